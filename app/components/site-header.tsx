@@ -1,0 +1,204 @@
+import { ChevronDown, LogOut, Menu, Search, User, X } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, NavLink, useLocation, useSearchParams, useSubmit } from 'react-router'
+import { LanguageLinks, LanguageMenu } from '~/components/language-switcher'
+import { Button } from '~/components/ui/button'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '~/components/ui/dropdown-menu'
+import { Input } from '~/components/ui/input'
+import type { Language } from '~/lib/i18n'
+import { cn } from '~/lib/utils'
+import type { CurrentUser } from '~/modules/accounts/session.server'
+
+export const HEADER_CATEGORIES = ['wellness', 'gems-jewelry', 'agriculture'] as const
+
+function SearchForm({ id, className }: { id: string; className?: string }) {
+  const { t } = useTranslation('common')
+  const [params] = useSearchParams()
+  const location = useLocation()
+  const current = location.pathname.startsWith('/marketplace') ? (params.get('q') ?? '') : ''
+  return (
+    <Form method="get" action="/marketplace" role="search" className={cn('flex items-center gap-1', className)}>
+      <label htmlFor={id} className="sr-only">
+        {t('search.label')}
+      </label>
+      <Input id={id} name="q" type="search" defaultValue={current} maxLength={200} placeholder={t('search.placeholder')} className="h-9" />
+      <Button type="submit" variant="ghost" size="icon" aria-label={t('search.submit')}>
+        <Search aria-hidden />
+      </Button>
+    </Form>
+  )
+}
+
+export function SiteHeader({ user, locale }: { user: CurrentUser | null; locale: Language }) {
+  const { t } = useTranslation('common')
+  const [mobileOpen, setMobileOpen] = useState(false)
+  const submit = useSubmit()
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    cn('rounded-md px-3 py-2 text-sm font-medium hover:bg-accent', isActive && 'text-primary')
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-background focus:p-2">
+        {t('skipToContent')}
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+        <Link to="/" className="mr-2 flex items-center gap-2 text-xl font-bold text-primary">
+          <img src="/favicon.svg" alt="" className="size-7" />
+          Setu
+        </Link>
+        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 lg:flex">
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" className="px-3">
+                {t('nav.categories')} <ChevronDown aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start">
+              {HEADER_CATEGORIES.map((id) => (
+                <DropdownMenuItem key={id} asChild>
+                  <Link to={`/categories/${id}`}>{t(`categories.${id}`)}</Link>
+                </DropdownMenuItem>
+              ))}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem asChild>
+                <Link to="/categories/all">{t('nav.viewAll')}</Link>
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+          <NavLink to="/marketplace" className={navClass}>
+            {t('nav.marketplace')}
+          </NavLink>
+          <NavLink to="/trade-instructions" className={navClass}>
+            {t('nav.tradeInstructions')}
+          </NavLink>
+          <NavLink to="/about" className={navClass}>
+            {t('nav.about')}
+          </NavLink>
+          {user ? (
+            <NavLink to="/create-rfq" className={navClass}>
+              {t('nav.createRfq')}
+            </NavLink>
+          ) : null}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <SearchForm id="header-search" className="hidden md:flex" />
+          <LanguageMenu locale={locale} />
+          {user ? (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="outline" size="sm" className="hidden lg:inline-flex" data-testid="user-menu">
+                  <User aria-hidden />
+                  <span className="max-w-48 truncate">{user.email}</span>
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{user.email}</DropdownMenuLabel>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem asChild>
+                  <Link to="/profile">{t('nav.profile')}</Link>
+                </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to="/dashboard">{t('nav.dashboard')}</Link>
+                </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to="/create-rfq">{t('nav.createRfq')}</Link>
+                </DropdownMenuItem>
+                <DropdownMenuSeparator />
+                {/* The menu unmounts as soon as an item is chosen, which would cancel a native form
+                    submit; submitting through the router does not depend on the menu staying open. */}
+                <DropdownMenuItem onSelect={() => void submit(null, { method: 'post', action: '/logout' })}>
+                  <LogOut aria-hidden className="size-4" />
+                  {t('nav.signOut')}
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : (
+            <div className="hidden items-center gap-2 lg:flex">
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/login">{t('nav.login')}</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/register">{t('nav.register')}</Link>
+              </Button>
+            </div>
+          )}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            aria-label={mobileOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setMobileOpen((open) => !open)}
+          >
+            {mobileOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+          </Button>
+        </div>
+      </div>
+      {mobileOpen ? (
+        <div id="mobile-menu" className="border-t bg-background lg:hidden">
+          <nav aria-label={t('nav.mobile')} className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3" onClick={(e) => {
+            if ((e.target as HTMLElement).closest('a')) setMobileOpen(false)
+          }}>
+            <SearchForm id="mobile-search" className="mb-2" />
+            <p className="px-3 pt-2 text-xs font-semibold uppercase text-muted-foreground">{t('nav.categories')}</p>
+            {HEADER_CATEGORIES.map((id) => (
+              <NavLink key={id} to={`/categories/${id}`} className={navClass}>
+                {t(`categories.${id}`)}
+              </NavLink>
+            ))}
+            <NavLink to="/categories/all" className={navClass}>
+              {t('nav.viewAll')}
+            </NavLink>
+            <NavLink to="/marketplace" className={navClass}>
+              {t('nav.marketplace')}
+            </NavLink>
+            <NavLink to="/trade-instructions" className={navClass}>
+              {t('nav.tradeInstructions')}
+            </NavLink>
+            <NavLink to="/about" className={navClass}>
+              {t('nav.about')}
+            </NavLink>
+            {user ? (
+              <>
+                <p className="truncate px-3 pt-2 text-sm text-muted-foreground">{user.email}</p>
+                <NavLink to="/create-rfq" className={navClass}>
+                  {t('nav.createRfq')}
+                </NavLink>
+                <NavLink to="/profile" className={navClass}>
+                  {t('nav.profile')}
+                </NavLink>
+                <NavLink to="/dashboard" className={navClass}>
+                  {t('nav.dashboard')}
+                </NavLink>
+                <Form method="post" action="/logout">
+                  <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm font-medium hover:bg-accent">
+                    {t('nav.signOut')}
+                  </button>
+                </Form>
+              </>
+            ) : (
+              <>
+                <NavLink to="/login" className={navClass}>
+                  {t('nav.login')}
+                </NavLink>
+                <NavLink to="/register" className={navClass}>
+                  {t('nav.register')}
+                </NavLink>
+              </>
+            )}
+            <LanguageLinks locale={locale} className="px-3 pt-2" />
+          </nav>
+        </div>
+      ) : null}
+    </header>
+  )
+}

@@ -1,0 +1,58 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import { getI18n } from '~/lib/i18next.server'
+
+export { ensureBootstrapped as bootstrap, shutdown } from '~/lib/startup.server'
+
+export const streamTimeout = 5_000
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  entryContext: EntryContext,
+  routerContext: RouterContextProvider,
+) {
+  // remix-i18next's middleware does not run when no route matched (404): fall back to a fresh instance.
+  const i18n = await getI18n(request, routerContext)
+  return new Promise((resolve, reject) => {
+    let shellRendered = false
+    const userAgent = request.headers.get('user-agent')
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || entryContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={entryContext} url={request.url} />
+      </I18nextProvider>,
+      {
+        [readyOption]() {
+          shellRendered = true
+          const body = new PassThrough()
+          const stream = createReadableStreamFromReadable(body)
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1000)
+  })
+}
+
+/** Logs unexpected server errors once; users see the translated error boundary, never a stack. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return
+  console.error(error)
+}

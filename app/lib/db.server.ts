@@ -1,0 +1,153 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from '../../db/schema'
+
+export type Schema = typeof schema
+/**
+ * Both drivers expose the same query builder; their raw `execute` results both carry `rows`, so the
+ * node-postgres type describes either.
+ */
+export type Db = NodePgDatabase<Schema>
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'db/migrations')
+
+type Handle = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close: () => Promise<void>
+}
+
+const globalForDb = globalThis as unknown as { __setuDb?: Handle }
+
+/** Thrown when another process already holds the PGlite data directory. */
+export class DatabaseLockedError extends Error {}
+
+function pidAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * PGlite is single-process: two processes writing one directory corrupt it. A lock file holding
+ * the owner's pid guards it; a lock left by a dead process is taken over.
+ */
+const openDirs = new Set<string>()
+
+function acquireLock(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true })
+  const lockPath = path.join(dir, 'setu.lock')
+  const lockedError = (owner: number) =>
+    new DatabaseLockedError(
+      `The embedded database in ${dir} is already open in another process (pid ${owner}). ` +
+        `PGlite allows one process per data directory; stop that process first, ` +
+        `or set DATABASE_URL=postgres://… to share a PostgreSQL server.`,
+    )
+  if (openDirs.has(dir)) throw lockedError(process.pid)
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx')
+      fs.writeSync(fd, String(process.pid))
+      fs.closeSync(fd)
+      openDirs.add(dir)
+      return () => {
+        openDirs.delete(dir)
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath)
+        } catch {
+          // already gone
+        }
+      }
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+      const owner = Number(fs.readFileSync(lockPath, 'utf8').trim())
+      if (owner && owner !== process.pid && pidAlive(owner)) throw lockedError(owner)
+      fs.unlinkSync(lockPath) // stale lock from a process that no longer runs
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock ${dir}`)
+}
+
+/** Opens a database: PostgreSQL when a postgres:// URL is given, otherwise PGlite (dir, or memory when dir is null). */
+export async function openDatabase(opts: { url?: string; pgliteDir?: string | null }): Promise<Handle> {
+  if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return { db, kind: 'postgres', close: () => pool.end() }
+  }
+  const dir = opts.pgliteDir ?? null
+  const release = dir ? acquireLock(dir) : () => {}
+  try {
+    const client = dir
+      ? await PGlite.create(dir, { extensions: { pg_trgm } })
+      : await PGlite.create({ extensions: { pg_trgm } })
+    const db = drizzlePglite(client, { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close()
+        release()
+      },
+    }
+  } catch (err) {
+    release()
+    throw err
+  }
+}
+
+/** Applies the committed drizzle-kit migrations. */
+export async function migrateDatabase(handle: Handle) {
+  if (handle.kind === 'postgres') {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await migratePg(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER })
+  } else {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await migratePglite(handle.db as any, { migrationsFolder: MIGRATIONS_FOLDER })
+  }
+}
+
+/** Opens the app database from the environment and applies migrations (once per process). */
+export async function initDb(config: { databaseUrl?: string; dataDir: string }): Promise<Handle> {
+  if (globalForDb.__setuDb) return globalForDb.__setuDb
+  const handle = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.resolve(config.dataDir, 'pglite'),
+  })
+  await migrateDatabase(handle)
+  globalForDb.__setuDb = handle
+  return handle
+}
+
+/** Installs an already opened database (tests). */
+export function setDb(handle: Handle | undefined) {
+  globalForDb.__setuDb = handle
+}
+
+/** The app database. Throws if it has not been initialised. */
+export function getDb(): Db {
+  const handle = globalForDb.__setuDb
+  if (!handle) throw new Error('Database not initialised: call initDb() at start-up')
+  return handle.db
+}
+
+export function getDbKind(): 'pglite' | 'postgres' {
+  return globalForDb.__setuDb?.kind ?? 'pglite'
+}
+
+/** Closes the database and releases the PGlite lock. */
+export async function closeDb() {
+  const handle = globalForDb.__setuDb
+  globalForDb.__setuDb = undefined
+  if (handle) await handle.close()
+}

@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm'
+import { APIError } from 'better-auth/api'
+import { profiles, users } from '../../../db/schema'
+import { getAuth } from '~/lib/auth.server'
+import { getDb } from '~/lib/db.server'
+import type { Language } from '~/lib/i18n'
+import { countOtherSessions } from './profile-queries.server'
+import type { ChangePasswordInput, CompleteProfileInput, FieldErrors, UpdateProfileInput } from './profile-schemas'
+
+export type CommandResult = { ok: true } | { ok: false; fieldErrors: FieldErrors; formError?: string }
+
+type PgErrorShape = { code?: string; detail?: string; constraint?: string; constraint_name?: string; message?: string }
+
+/** The PostgreSQL error behind a Drizzle error (both drivers), if any. */
+function pgError(err: unknown): PgErrorShape | null {
+  let current: unknown = err
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as PgErrorShape & { cause?: unknown }
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e
+    current = e.cause
+  }
+  return null
+}
+
+/** Spec §8 messages for constraint violations on the profile form. */
+function mapProfileDbError(err: unknown): CommandResult | null {
+  const pg = pgError(err)
+  if (!pg) return null
+  const where = `${pg.constraint ?? pg.constraint_name ?? ''} ${pg.detail ?? ''} ${pg.message ?? ''}`
+  switch (pg.code) {
+    case '23505':
+      if (/email/.test(where)) return { ok: false, fieldErrors: { email: 'account:errors.duplicateEmail' }, formError: 'account:errors.duplicateEmail' }
+      if (/phone_number/.test(where)) return { ok: false, fieldErrors: { phoneNumber: 'account:errors.duplicatePhone' } }
+      return { ok: false, fieldErrors: {}, formError: 'account:errors.duplicateData' }
+    case '23514':
+      if (/country/.test(where)) return { ok: false, fieldErrors: { country: 'account:errors.countryRequired' } }
+      if (/user_type/.test(where)) return { ok: false, fieldErrors: { userType: 'account:errors.userTypeRequired' } }
+      return { ok: false, fieldErrors: {}, formError: 'account:errors.invalidData' }
+    case '23502':
+      return { ok: false, fieldErrors: {}, formError: 'account:errors.missingRequired' }
+    default:
+      return null
+  }
+}
+
+/**
+ * Creates the signed-in user's profile (spec §2 Profile completion). Idempotent: when a profile
+ * already exists nothing is written and `created` is false. KYC status starts empty.
+ */
+export async function createProfile(
+  user: { id: string; email: string },
+  input: CompleteProfileInput,
+  opts: { language?: Language } = {},
+): Promise<CommandResult & { created?: boolean }> {
+  const db = getDb()
+  try {
+    const inserted = await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(profiles)
+        .values({
+          userId: user.id,
+          name: input.name,
+          email: user.email,
+          country: input.country,
+          userType: input.userType,
+          companyName: input.companyName,
+          phoneNumber: input.phoneNumber,
+          kycDocumentUrl: null,
+          kycStatus: null,
+          preferredLanguage: opts.language ?? 'en',
+        })
+        .onConflictDoNothing({ target: profiles.userId })
+        .returning({ id: profiles.id })
+      if (rows.length > 0) await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, user.id))
+      return rows.length > 0
+    })
+    return { ok: true, created: inserted }
+  } catch (err) {
+    const mapped = mapProfileDbError(err)
+    if (mapped) return mapped
+    throw err
+  }
+}
+
+/** Updates the signed-in user's own profile; the account type and email stay as they are. */
+export async function updateProfile(userId: string, input: UpdateProfileInput): Promise<CommandResult> {
+  const db = getDb()
+  try {
+    const updated = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(profiles)
+        .set({
+          name: input.name,
+          country: input.country,
+          companyName: input.companyName,
+          phoneNumber: input.phoneNumber,
+          updatedAt: new Date(),
+        })
+        .where(eq(profiles.userId, userId))
+        .returning({ id: profiles.id })
+      if (rows.length > 0) await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, userId))
+      return rows.length
+    })
+    if (updated === 0) return { ok: false, fieldErrors: {}, formError: 'account:errors.profileMissing' }
+    return { ok: true }
+  } catch (err) {
+    const mapped = mapProfileDbError(err)
+    if (mapped) return mapped
+    throw err
+  }
+}
+
+/** Wrong current passwords allowed per user in a window before password changes are paused. */
+export const PASSWORD_ATTEMPTS = { max: 10, windowMs: 15 * 60 * 1000 }
+
+const passwordAttempts = (() => {
+  const failures = new Map<string, { count: number; resetAt: number }>()
+  const current = (userId: string) => {
+    const entry = failures.get(userId)
+    if (entry && entry.resetAt <= Date.now()) failures.delete(userId)
+    return failures.get(userId)
+  }
+  return {
+    blocked: (userId: string) => (current(userId)?.count ?? 0) >= PASSWORD_ATTEMPTS.max,
+    fail(userId: string) {
+      const entry = current(userId) ?? { count: 0, resetAt: Date.now() + PASSWORD_ATTEMPTS.windowMs }
+      entry.count += 1
+      failures.set(userId, entry)
+    },
+    reset: (userId: string) => failures.delete(userId),
+  }
+})()
+
+/**
+ * Changes the password of the request's session user; the current password is required. With
+ * `revokeOtherSessions` every other session ends and the returned headers carry the new session cookie.
+ */
+export async function changePassword(
+  request: Request,
+  input: ChangePasswordInput,
+  userId: string,
+): Promise<(CommandResult & { headers?: undefined }) | { ok: true; headers: Headers }> {
+  // Server-side auth.api calls skip better-auth's HTTP rate limiter, so wrong guesses are counted here.
+  if (passwordAttempts.blocked(userId)) return { ok: false, fieldErrors: { currentPassword: 'account:errors.tooManyAttempts' } }
+  try {
+    const { headers } = await getAuth().api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: input.revokeOtherSessions,
+      },
+      headers: request.headers,
+      returnHeaders: true,
+    })
+    passwordAttempts.reset(userId)
+    return { ok: true, headers }
+  } catch (err) {
+    if (err instanceof APIError) {
+      const code = (err.body as { code?: string } | undefined)?.code
+      if (code === 'INVALID_PASSWORD') {
+        passwordAttempts.fail(userId)
+        return { ok: false, fieldErrors: { currentPassword: 'account:errors.wrongPassword' } }
+      }
+      if (code === 'PASSWORD_TOO_SHORT') return { ok: false, fieldErrors: { newPassword: 'account:errors.passwordMin' } }
+      if (code === 'PASSWORD_TOO_LONG') return { ok: false, fieldErrors: { newPassword: 'account:errors.passwordTooLong' } }
+      if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') return { ok: false, fieldErrors: {}, formError: 'account:errors.noPasswordAccount' }
+      if (err.statusCode === 401) return { ok: false, fieldErrors: {}, formError: 'account:errors.sessionExpired' }
+    }
+    throw err
+  }
+}
+
+/** Ends every session of the request's user except the current one; returns how many ended. */
+export async function revokeOtherSessions(request: Request, userId: string): Promise<number> {
+  const count = await countOtherSessions(request, userId)
+  await getAuth().api.revokeOtherSessions({ headers: request.headers })
+  return count
+}

@@ -1,0 +1,74 @@
+import { and, count, eq, gt, ne, sql } from 'drizzle-orm'
+import { products, profiles, sessions } from '../../../db/schema'
+import { getAuth } from '~/lib/auth.server'
+import { getDb } from '~/lib/db.server'
+
+/** The signed-in user's own profile as the profile page shows it (no storage keys, no admin notes). */
+export type OwnProfile = {
+  name: string
+  email: string
+  country: 'India' | 'Russia'
+  phoneNumber: string
+  userType: 'Buyer' | 'Seller'
+  companyName: string | null
+  kycStatus: 'Pending' | 'Approved' | 'Rejected' | null
+  hasKycDocument: boolean
+  /** ISO timestamp of profile creation. */
+  memberSince: string
+}
+
+/** The user's own profile, or null when they have none yet. */
+export async function getOwnProfile(userId: string): Promise<OwnProfile | null> {
+  const [row] = await getDb()
+    .select({
+      name: profiles.name,
+      email: profiles.email,
+      country: profiles.country,
+      phoneNumber: profiles.phoneNumber,
+      userType: profiles.userType,
+      companyName: profiles.companyName,
+      kycStatus: profiles.kycStatus,
+      hasKycDocument: sql<boolean>`${profiles.kycDocumentUrl} is not null`,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1)
+  if (!row) return null
+  return {
+    name: row.name,
+    email: row.email,
+    country: row.country,
+    phoneNumber: row.phoneNumber ?? '',
+    userType: row.userType,
+    companyName: row.companyName,
+    kycStatus: row.kycStatus ?? null,
+    hasKycDocument: Boolean(row.hasKycDocument),
+    memberSince: row.createdAt.toISOString(),
+  }
+}
+
+/** Number of the user's other unexpired sessions (other devices or browsers). */
+export async function countOtherSessions(request: Request, userId: string): Promise<number> {
+  const current = await getAuth().api.getSession({ headers: request.headers })
+  if (!current || current.user.id !== userId) return 0
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date()), ne(sessions.id, current.session.id)))
+  return Number(row?.n ?? 0)
+}
+
+export type SellerProductStats = { totalProducts: number; activeListings: number }
+
+/** Counts of a seller's products, computed in SQL (spec §2: total products and active listings). */
+export async function getSellerProductStats(profileId: string): Promise<SellerProductStats> {
+  const [row] = await getDb()
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${products.isActive})`,
+    })
+    .from(products)
+    .where(eq(products.sellerId, profileId))
+  return { totalProducts: Number(row?.total ?? 0), activeListings: Number(row?.active ?? 0) }
+}

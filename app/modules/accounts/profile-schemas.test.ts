@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import { ChangePasswordSchema, CompleteProfileSchema, parseForm, safeRedirectPath, UpdateProfileSchema } from './profile-schemas'
+
+const fd = (fields: Record<string, string>) => {
+  const f = new FormData()
+  for (const [k, v] of Object.entries(fields)) f.append(k, v)
+  return f
+}
+const valid = { name: 'Asha Rao', country: 'India', userType: 'Seller', companyName: '', phoneNumber: '+91 98765 43210' }
+
+describe('CompleteProfileSchema (spec §5 Profile setup form)', () => {
+  it('accepts a complete form, trims it and stores an empty company as null', () => {
+    const r = parseForm(CompleteProfileSchema, fd({ ...valid, name: '  Asha Rao ', companyName: '   ' }))
+    expect(r).toEqual({ ok: true, value: { name: 'Asha Rao', country: 'India', userType: 'Seller', companyName: null, phoneNumber: '+91 98765 43210' } })
+  })
+
+  it.each([
+    ['a one-letter name', { name: 'A' }, 'name', 'account:errors.nameMin'],
+    ['a name of spaces', { name: '   ' }, 'name', 'account:errors.nameMin'],
+    ['a missing name', { name: undefined }, 'name', 'account:errors.nameMin'],
+    ['a country outside India/Russia', { country: 'China' }, 'country', 'account:errors.countryRequired'],
+    ['no country', { country: '' }, 'country', 'account:errors.countryRequired'],
+    ['an unknown account type', { userType: 'Admin' }, 'userType', 'account:errors.userTypeRequired'],
+    ['no account type', { userType: undefined }, 'userType', 'account:errors.userTypeRequired'],
+    ['a 9-character phone', { phoneNumber: '+91 98765' }, 'phoneNumber', 'account:errors.phoneInvalid'],
+    ['letters in the phone', { phoneNumber: 'call me maybe 12' }, 'phoneNumber', 'account:errors.phoneInvalid'],
+    ['a phone of separators', { phoneNumber: '(((---)))   ' }, 'phoneNumber', 'account:errors.phoneInvalid'],
+    ['a very long company', { companyName: 'x'.repeat(201) }, 'companyName', 'account:errors.companyTooLong'],
+  ])('rejects %s', (_, change, field, message) => {
+    const fields: Record<string, string> = { ...valid }
+    for (const [k, v] of Object.entries(change)) {
+      if (v === undefined) delete fields[k]
+      else fields[k] = v
+    }
+    const r = parseForm(CompleteProfileSchema, fd(fields))
+    expect(r.ok).toBe(false)
+    if (!r.ok) {
+      expect(r.fieldErrors[field]).toBe(message)
+      expect(Object.keys(r.fieldErrors)).toEqual([field])
+    }
+  })
+
+  it('takes only the first value of a repeated field', () => {
+    const f = fd(valid)
+    f.append('country', 'Russia')
+    expect(parseForm(CompleteProfileSchema, f)).toMatchObject({ ok: true, value: { country: 'India' } })
+  })
+
+  it('reports every problem of an empty form and echoes the values back', () => {
+    const r = parseForm(CompleteProfileSchema, fd({ name: 'x' }))
+    expect(r).toMatchObject({
+      ok: false,
+      fieldErrors: { name: 'account:errors.nameMin', country: 'account:errors.countryRequired', userType: 'account:errors.userTypeRequired', phoneNumber: 'account:errors.phoneInvalid' },
+      values: { name: 'x' },
+    })
+  })
+})
+
+describe('UpdateProfileSchema', () => {
+  it('ignores an attempt to change the account type', () => {
+    const r = parseForm(UpdateProfileSchema, fd({ ...valid, userType: 'Buyer' }))
+    expect(r.ok && 'userType' in r.value).toBe(false)
+  })
+})
+
+describe('ChangePasswordSchema', () => {
+  const base = { currentPassword: 'old-secret', newPassword: 'new-secret', confirmPassword: 'new-secret' }
+  it.each([
+    ['no current password', { currentPassword: '' }, 'currentPassword', 'account:errors.currentPasswordRequired'],
+    ['a 5-character new password', { newPassword: '12345', confirmPassword: '12345' }, 'newPassword', 'account:errors.passwordMin'],
+    ['a 129-character new password', { newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) }, 'newPassword', 'account:errors.passwordTooLong'],
+    ['a different confirmation', { confirmPassword: 'new-secreT' }, 'confirmPassword', 'account:errors.passwordsMismatch'],
+  ])('rejects %s', (_, change, field, message) => {
+    const r = parseForm(ChangePasswordSchema, fd({ ...base, ...change }))
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.fieldErrors[field]).toBe(message)
+  })
+
+  it('never echoes passwords back', () => {
+    const r = parseForm(ChangePasswordSchema, fd({ ...base, confirmPassword: 'nope' }))
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.values).toEqual({})
+  })
+
+  it('reads the "sign out other devices" checkbox', () => {
+    expect(parseForm(ChangePasswordSchema, fd({ ...base, revokeOtherSessions: 'on' }))).toMatchObject({ ok: true, value: { revokeOtherSessions: true } })
+    expect(parseForm(ChangePasswordSchema, fd(base))).toMatchObject({ ok: true, value: { revokeOtherSessions: false } })
+  })
+})
+
+describe('safeRedirectPath', () => {
+  it.each([
+    ['/kyc-upload?x=1', '/kyc-upload?x=1'],
+    ['/', '/'],
+    ['//evil.example/', '/'],
+    ['/\\evil.example', '/'],
+    ['https://evil.example/', '/'],
+    ['javascript:alert(1)', '/'],
+    ['/ok\nSet-Cookie: x', '/'],
+    [null, '/'],
+  ])('%j → %j', (input, expected) => {
+    expect(safeRedirectPath(input)).toBe(expected)
+  })
+})

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm'
+import { redirect, type MiddlewareFunction } from 'react-router'
+import { profiles, users } from '../../../db/schema'
+import { getAuth } from '~/lib/auth.server'
+import { getDb } from '~/lib/db.server'
+import './auth-hooks.server'
+
+/** What the layout and guards know about the signed-in user (a DTO: no auth internals). */
+export type CurrentUser = {
+  id: string
+  email: string
+  name: string
+  profile: {
+    id: string
+    name: string
+    userType: 'Buyer' | 'Seller'
+    country: 'India' | 'Russia'
+    kycStatus: 'Pending' | 'Approved' | 'Rejected' | null
+    accountStatus: 'active' | 'suspended' | 'banned'
+  } | null
+}
+
+type SessionLookup = {
+  session: { user: { id: string } } | null
+  /** Set-Cookie values better-auth produced: a refreshed session cookie, or the removal of a dead one. */
+  setCookies: string[]
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD'])
+// One lookup per page request, shared by the refresh middleware and the loaders. Only reads are
+// remembered: an action may sign in or out, after which the request's session is stale.
+const lookups = new WeakMap<Request, Promise<SessionLookup>>()
+
+function lookupSession(request: Request): Promise<SessionLookup> {
+  const remembered = lookups.get(request)
+  if (remembered) return remembered
+  const lookup = getAuth()
+    .api.getSession({ headers: request.headers, returnHeaders: true })
+    .then(({ headers, response }) => ({ session: response, setCookies: headers.getSetCookie() }))
+  if (READ_METHODS.has(request.method)) lookups.set(request, lookup)
+  return lookup
+}
+
+/**
+ * Root middleware (spec §4 "Auth session: refreshes automatically"): while a session is in use,
+ * better-auth extends it once a day; this passes the refreshed cookie (or the removal of an
+ * expired one) on to the browser with the page.
+ */
+export const sessionRefreshMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (!READ_METHODS.has(request.method) || !/setu\.session_token=/.test(request.headers.get('Cookie') ?? '')) return next()
+  const { setCookies } = await lookupSession(request)
+  const response = await next()
+  if (setCookies.length === 0) return response
+  const headers = new Headers(response.headers)
+  for (const cookie of setCookies) headers.append('Set-Cookie', cookie)
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
+/** The signed-in, verified, non-blocked user for this request, or null. */
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  const { session } = await lookupSession(request)
+  if (!session) return null
+  const [row] = await getDb()
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      emailVerified: users.emailVerified,
+      profileId: profiles.id,
+      profileName: profiles.name,
+      userType: profiles.userType,
+      country: profiles.country,
+      kycStatus: profiles.kycStatus,
+      accountStatus: profiles.accountStatus,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, session.user.id))
+    .limit(1)
+  if (!row || !row.emailVerified) return null
+  if (row.accountStatus && row.accountStatus !== 'active') return null
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    profile: row.profileId
+      ? {
+          id: row.profileId,
+          name: row.profileName!,
+          userType: row.userType!,
+          country: row.country!,
+          kycStatus: row.kycStatus ?? null,
+          accountStatus: row.accountStatus!,
+        }
+      : null,
+  }
+}
+
+/** The signed-in user, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getCurrentUser(request)
+  if (!user) {
+    const url = new URL(request.url)
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+  }
+  return user
+}
+
+/** Redirects signed-in users away from guest-only pages (/login, /register). */
+export async function requireAnonymous(request: Request) {
+  if (await getCurrentUser(request)) throw redirect('/')
+}

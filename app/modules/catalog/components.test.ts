@@ -1,0 +1,96 @@
+// Server-rendered product purchase panel: what a visitor and a signed-in user are offered.
+import { createElement as h } from 'react'
+import { renderToString } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { MemoryRouter } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { CostSummary } from './components/cost-summary'
+import { PurchasePanel } from './components/purchase-panel'
+import { clampQuantity } from './components/quantity-stepper'
+import type { ProductDetailDto } from './types'
+import { createFixedInstance } from '~/lib/i18next.server'
+
+const product: ProductDetailDto = {
+  id: '3f2a9c1e-8b7d-4e6f-9a1b-2c3d4e5f6a7b',
+  sku: 'SKU-1',
+  name: 'Sunflower Oil',
+  description: 'Refined',
+  longDescription: '',
+  specifications: [],
+  price: '19.99',
+  currency: 'USD',
+  stockQuantity: 100,
+  minimumOrderQuantity: 3,
+  images: [],
+  shippingOptions: [
+    { method: 'sea', price: '0.10', currency: 'USD', estimatedDays: '30-45' },
+    { method: 'rail', price: '5000.00', currency: 'RUB', estimatedDays: '15-20' },
+  ],
+  category: { id: 'agriculture', name: 'Agriculture' },
+  subcategory: null,
+  seller: { name: 'Ivan', companyName: 'Volga Agro', country: 'Russia', verified: true },
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+  isNew: true,
+}
+
+async function render(element: React.ReactElement, lng: 'en' | 'ru' = 'en') {
+  const i18n = await createFixedInstance(lng)
+  return renderToString(h(I18nextProvider, { i18n }, h(MemoryRouter, null, element)))
+}
+
+describe('PurchasePanel', () => {
+  it('shows visitors the Login Required panel with Log In (back to the product) and Register', async () => {
+    const html = await render(h(PurchasePanel, { product, signedIn: false }))
+    expect(html).toContain('Login Required')
+    expect(html).toContain('Please log in to place an order or contact the seller.')
+    expect(html).toContain(`href="/login?redirectTo=%2Fproducts%2F${product.id}"`)
+    expect(html).toContain('href="/register"')
+    expect(html).not.toContain('/create-rfq')
+  })
+
+  it('offers signed-in users a quote request and seller contact, not an order', async () => {
+    const html = await render(h(PurchasePanel, { product, signedIn: true }))
+    expect(html).toContain(`href="/create-rfq?productId=${product.id}&amp;quantity=3"`)
+    expect(html).toContain(`href="/create-rfq?productId=${product.id}"`)
+    expect(html).toContain('Request a quote')
+    expect(html).toContain('Contact seller')
+    expect(html).not.toContain('Login Required')
+  })
+
+  it('starts the stepper at the MOQ, bounded by the stock, with exact totals', async () => {
+    const html = await render(h(PurchasePanel, { product, signedIn: false }))
+    expect(html).toMatch(/<input[^>]*id="quantity"[^>]*min="3"[^>]*max="100"[^>]*value="3"/)
+    // 19.99 × 3 + 0.10 sea freight, exactly.
+    expect(html).toContain('$59.97')
+    expect(html).toMatch(/data-testid="cost-total"[^>]*>(<[^>]*>)*\$60\.07</)
+  })
+
+  it('disables the stepper when the stock cannot cover the minimum order', async () => {
+    const html = await render(h(PurchasePanel, { product: { ...product, stockQuantity: 2 }, signedIn: false }))
+    expect(html).toMatch(/<input[^>]*id="quantity"[^>]*disabled=""/)
+  })
+
+  it('is translated', async () => {
+    const html = await render(h(PurchasePanel, { product, signedIn: false }), 'ru')
+    expect(html).toContain('Требуется вход')
+    expect(html).toContain('Морская перевозка')
+  })
+})
+
+describe('CostSummary', () => {
+  it('lists shipping in another currency separately instead of adding it', async () => {
+    const html = await render(h(CostSummary, { unitPrice: '19.99', currency: 'USD', quantity: 3, shipping: product.shippingOptions[1] }))
+    expect(html).toMatch(/data-testid="cost-total"[^>]*>(<[^>]*>)*\$59\.97</)
+    expect(html).toContain('Shipping is priced in RUB and is not included in the total.')
+  })
+})
+
+describe('clampQuantity', () => {
+  it('keeps quantities between MOQ and stock', () => {
+    expect(clampQuantity(1, 5, 50)).toBe(5)
+    expect(clampQuantity(70, 5, 50)).toBe(50)
+    expect(clampQuantity(7.8, 5, 50)).toBe(7)
+    expect(clampQuantity(Number.NaN, 5, 50)).toBe(5)
+  })
+})

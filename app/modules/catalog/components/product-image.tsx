@@ -1,0 +1,14 @@
+import { Package } from 'lucide-react'
+import { cn } from '~/lib/utils'
+
+/** A product or category picture, or a neutral placeholder when there is none. */
+export function ProductImage({ src, alt, className, eager = false }: { src: string | null; alt: string; className?: string; eager?: boolean }) {
+  if (!src) {
+    return (
+      <div className={cn('flex items-center justify-center bg-muted text-muted-foreground', className)} role="img" aria-label={alt}>
+        <Package className="size-10" aria-hidden />
+      </div>
+    )
+  }
+  return <img src={src} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" className={cn('bg-muted object-cover', className)} />
+}

@@ -1,0 +1,111 @@
+import { LogIn, MessageSquare, FileText } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { ProductDetailDto } from '../types'
+import { CostSummary } from './cost-summary'
+import { Price } from './price'
+import { QuantityStepper } from './quantity-stepper'
+import { Button } from '~/components/ui/button'
+
+/** Stock covers at least the minimum order. */
+export function canOrder(product: Pick<ProductDetailDto, 'stockQuantity' | 'minimumOrderQuantity'>) {
+  return product.stockQuantity >= product.minimumOrderQuantity
+}
+
+/** Shown instead of the buy and contact actions to visitors who are not signed in. */
+export function LoginRequiredPanel({ productId }: { productId: string }) {
+  const { t } = useTranslation('catalog')
+  const redirectTo = encodeURIComponent(`/products/${productId}`)
+  return (
+    <section aria-labelledby="login-required-heading" className="rounded-lg border border-primary/30 bg-primary/5 p-4" data-testid="login-required">
+      <h3 id="login-required-heading" className="flex items-center gap-2 font-semibold">
+        <LogIn className="size-4" aria-hidden />
+        {t('product.loginRequired.title')}
+      </h3>
+      <p className="mt-1 text-sm text-muted-foreground">{t('product.loginRequired.description')}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button asChild>
+          <Link to={`/login?redirectTo=${redirectTo}`}>{t('product.loginRequired.login')}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/register">{t('product.loginRequired.register')}</Link>
+        </Button>
+      </div>
+    </section>
+  )
+}
+
+/**
+ * Quantity, shipping choice, live cost summary and the next step: sign in (visitors) or request a
+ * quote / contact the seller (signed-in users). Nothing here places an order.
+ */
+export function PurchasePanel({ product, signedIn }: { product: ProductDetailDto; signedIn: boolean }) {
+  const { t } = useTranslation('catalog')
+  const orderable = canOrder(product)
+  const [quantity, setQuantity] = useState(product.minimumOrderQuantity)
+  const [shippingIndex, setShippingIndex] = useState(0)
+  const shipping = product.shippingOptions[shippingIndex] ?? null
+  const rfqHref = `/create-rfq?productId=${product.id}`
+  return (
+    <div className="flex flex-col gap-5">
+      <QuantityStepper
+        id="quantity"
+        value={quantity}
+        min={product.minimumOrderQuantity}
+        max={Math.max(product.minimumOrderQuantity, product.stockQuantity)}
+        disabled={!orderable}
+        onChange={setQuantity}
+      />
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1.5 text-sm font-medium">{t('product.shipping.title')}</legend>
+        {product.shippingOptions.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('product.shipping.none')}</p>
+        ) : (
+          product.shippingOptions.map((option, i) => (
+            <label
+              key={`${option.method}-${i}`}
+              className="flex cursor-pointer items-center gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+            >
+              <input
+                type="radio"
+                name="shipping"
+                value={i}
+                checked={i === shippingIndex}
+                onChange={() => setShippingIndex(i)}
+                className="size-4 accent-[var(--color-primary)]"
+              />
+              <span className="flex-1">
+                <span className="font-medium">{t(`product.shipping.methods.${option.method}`)}</span>
+                {option.estimatedDays ? (
+                  <span className="block text-xs text-muted-foreground">{t('product.shipping.days', { days: option.estimatedDays })}</span>
+                ) : null}
+              </span>
+              <Price amount={option.price} currency={option.currency} className="font-medium" />
+            </label>
+          ))
+        )}
+      </fieldset>
+      <CostSummary unitPrice={product.price} currency={product.currency} quantity={quantity} shipping={shipping} />
+      {signedIn ? (
+        <div className="flex flex-wrap gap-2" data-testid="product-actions">
+          <Button asChild>
+            <Link to={`${rfqHref}&quantity=${quantity}`}>
+              <FileText aria-hidden />
+              {t('product.actions.requestQuote')}
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={rfqHref}>
+              <MessageSquare aria-hidden />
+              {t('product.actions.contactSeller')}
+            </Link>
+          </Button>
+          <p className="w-full text-xs text-muted-foreground">{t('product.actions.hint')}</p>
+        </div>
+      ) : (
+        <LoginRequiredPanel productId={product.id} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,43 @@
+import type * as React from 'react'
+import { cn } from '~/lib/utils'
+
+/** Readable long-form text: spacing, lists and links for content that comes from translations. */
+export function Prose({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div
+      className={cn(
+        'text-base leading-7 text-foreground/90',
+        '[&>*+*]:mt-4 [&_li+li]:mt-2 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_li]:pl-1 [&_li]:marker:text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  )
+}
+
+/** The page body column. */
+export function PageBody({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div className={cn('mx-auto flex max-w-4xl flex-col gap-12 px-4 py-12', className)} {...props} />
+}
+
+/** A titled section with an h2 that anchors can target below the sticky header. */
+export function ContentSection({
+  id,
+  title,
+  children,
+  className,
+}: {
+  id: string
+  title: React.ReactNode
+  children: React.ReactNode
+  className?: string
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className={cn('scroll-mt-24', className)}>
+      <h2 id={`${id}-heading`} className="mb-4 text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}

@@ -1,0 +1,188 @@
+import { ArrowRight, ChevronRight, Info } from 'lucide-react'
+import type * as React from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { TRADE_SUBPAGES, type TradeSubpage } from '../data'
+import { Button } from '~/components/ui/button'
+import { cn } from '~/lib/utils'
+
+/** The trade section's page column. */
+export function TradeBody({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div className={cn('mx-auto flex max-w-5xl flex-col gap-14 px-4 py-10 sm:py-12', className)} {...props} />
+}
+
+/** Breadcrumbs from a sub-page back to the section: Home › Trade Instructions › current page. */
+export function TradeBreadcrumbs({ current }: { current: string }) {
+  const { t } = useTranslation('trade')
+  const linkClass = 'rounded-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4'
+  return (
+    <nav aria-label={t('nav.breadcrumb')}>
+      <ol className="flex flex-wrap items-center gap-1 text-sm">
+        <li>
+          <Link to="/" className={linkClass}>
+            {t('nav.home')}
+          </Link>
+        </li>
+        <li aria-hidden className="text-muted-foreground">
+          <ChevronRight className="size-4" />
+        </li>
+        <li>
+          <Link to="/trade-instructions" className={linkClass}>
+            {t('nav.hub')}
+          </Link>
+        </li>
+        <li aria-hidden className="text-muted-foreground">
+          <ChevronRight className="size-4" />
+        </li>
+        <li>
+          <span aria-current="page" className="font-medium text-foreground">
+            {current}
+          </span>
+        </li>
+      </ol>
+    </nav>
+  )
+}
+
+/** The top band of a trade page with its only h1. */
+export function TradeHero({
+  eyebrow,
+  title,
+  intro,
+  breadcrumbs,
+  children,
+}: {
+  eyebrow: string
+  title: string
+  intro: string
+  breadcrumbs?: React.ReactNode
+  children?: React.ReactNode
+}) {
+  return (
+    <section aria-labelledby="page-title" className="border-b bg-gradient-to-br from-primary/10 via-background to-secondary/60">
+      <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-10 sm:py-14">
+        {breadcrumbs}
+        <p className="text-sm font-semibold uppercase tracking-wider text-primary">{eyebrow}</p>
+        <h1 id="page-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+          {title}
+        </h1>
+        <p className="max-w-3xl text-lg leading-relaxed text-muted-foreground">{intro}</p>
+        {children ? <div className="mt-2 flex flex-wrap gap-3">{children}</div> : null}
+      </div>
+    </section>
+  )
+}
+
+/** A titled section (h2) that in-page links can target below the sticky header. */
+export function TradeSection({
+  id,
+  title,
+  intro,
+  children,
+  className,
+}: {
+  id: string
+  title: string
+  intro?: string
+  children: React.ReactNode
+  className?: string
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className={cn('scroll-mt-24', className)}>
+      <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h2>
+      {intro ? <p className="mt-3 max-w-3xl leading-7 text-muted-foreground">{intro}</p> : null}
+      <div className="mt-6">{children}</div>
+    </section>
+  )
+}
+
+/** A sub-heading (h3) block inside a section or tab panel. */
+export function TradeSubsection({ title, children, className }: { title: string; children: React.ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <h3 className="mb-3 text-lg font-semibold">{title}</h3>
+      {children}
+    </div>
+  )
+}
+
+/** In-page navigation for a sub-page's sections. */
+export function OnThisPage({ items }: { items: { id: string; label: string }[] }) {
+  const { t } = useTranslation('trade')
+  return (
+    <nav aria-label={t('nav.onThisPage')} className="flex flex-wrap gap-2">
+      {items.map((item) => (
+        <a
+          key={item.id}
+          href={`#${item.id}`}
+          className="rounded-full border bg-background px-3 py-1 text-sm font-medium hover:border-primary hover:text-primary"
+        >
+          {item.label}
+        </a>
+      ))}
+    </nav>
+  )
+}
+
+/** Cards linking to the section's sub-pages, leaving out the page the reader is on. */
+export function DeeperLinks({ exclude }: { exclude?: TradeSubpage }) {
+  const { t } = useTranslation('trade')
+  const pages = TRADE_SUBPAGES.filter((page) => page.key !== exclude)
+  return (
+    <section aria-labelledby="deeper-heading">
+      <h2 id="deeper-heading" className="text-2xl font-bold tracking-tight">
+        {t('shared.deeper.title')}
+      </h2>
+      <ul className={cn('mt-6 grid gap-4', pages.length === 3 ? 'md:grid-cols-3' : 'sm:grid-cols-2')}>
+        {pages.map((page) => (
+          <li key={page.key} className="flex flex-col rounded-lg border bg-card p-5 shadow-sm">
+            <h3 className="text-lg font-semibold">{t(`shared.deeper.${page.key}.title`)}</h3>
+            <p className="mt-2 flex-1 text-sm leading-6 text-muted-foreground">{t(`shared.deeper.${page.key}.body`)}</p>
+            <Link
+              to={page.path}
+              className="mt-4 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {t(`shared.deeper.${page.key}.link`)} <ArrowRight className="size-4" aria-hidden />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** The closing call to action: the marketplace and registration. */
+export function TradeCta() {
+  const { t } = useTranslation('trade')
+  return (
+    <section aria-labelledby="trade-cta-heading" className="rounded-xl border bg-accent/60 p-6 sm:p-8">
+      <h2 id="trade-cta-heading" className="text-xl font-bold">
+        {t('shared.cta.title')}
+      </h2>
+      <p className="mt-2 max-w-3xl text-muted-foreground">{t('shared.cta.body')}</p>
+      <div className="mt-5 flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to="/marketplace">
+            {t('shared.browseMarketplace')} <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/register">{t('shared.register')}</Link>
+        </Button>
+      </div>
+    </section>
+  )
+}
+
+/** The note that this is guidance, not advice. */
+export function TradeDisclaimer() {
+  const { t } = useTranslation('trade')
+  return (
+    <p className="flex gap-2 rounded-lg border bg-muted/50 p-4 text-sm leading-6 text-muted-foreground">
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>{t('shared.disclaimer')}</span>
+    </p>
+  )
+}

@@ -1,0 +1,106 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import './app.css'
+import { SiteFooter } from '~/components/site-footer'
+import { SiteHeader } from '~/components/site-header'
+import { Toaster } from '~/components/toaster'
+import { LANGUAGE_STORAGE_KEY } from '~/lib/i18n'
+import { getLocale, i18nextMiddleware, localeCookie } from '~/lib/i18next.server'
+import { ensureBootstrapped } from '~/lib/startup.server'
+import { getToast } from '~/lib/toast.server'
+import { csrfMiddleware } from '~/lib/csrf.server'
+import { getCurrentUser, sessionRefreshMiddleware } from '~/modules/accounts/session.server'
+import { CompleteProfileForm } from '~/modules/accounts/components/complete-profile-form'
+
+// The production server opens the database before listening; under `react-router dev` this does it.
+const startupMiddleware: Route.MiddlewareFunction = async (_args, next) => {
+  await ensureBootstrapped()
+  return next()
+}
+
+export const middleware: Route.MiddlewareFunction[] = [startupMiddleware, i18nextMiddleware, csrfMiddleware, sessionRefreshMiddleware]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = getLocale(context) as 'en' | 'ru' | 'hi'
+  const [user, { toast, headers: toastHeaders }] = await Promise.all([getCurrentUser(request), getToast(request)])
+  const headers = new Headers(toastHeaders)
+  headers.append('Set-Cookie', await localeCookie.serialize(locale))
+  return data({ locale, user, toast }, { headers })
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const { i18n } = useTranslation()
+  const lang = rootData?.locale ?? i18n.language ?? 'en'
+  return (
+    <html lang={lang} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col font-sans antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { locale, user, toast } = loaderData
+  const { i18n } = useTranslation()
+  const { pathname } = useLocation()
+  // Spec §2 Profile completion: a signed-in user without a profile sees the setup form on every page.
+  const needsProfile = Boolean(user && !user.profile) && !/^\/(logout|api\/|complete-profile)/.test(pathname)
+  useEffect(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale)
+    // Spec §9: the choice is cached in local storage as well as the cookie.
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, locale)
+    } catch {
+      // storage disabled
+    }
+  }, [locale, i18n])
+  return (
+    <>
+      <SiteHeader user={user} locale={locale} />
+      <main id="main" className="flex-1">
+        {needsProfile && user ? <CompleteProfileForm email={user.email} /> : <Outlet />}
+      </main>
+      <SiteFooter locale={locale} />
+      <Toaster toast={toast} />
+    </>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation('common')
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? t('notFound.title') : t('error.title')}</h1>
+      <p className="text-muted-foreground">{notFound ? t('notFound.description') : t('error.description')}</p>
+      <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
+        {t('notFound.home')}
+      </Link>
+    </main>
+  )
+}

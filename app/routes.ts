@@ -1,0 +1,39 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes'
+
+export default [
+  // public: catalog
+  index('routes/public/home.tsx'),
+  route('categories/:id', 'routes/public/category.tsx'),
+  route('marketplace', 'routes/public/marketplace.tsx'),
+  route('marketplace/new', 'routes/public/marketplace-new.tsx'),
+  route('products/:id', 'routes/public/product.tsx'),
+  // public: information
+  route('trade-instructions', 'routes/public/trade-instructions.tsx'),
+  route('trade-instructions/documentation', 'routes/public/trade-documentation.tsx'),
+  route('trade-instructions/payment', 'routes/public/trade-payment.tsx'),
+  route('trade-instructions/logistics', 'routes/public/trade-logistics.tsx'),
+  route('about', 'routes/public/about.tsx'),
+  route('contact', 'routes/public/contact.tsx'),
+  route('terms', 'routes/public/terms.tsx'),
+  route('privacy', 'routes/public/privacy.tsx'),
+  route('faq', 'routes/public/faq.tsx'),
+  route('logistics', 'routes/public/logistics.tsx'),
+  route('guides', 'routes/public/guides.tsx'),
+  // auth
+  route('login', 'routes/auth/login.tsx'),
+  route('register', 'routes/auth/register.tsx'),
+  route('verify-email', 'routes/auth/verify-email.tsx'),
+  route('logout', 'routes/auth/logout.tsx'),
+  // account
+  route('profile', 'routes/account/profile.tsx'),
+  route('complete-profile', 'routes/account/complete-profile.tsx'),
+  route('dashboard', 'routes/account/dashboard.tsx'),
+  route('kyc-upload', 'routes/account/kyc-upload.tsx'),
+  route('kyc-document', 'routes/account/kyc-document.ts'),
+  // machine endpoints
+  route('api/auth/*', 'routes/api/auth.ts'),
+  route('sitemap.xml', 'routes/api/sitemap.ts'),
+  route('robots.txt', 'routes/api/robots.ts'),
+  route('dev/outbox', 'routes/dev/outbox.tsx'),
+  route('*', 'routes/public/not-found.tsx'),
+] satisfies RouteConfig

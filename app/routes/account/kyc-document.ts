@@ -1,0 +1,51 @@
+import type { Route } from './+types/kyc-document'
+import { getI18n } from '~/lib/i18next.server'
+import { verifySignedUrl } from '~/lib/storage.server'
+import { requireUser } from '~/modules/accounts/session.server'
+import { canViewKycDocument } from '~/modules/kyc/policy'
+import { readKycDocumentByKey, readKycDocumentOfUser, type KycDocument } from '~/modules/kyc/queries.server'
+
+/** Spec §9: storage cache control 3600 seconds; `private` keeps shared caches out. */
+const MAX_AGE = 3600
+
+function fileResponse(doc: KycDocument, maxAge = MAX_AGE) {
+  return new Response(doc.bytes as Uint8Array<ArrayBuffer>, {
+    status: 200,
+    headers: {
+      'Content-Type': doc.contentType,
+      'Content-Length': String(doc.bytes.byteLength),
+      'Content-Disposition': `inline; filename="${doc.fileName}"`,
+      'Cache-Control': `private, max-age=${Math.max(0, Math.floor(maxAge))}`,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      Vary: 'Cookie',
+    },
+  })
+}
+
+const text = (body: string, status: number) =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } })
+
+/**
+ * GET /kyc-document: the signed-in user's own KYC document, or `?user=<id>` for someone else's
+ * (refused unless canViewKycDocument allows it). A signed URL (?key&expires&sig) opens the file it
+ * names until it expires, without a session; admins get such links.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams
+  const message = async (key: 'forbidden' | 'notFound' | 'linkInvalid') => (await getI18n(request, context)).t(`kyc:document.${key}`)
+  if (params.has('sig') || params.has('key')) {
+    const key = verifySignedUrl(params)
+    if (!key) return text(await message('linkInvalid'), 403)
+    const doc = await readKycDocumentByKey(key)
+    if (!doc) return text(await message('notFound'), 404)
+    const remaining = Number(params.get('expires')) - Date.now() / 1000
+    return fileResponse(doc, Math.min(MAX_AGE, remaining))
+  }
+  const user = await requireUser(request)
+  const ownerId = params.get('user') ?? user.id
+  if (!canViewKycDocument({ id: user.id }, ownerId)) return text(await message('forbidden'), 403)
+  const doc = await readKycDocumentOfUser(ownerId)
+  if (!doc) return text(await message('notFound'), 404)
+  return fileResponse(doc)
+}

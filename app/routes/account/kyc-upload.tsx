@@ -1,0 +1,152 @@
+import { ExternalLink, Lock, UserX } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
+import type { Route } from './+types/kyc-upload'
+import { Alert, AlertDescription } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card'
+import type { Language } from '~/lib/i18n'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import { publicOrigin } from '~/lib/origin.server'
+import { seoMeta } from '~/lib/seo'
+import { redirectWithToast } from '~/lib/toast.server'
+import { getCurrentUser, requireUser } from '~/modules/accounts/session.server'
+import { KycUploadRefusedError, storeKycDocument } from '~/modules/kyc/commands.server'
+import { KycGuidance } from '~/modules/kyc/components/kyc-guidance'
+import { KycStatusBadge } from '~/modules/kyc/components/kyc-status-badge'
+import { KycStatusNotice } from '~/modules/kyc/components/kyc-status-notice'
+import { KycUploadForm } from '~/modules/kyc/components/kyc-upload-form'
+import { readFormDataWithLimit, validateKycFile } from '~/modules/kyc/files.server'
+import { getKycOverview } from '~/modules/kyc/queries.server'
+import { KYC_FIELD } from '~/modules/kyc/schemas'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = getLocale(context) as Language
+  const [i18n, user] = await Promise.all([getI18n(request, context), getCurrentUser(request)])
+  const page = { locale, origin: publicOrigin(request), title: i18n.t('kyc:page.title'), description: i18n.t('kyc:page.description') }
+  // Spec §2: anonymous visitors get a 'Login Required' page here, not a redirect.
+  if (!user) return { ...page, state: 'anonymous' as const, kyc: null }
+  const kyc = user.profile ? await getKycOverview(user.id) : null
+  if (!kyc) return { ...page, state: 'noProfile' as const, kyc: null }
+  if (kyc.userType !== 'Seller') return { ...page, state: 'notSeller' as const, kyc: null }
+  return { ...page, state: 'seller' as const, kyc }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/kyc-upload', locale: loaderData.locale, noindex: true })
+    : []
+
+type ActionData = { error: string }
+const fail = (error: string, status: number) => data<ActionData>({ error }, { status })
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  // Decide before reading the body: nobody but an uploading seller gets their file parsed.
+  const kyc = user.profile ? await getKycOverview(user.id) : null
+  if (!kyc) return fail('kyc:upload.missingFile', 400)
+  if (kyc.uploadDecision === 'notSeller') return fail('kyc:errors.sellerOnly', 403)
+  if (kyc.uploadDecision === 'approved') return fail('kyc:errors.alreadyApproved', 403)
+  if (kyc.uploadDecision !== 'allowed') return fail('kyc:errors.notAllowed', 403)
+
+  const form = await readFormDataWithLimit(request)
+  if (!form.ok) return form.reason === 'tooLarge' ? fail('kyc:errors.tooLarge', 413) : fail('kyc:errors.badRequest', 400)
+  const file = await validateKycFile(form.formData.get(KYC_FIELD))
+  if (!file.ok) return fail(file.messageKey === 'kyc:errors.required' ? 'kyc:upload.missingFile' : file.messageKey, 400)
+
+  try {
+    await storeKycDocument(user.id, file)
+  } catch (err) {
+    if (err instanceof KycUploadRefusedError) {
+      return fail(err.reason === 'approved' ? 'kyc:errors.alreadyApproved' : 'kyc:errors.notAllowed', 403)
+    }
+    console.error('[kyc] upload failed', err)
+    return fail('kyc:errors.uploadFailed', 500)
+  }
+  return redirectWithToast(request, '/dashboard', { type: 'success', key: 'kyc:uploaded' })
+}
+
+function Gate({ icon, title, description, children }: { icon: React.ReactNode; title: string; description: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-lg px-4 py-16">
+      <Card className="text-center">
+        <CardHeader className="items-center">
+          <span className="mb-2 rounded-full bg-muted p-3">{icon}</span>
+          <h1 className="text-2xl font-semibold">{title}</h1>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardFooter className="justify-center gap-3">{children}</CardFooter>
+      </Card>
+    </div>
+  )
+}
+
+export default function KycUpload({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('kyc')
+  const { state, kyc } = loaderData
+
+  if (state === 'anonymous') {
+    return (
+      <Gate icon={<Lock className="size-6" aria-hidden />} title={t('gate.loginTitle')} description={t('gate.loginDescription')}>
+        <Button asChild>
+          <Link to="/login?redirectTo=%2Fkyc-upload">{t('gate.login')}</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/register">{t('gate.register')}</Link>
+        </Button>
+      </Gate>
+    )
+  }
+  if (state === 'notSeller' || !kyc) {
+    return (
+      <Gate icon={<UserX className="size-6" aria-hidden />} title={t('gate.sellerTitle')} description={t('gate.sellerDescription')}>
+        <Button asChild>
+          <Link to="/">{t('gate.backHome')}</Link>
+        </Button>
+      </Gate>
+    )
+  }
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-10">
+      <header className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold tracking-tight">{t('page.title')}</h1>
+          <KycStatusBadge status={kyc.kycStatus} />
+        </div>
+        <p className="text-muted-foreground">{t('page.intro')}</p>
+      </header>
+      <KycStatusNotice status={kyc.kycStatus} place="upload" />
+      {actionData?.error && kyc.uploadDecision !== 'allowed' ? (
+        <Alert variant="destructive">
+          <AlertDescription>{t(actionData.error)}</AlertDescription>
+        </Alert>
+      ) : null}
+      {kyc.hasDocument ? (
+        <p className="text-sm">
+          <a href="/kyc-document" target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline">
+            {t('upload.viewCurrent', { type: kyc.documentType?.toUpperCase() })}
+            <ExternalLink className="size-3.5" aria-hidden />
+            <span className="sr-only">{t('upload.opensInNewTab')}</span>
+          </a>
+        </p>
+      ) : null}
+      {kyc.uploadDecision === 'allowed' ? (
+        <Card>
+          <CardHeader>
+            <h2 className="text-xl font-semibold">{kyc.hasDocument ? t('upload.replaceTitle') : t('upload.title')}</h2>
+            <CardDescription>{t('upload.description')}</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-6">
+            <KycGuidance />
+            <KycUploadForm error={actionData?.error} replacing={kyc.hasDocument} />
+          </CardContent>
+        </Card>
+      ) : (
+        <Button asChild variant="outline" className="self-start">
+          <Link to="/dashboard">{t('gate.toDashboard')}</Link>
+        </Button>
+      )}
+    </div>
+  )
+}

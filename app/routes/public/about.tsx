@@ -1,0 +1,125 @@
+import { BadgeCheck, FileSearch, Handshake, Languages, MessagesSquare, Ship } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Route } from './+types/about'
+import { Button } from '~/components/ui/button'
+import { listOf, type TitledText } from '~/modules/content/pages/content'
+import { pageMeta } from '~/modules/content/pages/meta'
+import { loadPageMeta } from '~/modules/content/pages/meta.server'
+import { PageHero } from '~/modules/content/pages/page-hero'
+import { ContentSection, PageBody, Prose } from '~/modules/content/pages/prose'
+import { RichText } from '~/modules/content/pages/rich-text'
+
+export const loader = ({ request, context }: Route.LoaderArgs) => loadPageMeta(request, context, 'about')
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData, '/about')
+
+// One icon per item of pages:about.offer.items, in the same order.
+const OFFER_ICONS = [BadgeCheck, MessagesSquare, Languages, FileSearch, Ship] as const
+
+export default function About() {
+  const { t } = useTranslation('pages')
+  const offers = listOf<TitledText>(t, 'about.offer.items')
+  const steps = listOf<TitledText>(t, 'about.how.steps')
+  const values = listOf<TitledText>(t, 'about.values.items')
+  return (
+    <>
+      <PageHero eyebrow={t('about.eyebrow')} title={t('about.title')} lead={t('about.lead')}>
+        <Button asChild size="lg">
+          <Link to="/register">{t('about.cta.register')}</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/marketplace">{t('about.cta.marketplace')}</Link>
+        </Button>
+      </PageHero>
+      <PageBody>
+        <ContentSection id="mission" title={t('about.mission.title')}>
+          <Prose>
+            {listOf(t, 'about.mission.body').map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </Prose>
+        </ContentSection>
+
+        <ContentSection id="offer" title={t('about.offer.title')}>
+          <p className="mb-6 text-muted-foreground">{t('about.offer.intro')}</p>
+          <ul className="grid gap-4 sm:grid-cols-2 sm:[&>li:last-child:nth-child(odd)]:col-span-2">
+            {offers.map((item, i) => {
+              const Icon = OFFER_ICONS[i] ?? Handshake
+              return (
+                <li key={i} className="flex gap-4 rounded-lg border bg-card p-5 shadow-sm">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-primary">
+                    <Icon className="size-5" aria-hidden />
+                  </span>
+                  <div>
+                    <h3 className="font-semibold">{item.title}</h3>
+                    <p className="mt-1 text-sm leading-6 text-muted-foreground">{item.body}</p>
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+        </ContentSection>
+
+        <ContentSection id="how-it-works" title={t('about.how.title')}>
+          <ol className="grid gap-4 sm:grid-cols-2">
+            {steps.map((step, i) => (
+              <li key={i} className="flex gap-4 rounded-lg border p-5">
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground" aria-hidden>
+                  {i + 1}
+                </span>
+                <div>
+                  <h3 className="font-semibold">{step.title}</h3>
+                  <p className="mt-1 text-sm leading-6 text-muted-foreground">{step.body}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </ContentSection>
+
+        <ContentSection id="vision" title={t('about.vision.title')}>
+          <Prose>
+            {listOf(t, 'about.vision.body').map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </Prose>
+        </ContentSection>
+
+        <ContentSection id="values" title={t('about.values.title')}>
+          <dl className="grid gap-x-8 gap-y-5 sm:grid-cols-2">
+            {values.map((value, i) => (
+              <div key={i} className="border-l-4 border-primary/60 pl-4">
+                <dt className="font-semibold">{value.title}</dt>
+                <dd className="mt-1 text-sm leading-6 text-muted-foreground">{value.body}</dd>
+              </div>
+            ))}
+          </dl>
+        </ContentSection>
+
+        <aside aria-labelledby="notice-heading" className="rounded-lg border border-amber-200 bg-amber-50 p-5 text-amber-950">
+          <h2 id="notice-heading" className="font-semibold">
+            {t('about.notice.title')}
+          </h2>
+          <p className="mt-2 text-sm leading-6">
+            <RichText text={t('about.notice.body')} />
+          </p>
+        </aside>
+
+        <section aria-labelledby="cta-heading" className="rounded-xl bg-slate-900 px-6 py-10 text-center text-white sm:px-10">
+          <h2 id="cta-heading" className="text-2xl font-bold">
+            {t('about.cta.title')}
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-slate-300">{t('about.cta.body')}</p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Button asChild size="lg">
+              <Link to="/register">{t('about.cta.register')}</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline" className="border-slate-500 bg-transparent text-white hover:bg-white/10 hover:text-white">
+              <Link to="/marketplace">{t('about.cta.marketplace')}</Link>
+            </Button>
+          </div>
+        </section>
+      </PageBody>
+    </>
+  )
+}

@@ -1,0 +1,207 @@
+import { ArrowRight, CreditCard, FileText, Handshake, Languages, ScrollText, Ship, Truck } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Route } from './+types/home'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import type { Language } from '~/lib/i18n'
+import { INTL_LOCALES } from '~/lib/i18n'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import { publicOrigin } from '~/lib/origin.server'
+import { seoMeta } from '~/lib/seo'
+import { CategoryCard } from '~/modules/catalog/components/category-card'
+import { ProductGrid } from '~/modules/catalog/components/product-grid'
+import { getCatalogStats, listFeaturedCategories, listNewLaunches } from '~/modules/catalog/queries.server'
+import { FEATURED_CATEGORY_IDS } from '~/modules/catalog/schemas'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = getLocale(context) as Language
+  const [featured, launches, stats, i18n] = await Promise.all([
+    listFeaturedCategories(FEATURED_CATEGORY_IDS, locale),
+    listNewLaunches(locale),
+    getCatalogStats(),
+    getI18n(request, context),
+  ])
+  return {
+    featured,
+    launches,
+    stats,
+    locale,
+    origin: publicOrigin(request),
+    title: i18n.t('home:meta.title'),
+    description: i18n.t('home:meta.description'),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/', locale: loaderData.locale })
+    : []
+
+const GUIDES = [
+  { key: 'documentation', href: '/trade-instructions/documentation', icon: FileText },
+  { key: 'logistics', href: '/trade-instructions/logistics', icon: Ship },
+  { key: 'payment', href: '/trade-instructions/payment', icon: CreditCard },
+] as const
+
+const REASONS = [
+  { key: 'transparent', icon: Handshake },
+  { key: 'language', icon: Languages },
+  { key: 'regulatory', icon: ScrollText },
+  { key: 'logistics', icon: Truck },
+] as const
+
+function SectionHeading({ id, title, subtitle, action }: { id: string; title: string; subtitle: string; action?: React.ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="flex max-w-2xl flex-col gap-1">
+        <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {title}
+        </h2>
+        <p className="text-muted-foreground">{subtitle}</p>
+      </div>
+      {action}
+    </div>
+  )
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { featured, launches, stats, locale } = loaderData
+  const { t } = useTranslation('home')
+  const number = new Intl.NumberFormat(INTL_LOCALES[locale])
+  return (
+    <>
+      <section aria-labelledby="hero-heading" className="bg-gradient-to-br from-primary/10 via-background to-secondary/40">
+        <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-16 sm:py-24">
+          <div className="flex max-w-3xl flex-col gap-5">
+            <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t('hero.eyebrow')}</p>
+            <h1 id="hero-heading" className="text-4xl font-bold tracking-tight sm:text-5xl">
+              {t('hero.title')}
+            </h1>
+            <p className="text-lg text-muted-foreground">{t('hero.subtitle')}</p>
+            <div className="flex flex-wrap gap-3">
+              <Button asChild size="lg">
+                <Link to="/register">{t('hero.joinSeller')}</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline">
+                <Link to="/marketplace">{t('hero.browse')}</Link>
+              </Button>
+            </div>
+          </div>
+          <dl className="grid max-w-2xl grid-cols-3 gap-4" data-testid="home-stats">
+            {(
+              [
+                ['products', stats.activeProducts],
+                ['sellers', stats.verifiedSellers],
+                ['categories', stats.categories],
+              ] as const
+            ).map(([key, value]) => (
+              <div key={key} className="rounded-lg border bg-background/80 p-4">
+                <dt className="text-sm text-muted-foreground">{t(`stats.${key}`)}</dt>
+                <dd className="text-2xl font-bold">{number.format(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-14">
+        <SectionHeading
+          id="featured-heading"
+          title={t('featured.title')}
+          subtitle={t('featured.subtitle')}
+          action={
+            <Link to="/categories/all" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+              {t('featured.viewAll')} <ArrowRight className="size-4" aria-hidden />
+            </Link>
+          }
+        />
+        <ul className="grid gap-4 md:grid-cols-3" data-testid="featured-categories">
+          {featured.map((c) => (
+            <li key={c.id}>
+              <CategoryCard category={c} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="guide-heading" className="bg-muted/40">
+        <div className="mx-auto max-w-7xl px-4 py-14">
+          <SectionHeading id="guide-heading" title={t('guide.title')} subtitle={t('guide.subtitle')} />
+          <ul className="grid gap-4 md:grid-cols-3">
+            {GUIDES.map(({ key, href, icon: Icon }) => (
+              <li key={key}>
+                <Card className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+                  <CardHeader>
+                    <Icon className="mb-2 size-8 text-primary" aria-hidden />
+                    <CardTitle>
+                      <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
+                        {t(`guide.${key}.title`)}
+                      </Link>
+                    </CardTitle>
+                    <CardDescription>{t(`guide.${key}.description`)}</CardDescription>
+                  </CardHeader>
+                  <CardContent className="text-sm font-medium text-primary">{t('guide.read')}</CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="launches-heading" className="mx-auto max-w-7xl px-4 py-14">
+        <SectionHeading
+          id="launches-heading"
+          title={t('launches.title')}
+          subtitle={t('launches.subtitle')}
+          action={
+            <Link to="/marketplace/new" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+              {t('launches.viewAll')} <ArrowRight className="size-4" aria-hidden />
+            </Link>
+          }
+        />
+        {launches.length > 0 ? (
+          <div data-testid="new-launches">
+            <ProductGrid products={launches} newBadges />
+          </div>
+        ) : (
+          <p className="text-muted-foreground">{t('launches.empty')}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="why-heading" className="bg-muted/40">
+        <div className="mx-auto max-w-7xl px-4 py-14">
+          <SectionHeading id="why-heading" title={t('why.title')} subtitle={t('why.subtitle')} />
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {REASONS.map(({ key, icon: Icon }) => (
+              <li key={key} className="flex flex-col gap-2">
+                <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+                  <Icon className="size-6" aria-hidden />
+                </span>
+                <h3 className="text-lg font-semibold">{t(`why.${key}.title`)}</h3>
+                <p className="text-sm text-muted-foreground">{t(`why.${key}.description`)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="mx-auto max-w-7xl px-4 py-16">
+        <div className="flex flex-col items-center gap-5 rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground">
+          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight">
+            {t('cta.title')}
+          </h2>
+          <p className="max-w-2xl opacity-90">{t('cta.subtitle')}</p>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Button asChild size="lg" variant="secondary">
+              <Link to="/register">{t('cta.register')}</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground">
+              <Link to="/trade-instructions">{t('cta.learn')}</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/privacy'
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '~/lib/i18n'
+import { LegalDocument } from '~/modules/content/pages/legal-document'
+import { pageMeta } from '~/modules/content/pages/meta'
+import { loadPageMeta } from '~/modules/content/pages/meta.server'
+import { PageHero } from '~/modules/content/pages/page-hero'
+import { PageBody } from '~/modules/content/pages/prose'
+
+export const loader = ({ request, context }: Route.LoaderArgs) => loadPageMeta(request, context, 'privacy')
+
+export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData, '/privacy')
+
+const SECTIONS = [
+  'overview',
+  'collect',
+  'use',
+  'legalBases',
+  'kyc',
+  'sharing',
+  'transfers',
+  'retention',
+  'security',
+  'rights',
+  'cookies',
+  'children',
+  'changes',
+  'contact',
+] as const
+
+// Names as the app sets them: better-auth with cookiePrefix 'setu', the i18n cookie, the toast session.
+const COOKIES = [
+  { key: 'session', name: 'setu.session_token' },
+  { key: 'language', name: LANGUAGE_COOKIE },
+  { key: 'toast', name: 'setu_toast' },
+  { key: 'storage', name: LANGUAGE_STORAGE_KEY },
+] as const
+
+function CookieTable() {
+  const { t } = useTranslation('pages')
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className="w-full text-left text-sm" data-testid="cookie-table">
+        <caption className="sr-only">{t('privacy.cookieTable.caption')}</caption>
+        <thead className="bg-muted">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              {t('privacy.cookieTable.name')}
+            </th>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              {t('privacy.cookieTable.purpose')}
+            </th>
+            <th scope="col" className="px-4 py-2 font-semibold">
+              {t('privacy.cookieTable.duration')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {COOKIES.map(({ key, name }) => (
+            <tr key={key} className="align-top">
+              <th scope="row" className="px-4 py-2 font-mono text-xs font-medium">
+                {name}
+              </th>
+              <td className="px-4 py-2">{t(`privacy.cookieTable.${key}.purpose`)}</td>
+              <td className="px-4 py-2 text-muted-foreground">{t(`privacy.cookieTable.${key}.duration`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+export default function Privacy() {
+  const { t } = useTranslation('pages')
+  return (
+    <>
+      <PageHero eyebrow={t('privacy.eyebrow')} title={t('privacy.title')} lead={t('privacy.lead')} note={t('shared.lastUpdated')} />
+      <PageBody>
+        <LegalDocument prefix="privacy" sections={SECTIONS} extra={{ cookies: <CookieTable /> }} />
+      </PageBody>
+    </>
+  )
+}

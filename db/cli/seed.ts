@@ -1,0 +1,37 @@
+// npm run db:seed — loads the demo data into the database the app would open (DATABASE_URL, or
+// the embedded PGlite database in DATA_DIR), applying migrations first. Safe to run again.
+import path from 'node:path'
+import { closeDb, getDb, initDb } from '../../app/lib/db.server'
+import { env } from '../../app/lib/env.server'
+import { DEMO_ACCOUNTS, demoCategories, demoProducts, demoSellers, seedDemoData } from '../seed'
+
+async function main() {
+  const e = env()
+  const handle = await initDb({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR })
+  try {
+    const where =
+      handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.resolve(e.DATA_DIR, 'pglite')}`
+    const { created } = await seedDemoData(getDb())
+    if (!created) {
+      console.log(`[setu] demo data is already present in ${where}; nothing was changed.`)
+      return
+    }
+    const topLevel = demoCategories.filter((c) => c.parentId === null).length
+    console.log(
+      `[setu] demo data loaded into ${where}: ${topLevel} categories with ${demoCategories.length - topLevel} ` +
+        `subcategories, ${demoSellers.length} sellers, ${demoProducts.length} products.`,
+    )
+    console.log('[setu] demo logins:')
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      const kyc = account.kycStatus ? `, KYC ${account.kycStatus}` : ''
+      console.log(`  ${account.email.padEnd(30)} ${account.password}   (${account.userType}, ${account.country}${kyc})`)
+    }
+  } finally {
+    await closeDb()
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(`[setu] db:seed failed: ${err instanceof Error ? err.message : String(err)}`)
+  process.exitCode = 1
+})

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm'
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { users } from './auth'
+
+export const COUNTRIES = ['India', 'Russia'] as const
+export const USER_TYPES = ['Buyer', 'Seller'] as const
+export const KYC_STATUSES = ['Pending', 'Approved', 'Rejected'] as const
+export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned'] as const
+
+export type Country = (typeof COUNTRIES)[number]
+export type UserType = (typeof USER_TYPES)[number]
+export type KycStatus = (typeof KYC_STATUSES)[number]
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number]
+
+/**
+ * A trading identity (spec §3 Profile). Demo sellers that exist only in the catalog have no
+ * user_id; every profile created through registration is linked to its login.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    country: text('country').$type<Country>().notNull(),
+    phoneNumber: text('phone_number'),
+    userType: text('user_type').$type<UserType>().notNull(),
+    companyName: text('company_name'),
+    /** Storage key of the KYC document; never sent to a browser. */
+    kycDocumentUrl: text('kyc_document_url'),
+    kycStatus: text('kyc_status').$type<KycStatus>(),
+    accountStatus: text('account_status').$type<AccountStatus>().notNull().default('active'),
+    adminNotes: text('admin_notes'),
+    preferredLanguage: text('preferred_language').notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('profiles_country_check', sql`${t.country} in ('India', 'Russia')`),
+    check('profiles_user_type_check', sql`${t.userType} in ('Buyer', 'Seller')`),
+    check('profiles_kyc_status_check', sql`${t.kycStatus} is null or ${t.kycStatus} in ('Pending', 'Approved', 'Rejected')`),
+    check('profiles_account_status_check', sql`${t.accountStatus} in ('active', 'suspended', 'banned')`),
+    index('profiles_user_type_idx').on(t.userType),
+  ],
+)

@@ -1,0 +1,131 @@
+import { sql, type SQL } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
+import { profiles } from './accounts'
+
+export const LANGUAGES = ['en', 'ru', 'hi'] as const
+export type LanguageCode = (typeof LANGUAGES)[number]
+export const CURRENCIES = ['USD', 'INR', 'RUB'] as const
+export type Currency = (typeof CURRENCIES)[number]
+export const SHIPPING_METHODS = ['sea', 'air', 'rail', 'road', 'express'] as const
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
+
+export type ShippingOption = {
+  method: ShippingMethod
+  /** Exact decimal as a string, e.g. "120.00". */
+  price: string
+  currency: Currency
+  /** Range of days, e.g. "30-45". */
+  estimatedDays: string
+}
+export type Specification = { name: string; value: string }
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector'
+  },
+})
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    parentId: text('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    icon: text('icon').notNull().default('package'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId)],
+)
+
+export const categoryTranslations = pgTable(
+  'category_translations',
+  {
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    languageCode: text('language_code').$type<LanguageCode>().notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.languageCode] })],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
+    subcategoryId: text('subcategory_id').references(() => categories.id),
+    sku: text('sku').unique(),
+    /** Money is exact: numeric(14,2), read as a string. */
+    price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').$type<Currency>().notNull().default('USD'),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    minimumOrderQuantity: integer('minimum_order_quantity').notNull().default(1),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Language-neutral attributes, e.g. { hsCode: "0910.30", origin: "IN" }. */
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    shippingOptions: jsonb('shipping_options').$type<ShippingOption[]>().notNull().default([]),
+    /** Public image paths, first is the thumbnail. */
+    mediaFiles: jsonb('media_files').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.price} >= 0`),
+    check('products_currency_check', sql`${t.currency} in ('USD', 'INR', 'RUB')`),
+    check('products_stock_check', sql`${t.stockQuantity} >= 0`),
+    check('products_moq_check', sql`${t.minimumOrderQuantity} >= 1`),
+    index('products_seller_idx').on(t.sellerId),
+    index('products_category_idx').on(t.categoryId),
+    index('products_created_idx').on(t.createdAt),
+  ],
+)
+
+/** Text search configuration per language: english and russian stem; Hindi uses simple. */
+export const searchConfigFor = (languageCode: SQL | AnyPgColumn) =>
+  sql`(case ${languageCode} when 'en' then 'english'::regconfig when 'ru' then 'russian'::regconfig else 'simple'::regconfig end)`
+
+export const productTranslations = pgTable(
+  'product_translations',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    languageCode: text('language_code').$type<LanguageCode>().notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    longDescription: text('long_description').notNull().default(''),
+    specifications: jsonb('specifications').$type<Specification[]>().notNull().default([]),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector((case language_code when 'en' then 'english'::regconfig when 'ru' then 'russian'::regconfig else 'simple'::regconfig end), coalesce(name, '')), 'A') || setweight(to_tsvector((case language_code when 'en' then 'english'::regconfig when 'ru' then 'russian'::regconfig else 'simple'::regconfig end), coalesce(description, '') || ' ' || coalesce(long_description, '')), 'B')`,
+      ),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.languageCode] }),
+    index('product_translations_search_idx').using('gin', t.searchVector),
+    index('product_translations_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+)

@@ -1,0 +1,4 @@
+export * from './auth'
+export * from './accounts'
+export * from './catalog'
+export * from './email'

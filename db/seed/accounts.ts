@@ -1,0 +1,60 @@
+import type { Country, KycStatus, UserType } from '../schema'
+
+/** Password of every demo login. Public on purpose: it is printed in the README. */
+export const DEMO_PASSWORD = 'SetuDemo2026!'
+
+export type DemoAccount = {
+  email: string
+  password: string
+  name: string
+  userType: UserType
+  country: Country
+  companyName: string
+  phoneNumber: string
+  kycStatus: KycStatus | null
+  /** Fixed profile id; the seller's is also a catalog seller (sellers.ts) and owns demo products. */
+  profileId: string
+}
+
+/**
+ * The demo logins created with the demo data. All are email-verified. The Pending seller has
+ * no KYC document on file (kyc_document_url null), so the admin panel's "KYC Pending Review"
+ * card, which lists only users with a document, does not show it until a document is uploaded.
+ */
+export const DEMO_ACCOUNTS = {
+  buyer: {
+    email: 'buyer@setu.example',
+    password: DEMO_PASSWORD,
+    name: 'Priya Sharma',
+    userType: 'Buyer',
+    country: 'India',
+    companyName: 'Sharma Imports Pvt Ltd',
+    phoneNumber: '+91 98200 45123',
+    kycStatus: null,
+    profileId: '2680a2ea-ba6f-45e4-9e0d-749bc7a75a5a',
+  },
+  seller: {
+    email: 'seller@setu.example',
+    password: DEMO_PASSWORD,
+    name: 'Alexei Volkov',
+    userType: 'Seller',
+    country: 'Russia',
+    companyName: 'Volkov Trading LLC',
+    phoneNumber: '+7 495 123-45-67',
+    kycStatus: 'Approved',
+    profileId: 'aff15f38-644c-446f-b963-335614bdc479',
+  },
+  pendingSeller: {
+    email: 'pending.seller@setu.example',
+    password: DEMO_PASSWORD,
+    name: 'Meera Joshi',
+    userType: 'Seller',
+    country: 'India',
+    companyName: 'Joshi Handicraft Exports',
+    phoneNumber: '+91 99870 11234',
+    kycStatus: 'Pending',
+    profileId: '5c49f88c-a951-490f-a989-812bb9242e71',
+  },
+} as const satisfies Record<string, DemoAccount>
+
+export type DemoAccountKey = keyof typeof DEMO_ACCOUNTS

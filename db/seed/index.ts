@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto'
+import { hashPassword } from 'better-auth/crypto'
+import { eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '~/lib/db.server'
+import {
+  accounts,
+  categories,
+  categoryTranslations,
+  LANGUAGES,
+  productTranslations,
+  products,
+  profiles,
+  users,
+} from '../schema'
+import { DEMO_ACCOUNTS, type DemoAccount } from './accounts'
+import { demoCategories } from './categories'
+import { demoProducts } from './products'
+import { demoSellers } from './sellers'
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts'
+export { demoCategories, FEATURED_CATEGORY_IDS, TOP_LEVEL_CATEGORY_IDS } from './categories'
+export { demoProducts, NEW_LAUNCH_PRODUCT_IDS } from './products'
+export { demoSellers, SELLER_IDS } from './sellers'
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** Serialises concurrent seeders on one PostgreSQL server (two app instances starting together). */
+const SEED_LOCK_KEY = 7_461_838_201
+
+/** The marker of an installed demo: its first category. */
+const MARKER_CATEGORY_ID = 'wellness'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+async function isSeeded(db: Db | Tx) {
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, MARKER_CATEGORY_ID))
+    .limit(1)
+  return rows.length > 0
+}
+
+/** Days-ago as a timestamp; sub-day values keep the newest listings in a stable order. */
+function daysAgo(now: number, days: number) {
+  return new Date(now - Math.round(days * DAY_MS))
+}
+
+/** How long ago each demo login joined (the seller's profile is also a catalog seller). */
+const ACCOUNT_JOINED_DAYS_AGO: Record<keyof typeof DEMO_ACCOUNTS, number> = {
+  buyer: 45,
+  seller: demoSellers.find((s) => s.id === DEMO_ACCOUNTS.seller.profileId)?.joinedDaysAgo ?? 240,
+  pendingSeller: 3,
+}
+
+/**
+ * Loads the demo data once: categories, catalog sellers, products with en/ru/hi texts and the
+ * demo logins (DEMO_ACCOUNTS). Returns created: false, changing nothing, when the demo is
+ * already there. Everything is inserted in one transaction.
+ */
+export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
+  if (await isSeeded(db)) return { created: false }
+
+  // scrypt is slow on purpose: hash before the transaction opens.
+  const accountEntries = Object.entries(DEMO_ACCOUNTS) as [keyof typeof DEMO_ACCOUNTS, DemoAccount][]
+  const logins = await Promise.all(
+    accountEntries.map(async ([key, account]) => ({
+      key,
+      account,
+      userId: randomUUID(),
+      passwordHash: await hashPassword(account.password),
+    })),
+  )
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`))
+    if (await isSeeded(tx)) return { created: false }
+
+    const demoEmails = [...logins.map((l) => l.account.email), ...demoSellers.map((s) => s.email)]
+    const taken = [
+      ...(await tx.select({ email: users.email }).from(users).where(inArray(users.email, demoEmails))),
+      ...(await tx.select({ email: profiles.email }).from(profiles).where(inArray(profiles.email, demoEmails))),
+    ]
+    if (taken.length > 0) {
+      throw new Error(
+        `Cannot load the demo data: ${[...new Set(taken.map((t) => t.email))].join(', ')} ` +
+          `already registered. Start with an empty database, or set SEED_DEMO_DATA=false.`,
+      )
+    }
+
+    const now = Date.now()
+
+    await tx.insert(users).values(
+      logins.map(({ key, account, userId }) => {
+        const joined = daysAgo(now, ACCOUNT_JOINED_DAYS_AGO[key])
+        return { id: userId, name: account.name, email: account.email, emailVerified: true, createdAt: joined, updatedAt: joined }
+      }),
+    )
+    await tx.insert(accounts).values(
+      logins.map(({ key, userId, passwordHash }) => {
+        const joined = daysAgo(now, ACCOUNT_JOINED_DAYS_AGO[key])
+        return {
+          id: randomUUID(),
+          accountId: userId,
+          providerId: 'credential',
+          userId,
+          password: passwordHash,
+          createdAt: joined,
+          updatedAt: joined,
+        }
+      }),
+    )
+
+    // Parents first: subcategories reference them.
+    const ordered = [...demoCategories].sort((a, b) => Number(a.parentId !== null) - Number(b.parentId !== null))
+    await tx.insert(categories).values(
+      ordered.map((c) => ({ id: c.id, parentId: c.parentId, icon: c.icon, sortOrder: c.sortOrder, createdAt: daysAgo(now, 420) })),
+    )
+    await tx.insert(categoryTranslations).values(
+      demoCategories.flatMap((c) =>
+        LANGUAGES.map((languageCode) => ({
+          categoryId: c.id,
+          languageCode,
+          name: c.translations[languageCode].name,
+          description: c.translations[languageCode].description,
+        })),
+      ),
+    )
+
+    const userIdByProfile = new Map(logins.map((l) => [l.account.profileId, l.userId]))
+    const sellerProfileIds = new Set(demoSellers.map((s) => s.id))
+    await tx.insert(profiles).values([
+      ...demoSellers.map(({ joinedDaysAgo, ...s }) => {
+        const joined = daysAgo(now, joinedDaysAgo)
+        return { ...s, userId: userIdByProfile.get(s.id) ?? null, createdAt: joined, updatedAt: joined }
+      }),
+      // Demo logins that are not catalog sellers (the buyer and the seller awaiting KYC review).
+      ...logins
+        .filter((l) => !sellerProfileIds.has(l.account.profileId))
+        .map(({ key, account, userId }) => {
+          const joined = daysAgo(now, ACCOUNT_JOINED_DAYS_AGO[key])
+          return {
+            id: account.profileId,
+            userId,
+            name: account.name,
+            email: account.email,
+            country: account.country,
+            phoneNumber: account.phoneNumber,
+            userType: account.userType,
+            companyName: account.companyName,
+            kycStatus: account.kycStatus,
+            // The pending seller has not uploaded a document yet.
+            kycDocumentUrl: null,
+            preferredLanguage: 'en',
+            createdAt: joined,
+            updatedAt: joined,
+          }
+        }),
+    ])
+
+    await tx.insert(products).values(
+      demoProducts.map(({ translations: _t, ageDays, isActive, ...p }) => {
+        const created = daysAgo(now, ageDays)
+        return { ...p, isActive: isActive ?? true, createdAt: created, updatedAt: created }
+      }),
+    )
+    await tx.insert(productTranslations).values(
+      demoProducts.flatMap((p) =>
+        LANGUAGES.map((languageCode) => ({ productId: p.id, languageCode, ...p.translations[languageCode] })),
+      ),
+    )
+
+    return { created: true }
+  })
+}

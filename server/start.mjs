@@ -1,0 +1,62 @@
+// Production server: opens the database (migrating and seeding it) before listening, and closes it
+// on SIGTERM/SIGINT. react-router-serve cannot do that: it ignores SIGTERM while PGlite is open.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+// Must be set before React loads (imports are hoisted, so the rest is imported dynamically).
+process.env.NODE_ENV ??= 'production'
+const { createRequestHandler } = await import('@react-router/express')
+const { default: compression } = await import('compression')
+const { default: express } = await import('express')
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+process.chdir(root)
+
+const build = await import(path.join(root, 'build/server/index.js'))
+const { bootstrap, shutdown } = build.entry.module
+
+try {
+  await bootstrap()
+} catch (err) {
+  console.error(`[setu] cannot start: ${err instanceof Error ? err.message : err}`)
+  process.exit(1)
+}
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', process.env.TRUST_PROXY === 'true')
+app.use(compression())
+app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
+app.use(express.static('build/client', { maxAge: '1h' }))
+// The auth rate limiter keys on the client address. Overwrite whatever the client sent in this
+// header with the socket address (or, behind a trusted proxy, express's reading of X-Forwarded-For).
+app.use((req, _res, next) => {
+  req.headers['x-setu-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+  next()
+})
+app.all('*', createRequestHandler({ build }))
+
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST ?? '0.0.0.0'
+const server = app.listen(port, host, () => {
+  const url = process.env.APP_URL ?? `http://localhost:${port}`
+  console.log(`[setu] Setu marketplace is running at ${url}`)
+})
+
+let stopping = false
+async function stop(signal) {
+  if (stopping) return
+  stopping = true
+  console.log(`[setu] ${signal} received, shutting down`)
+  const force = setTimeout(() => process.exit(1), 10_000)
+  force.unref()
+  server.close()
+  server.closeAllConnections?.()
+  try {
+    await shutdown()
+  } finally {
+    process.exit(0)
+  }
+}
+process.on('SIGTERM', () => stop('SIGTERM'))
+process.on('SIGINT', () => stop('SIGINT'))

@@ -1,0 +1,51 @@
+// Starts the built app for Playwright on a fresh database: a new PGlite directory, or, when
+// TEST_DATABASE_URL is set, a new uniquely named PostgreSQL database that is dropped on exit.
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+
+const env = { ...process.env }
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'setu-e2e-'))
+env.DATA_DIR = dataDir
+let dropDb = async () => {}
+
+if (process.env.TEST_DATABASE_URL) {
+  const name = `setu_e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE "${name}"`)
+  await admin.end()
+  const url = new URL(process.env.TEST_DATABASE_URL)
+  url.pathname = `/${name}`
+  env.DATABASE_URL = url.toString()
+  dropDb = async () => {
+    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+    await c.connect()
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    await c.end()
+  }
+}
+
+const child = spawn(process.execPath, ['server/start.mjs'], { env, stdio: 'inherit' })
+let exiting = false
+async function cleanup(code) {
+  if (exiting) return
+  exiting = true
+  try {
+    await dropDb()
+  } catch (err) {
+    console.error('[e2e] could not drop database', err)
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true })
+  process.exit(code ?? 0)
+}
+child.on('exit', (code) => cleanup(code))
+for (const sig of ['SIGTERM', 'SIGINT']) {
+  process.on(sig, () => {
+    if (child.exitCode === null) child.kill('SIGTERM')
+    else cleanup(0)
+  })
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto'
+import { hashPassword } from 'better-auth/crypto'
+import { accounts, profiles, users } from '../../db/schema'
+import type { AccountStatus, Country, KycStatus, UserType } from '../../db/schema'
+import { getAuth } from '~/lib/auth.server'
+import { getDb } from '~/lib/db.server'
+// The accounts module's better-auth hooks (verification emails, the account-status check on sign-in).
+import '~/modules/accounts/auth-hooks.server'
+
+let counter = 0
+
+export type CreateUserOptions = {
+  email?: string
+  password?: string
+  name?: string
+  verified?: boolean
+  /** null: no profile (the user must complete it). */
+  profile?: null | {
+    userType?: UserType
+    country?: Country
+    companyName?: string | null
+    phoneNumber?: string
+    kycStatus?: KycStatus | null
+    kycDocumentUrl?: string | null
+    accountStatus?: AccountStatus
+  }
+}
+
+/** Inserts a login (users + credential account) and, unless profile is null, a profile. */
+export async function createUser(opts: CreateUserOptions = {}) {
+  counter += 1
+  const id = randomUUID()
+  const email = opts.email ?? `user${counter}-${id.slice(0, 8)}@test.example`
+  const password = opts.password ?? 'correct-horse-42'
+  const name = opts.name ?? `Test User ${counter}`
+  const db = getDb()
+  await db.insert(users).values({ id, email, name, emailVerified: opts.verified ?? true })
+  await db.insert(accounts).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: 'credential',
+    userId: id,
+    password: await hashPassword(password),
+  })
+  let profileId: string | null = null
+  if (opts.profile !== null) {
+    const p = opts.profile ?? {}
+    const [row] = await db
+      .insert(profiles)
+      .values({
+        userId: id,
+        name,
+        email,
+        country: p.country ?? 'India',
+        userType: p.userType ?? 'Buyer',
+        companyName: p.companyName ?? null,
+        phoneNumber: p.phoneNumber ?? '+91 98765 43210',
+        kycStatus: p.kycStatus ?? null,
+        kycDocumentUrl: p.kycDocumentUrl ?? null,
+        accountStatus: p.accountStatus ?? 'active',
+      })
+      .returning({ id: profiles.id })
+    profileId = row.id
+  }
+  return { id, email, password, name, profileId }
+}
+
+/** Signs in through better-auth and returns a Cookie header value for requests as that user. */
+export async function signInCookie(email: string, password: string): Promise<string> {
+  const { headers } = await getAuth().api.signInEmail({ body: { email, password }, returnHeaders: true })
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
+
+/** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header value (removed cookies left out). */
+export function cookieHeaderFrom(response: Response | Headers | null | undefined): string {
+  const headers = response instanceof Response ? response.headers : response
+  return (headers?.getSetCookie() ?? [])
+    .filter((c) => !/max-age=0\b/i.test(c) && !/=;/.test(c.split(';')[0] + ';'))
+    .map((c) => c.split(';')[0])
+    .join('; ')
+}
+
+/** A Request carrying the given cookie. */
+export function requestAs(cookie: string | null, url = 'http://localhost:3000/', init: RequestInit = {}) {
+  const headers = new Headers(init.headers)
+  if (cookie) headers.set('Cookie', cookie)
+  return new Request(url, { ...init, headers })
+}

@@ -1,0 +1,242 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { profiles, users } from '../../db/schema'
+import { createSeller } from '../factories/catalog'
+import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
+import { callRoute, form, toastOf } from './account-support'
+import { getAuth } from '~/lib/auth.server'
+import { getDb } from '~/lib/db.server'
+import { getCurrentUser } from '~/modules/accounts/session.server'
+import { action as completeAction, loader as completeLoader } from '~/routes/account/complete-profile'
+import { action as profileAction, loader as profileLoader } from '~/routes/account/profile'
+
+const profilesOf = (userId: string) => getDb().select().from(profiles).where(eq(profiles.userId, userId))
+const setup = { name: 'Irina Volkova', country: 'Russia', userType: 'Seller', companyName: 'Ural Trade LLC', phoneNumber: '+7 495 123-45-67' }
+
+async function withoutProfile() {
+  const u = await createUser({ profile: null })
+  return { ...u, cookie: await signInCookie(u.email, u.password) }
+}
+async function withProfile(profile: CreateUserOptions['profile'] = {}) {
+  const u = await createUser({ profile })
+  return { ...u, cookie: await signInCookie(u.email, u.password) }
+}
+
+describe('profile completion (/complete-profile)', () => {
+  it('creates the profile from the form and the session email, then reloads the page with a toast', async () => {
+    const u = await withoutProfile()
+    const out = await callRoute(completeAction, '/complete-profile?lng=ru', { cookie: u.cookie, body: form({ ...setup, email: 'forged@evil.example', redirectTo: '/kyc-upload' }) })
+    expect(out.status).toBe(302)
+    expect(out.location).toBe('/kyc-upload')
+    expect(out.response!.headers.get('X-Remix-Reload-Document')).toBe('true')
+    expect(await toastOf(out.response)).toEqual({ type: 'success', key: 'account:completeProfile.created' })
+    const rows = await profilesOf(u.id)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({
+      name: 'Irina Volkova',
+      email: u.email,
+      country: 'Russia',
+      userType: 'Seller',
+      companyName: 'Ural Trade LLC',
+      phoneNumber: '+7 495 123-45-67',
+      kycStatus: null,
+      kycDocumentUrl: null,
+      accountStatus: 'active',
+      preferredLanguage: 'ru',
+    })
+    const current = await getCurrentUser(new Request('http://localhost:3000/', { headers: { Cookie: u.cookie } }))
+    expect(current?.profile).toMatchObject({ name: 'Irina Volkova', userType: 'Seller' })
+  })
+
+  it('never creates a second profile, even for two submits at once', async () => {
+    const u = await withoutProfile()
+    const outs = await Promise.all([
+      callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form(setup) }),
+      callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form({ ...setup, name: 'Second Try' }) }),
+    ])
+    expect(outs.map((o) => o.status)).toEqual([302, 302])
+    const again = await callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form({ ...setup, name: 'Third Try', userType: 'Buyer' }) })
+    expect(again.status).toBe(302)
+    const rows = await profilesOf(u.id)
+    expect(rows).toHaveLength(1)
+    expect(rows[0].userType).toBe('Seller')
+  })
+
+  it('answers bad input with the spec messages and creates nothing', async () => {
+    const u = await withoutProfile()
+    const out = await callRoute(completeAction, '/complete-profile', {
+      cookie: u.cookie,
+      body: form({ name: 'I', country: 'Germany', userType: 'Admin', phoneNumber: '12345' }),
+    })
+    expect(out.status).toBe(400)
+    expect(out.data).toMatchObject({
+      fieldErrors: {
+        name: 'account:errors.nameMin',
+        country: 'account:errors.countryRequired',
+        userType: 'account:errors.userTypeRequired',
+        phoneNumber: 'account:errors.phoneInvalid',
+      },
+      values: { name: 'I', country: 'Germany' },
+    })
+    expect(await profilesOf(u.id)).toHaveLength(0)
+  })
+
+  it('maps a duplicate email (23505) to the spec message instead of failing', async () => {
+    const u = await withoutProfile()
+    await createSeller({ email: u.email }) // a catalog-only profile already uses this email
+    const out = await callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form(setup) })
+    expect(out.status).toBe(409)
+    expect(out.data).toMatchObject({ formError: 'account:errors.duplicateEmail' })
+    expect(await profilesOf(u.id)).toHaveLength(0)
+  })
+
+  it('ignores an off-site redirect target', async () => {
+    const u = await withoutProfile()
+    const out = await callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form({ ...setup, redirectTo: '//evil.example/x' }) })
+    expect(out.location).toBe('/')
+  })
+
+  it('sends anonymous posts to log in; a GET goes home unless the user still needs a profile', async () => {
+    expect((await callRoute(completeAction, '/complete-profile', { body: form(setup) })).location).toBe('/login?redirectTo=%2Fcomplete-profile')
+    expect((await callRoute(completeLoader, '/complete-profile')).location).toBe('/')
+    const done = await withProfile()
+    expect((await callRoute(completeLoader, '/complete-profile', { cookie: done.cookie })).location).toBe('/')
+    const pending = await withoutProfile()
+    expect(await callRoute(completeLoader, '/complete-profile', { cookie: pending.cookie })).toMatchObject({ status: 200, location: null })
+  })
+})
+
+describe('/profile', () => {
+  it('requires sign-in', async () => {
+    const out = await callRoute(profileLoader, '/profile')
+    expect(out.status).toBe(302)
+    expect(out.location).toBe('/login?redirectTo=%2Fprofile')
+  })
+
+  it('shows the own profile as a DTO (no storage key, no admin notes)', async () => {
+    const u = await withProfile({ userType: 'Seller', country: 'India', companyName: 'Jaipur Gems', kycStatus: 'Pending', kycDocumentUrl: 'x/kyc_document.pdf' })
+    const out = await callRoute(profileLoader, '/profile', { cookie: u.cookie })
+    expect(out.data).toMatchObject({
+      title: 'My Profile',
+      otherSessions: 0,
+      profile: { name: u.name, email: u.email, country: 'India', userType: 'Seller', companyName: 'Jaipur Gems', kycStatus: 'Pending', hasKycDocument: true },
+    })
+    const { profile } = out.data as { profile: Record<string, unknown> }
+    expect(Object.keys(profile).sort()).toEqual(['companyName', 'country', 'email', 'hasKycDocument', 'kycStatus', 'memberSince', 'name', 'phoneNumber', 'userType'])
+  })
+
+  it('updates the profile (but not the account type or email)', async () => {
+    const u = await withProfile({ userType: 'Buyer' })
+    const out = await callRoute(profileAction, '/profile', {
+      cookie: u.cookie,
+      body: form({ intent: 'updateProfile', name: 'New Name', country: 'Russia', companyName: '', phoneNumber: '+7 900 000 00 00', userType: 'Seller', email: 'x@evil.example' }),
+    })
+    expect(out.location).toBe('/profile')
+    expect(await toastOf(out.response)).toEqual({ type: 'success', key: 'account:profile.updated' })
+    const [row] = await profilesOf(u.id)
+    expect(row).toMatchObject({ name: 'New Name', country: 'Russia', companyName: null, phoneNumber: '+7 900 000 00 00', userType: 'Buyer', email: u.email })
+    const [user] = await getDb().select().from(users).where(eq(users.id, u.id))
+    expect(user.name).toBe('New Name')
+  })
+
+  it('rejects an invalid edit with field messages and keeps the profile', async () => {
+    const u = await withProfile()
+    const [before] = await profilesOf(u.id)
+    const out = await callRoute(profileAction, '/profile', {
+      cookie: u.cookie,
+      body: form({ intent: 'updateProfile', name: 'X', country: 'Atlantis', phoneNumber: '1' }),
+    })
+    expect(out.status).toBe(400)
+    expect(out.data).toMatchObject({
+      intent: 'updateProfile',
+      fieldErrors: { name: 'account:errors.nameMin', country: 'account:errors.countryRequired', phoneNumber: 'account:errors.phoneInvalid' },
+    })
+    expect((await profilesOf(u.id))[0]).toEqual(before)
+  })
+
+  it('answers an unknown intent or an anonymous post without a 500', async () => {
+    const u = await withProfile()
+    const unknown = await callRoute(profileAction, '/profile', { cookie: u.cookie, body: form({ intent: 'dropTables' }) })
+    expect(unknown.status).toBe(400)
+    expect((await callRoute(profileAction, '/profile', { body: form({ intent: 'updateProfile', ...setup }) })).location).toBe('/login?redirectTo=%2Fprofile')
+  })
+
+  describe('change password', () => {
+    const change = (cookie: string, fields: Record<string, string>) =>
+      callRoute(profileAction, '/profile', { cookie, body: form({ intent: 'changePassword', ...fields }) })
+
+    it('refuses a wrong current password on that field and keeps the old password', async () => {
+      const u = await withProfile()
+      const out = await change(u.cookie, { currentPassword: 'not-my-password', newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' })
+      expect(out.status).toBe(400)
+      expect(out.data).toMatchObject({ intent: 'changePassword', fieldErrors: { currentPassword: 'account:errors.wrongPassword' } })
+      await expect(signInCookie(u.email, u.password)).resolves.toContain('setu')
+    })
+
+    it('pauses password changes after 10 wrong current passwords', async () => {
+      const u = await withProfile()
+      for (let i = 0; i < 10; i++) {
+        const out = await change(u.cookie, { currentPassword: `guess-${i}`, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' })
+        expect((out.data as { fieldErrors: Record<string, string> }).fieldErrors.currentPassword).toBe('account:errors.wrongPassword')
+      }
+      const blocked = await change(u.cookie, { currentPassword: u.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' })
+      expect(blocked.status).toBe(400)
+      expect(blocked.data).toMatchObject({ fieldErrors: { currentPassword: 'account:errors.tooManyAttempts' } })
+      await expect(signInCookie(u.email, 'brand-new-1')).rejects.toThrow()
+    })
+
+    it.each([
+      [{ currentPassword: '', newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' }, 'currentPassword', 'account:errors.currentPasswordRequired'],
+      [{ currentPassword: 'x', newPassword: '12345', confirmPassword: '12345' }, 'newPassword', 'account:errors.passwordMin'],
+      [{ currentPassword: 'x', newPassword: 'brand-new-1', confirmPassword: 'brand-new-2' }, 'confirmPassword', 'account:errors.passwordsMismatch'],
+    ])('validates the form %#', async (fields, field, message) => {
+      const u = await withProfile()
+      const out = await change(u.cookie, fields)
+      expect(out.status).toBe(400)
+      expect((out.data as { fieldErrors: Record<string, string> }).fieldErrors[field]).toBe(message)
+    })
+
+    it('changes the password: the new one signs in, the old one does not', async () => {
+      const u = await withProfile()
+      const out = await change(u.cookie, { currentPassword: u.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' })
+      expect(out.location).toBe('/profile')
+      expect(await toastOf(out.response)).toEqual({ type: 'success', key: 'account:password.changed' })
+      await expect(signInCookie(u.email, 'brand-new-1')).resolves.toContain('setu')
+      await expect(signInCookie(u.email, u.password)).rejects.toThrow()
+    })
+
+    it('with "sign out other devices" ends other sessions and keeps this browser signed in with a new cookie', async () => {
+      const u = await withProfile()
+      const other = await signInCookie(u.email, u.password)
+      const out = await change(u.cookie, { currentPassword: u.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1', revokeOtherSessions: 'on' })
+      expect(out.location).toBe('/profile')
+      const asCookie = (c: string) => new Request('http://localhost:3000/', { headers: { Cookie: c } })
+      expect(await getCurrentUser(asCookie(other))).toBeNull()
+      const fresh = out.response!.headers.getSetCookie().filter((c) => c.startsWith('setu.session')).map((c) => c.split(';')[0]).join('; ')
+      expect(fresh).not.toBe('')
+      expect((await getCurrentUser(asCookie(fresh)))?.id).toBe(u.id)
+    })
+  })
+
+  describe('sign out other sessions', () => {
+    it('counts the other sessions and ends them all, keeping the current one', async () => {
+      const u = await withProfile()
+      const second = await signInCookie(u.email, u.password)
+      const third = await signInCookie(u.email, u.password)
+      expect((await callRoute(profileLoader, '/profile', { cookie: u.cookie })).data).toMatchObject({ otherSessions: 2 })
+
+      const out = await callRoute(profileAction, '/profile', { cookie: u.cookie, body: form({ intent: 'revokeOtherSessions' }) })
+      expect(out.location).toBe('/profile')
+      expect(await toastOf(out.response)).toEqual({ type: 'success', key: 'account:sessions.revoked' })
+
+      const req = (c: string) => new Request('http://localhost:3000/', { headers: { Cookie: c } })
+      expect(await getCurrentUser(req(second))).toBeNull()
+      expect(await getCurrentUser(req(third))).toBeNull()
+      expect((await getCurrentUser(req(u.cookie)))?.id).toBe(u.id)
+      expect((await callRoute(profileLoader, '/profile', { cookie: u.cookie })).data).toMatchObject({ otherSessions: 0 })
+      // the revoked cookie no longer opens a protected page either
+      expect((await callRoute(profileLoader, '/profile', { cookie: second })).location).toBe('/login?redirectTo=%2Fprofile')
+      expect(await getAuth().api.getSession({ headers: new Headers({ Cookie: second }) })).toBeNull()
+    })
+  })
+})
