@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ChangePasswordSchema, CompleteProfileSchema, parseForm, safeRedirectPath, UpdateProfileSchema } from './profile-schemas'
+import { RegisterSchema } from './schemas'
 
 const fd = (fields: Record<string, string>) => {
   const f = new FormData()
@@ -100,5 +101,19 @@ describe('safeRedirectPath', () => {
     [null, '/'],
   ])('%j → %j', (input, expected) => {
     expect(safeRedirectPath(input)).toBe(expected)
+  })
+})
+
+describe('one phone rule for registration and profiles', () => {
+  const phones = ['+91 98765 43210', '+7 (495) 123-45-67', '9876543210', '+91 98765', '98.76.54.32.10', '+7 495 123 45 67 89 01 23 45', 'phone 1234567890']
+  it.each(phones)('registration and the profile form agree on %j', (phoneNumber) => {
+    const phoneOk = (r: { error?: { issues: { path: PropertyKey[] }[] } }) => !r.error?.issues.some((i) => i.path[0] === 'phoneNumber')
+    const profile = phoneOk(UpdateProfileSchema.safeParse({ ...valid, phoneNumber }))
+    const registration = phoneOk(RegisterSchema.safeParse({ phoneNumber }))
+    expect(profile).toBe(registration)
+  })
+  it('accepts the usual Indian and Russian formats', () => {
+    expect(UpdateProfileSchema.safeParse({ ...valid, phoneNumber: '+7 (495) 123-45-67' }).success).toBe(true)
+    expect(UpdateProfileSchema.safeParse({ ...valid, phoneNumber: '+91 98765 43210' }).success).toBe(true)
   })
 })

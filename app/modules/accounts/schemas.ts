@@ -2,12 +2,18 @@
 // the form (checked before submit) and the action. Messages are i18n keys.
 import { z } from 'zod'
 import { KYC_MAX_BYTES } from '~/modules/kyc/schemas'
-import { COUNTRIES, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, USER_TYPES, type FieldErrors } from './profile-schemas'
+import {
+  COUNTRIES,
+  NAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_PATTERN,
+  USER_TYPES,
+  phoneField,
+  type FieldErrors,
+} from './profile-schemas'
 
-export { COUNTRIES, USER_TYPES, type FieldErrors }
-
-/** Spec §5: a loose international phone pattern. */
-export const PHONE_PATTERN = /^\+?[0-9\s\-()]{10,20}$/
+export { COUNTRIES, PHONE_PATTERN, USER_TYPES, type FieldErrors }
 /** File names the registration picker offers; the server judges the bytes, not the name. */
 export const KYC_FILE_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const
 
@@ -56,12 +62,7 @@ export const RegisterSchema = z
       (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null),
       z.string().max(200, { error: 'auth:validation.companyTooLong' }).nullable(),
     ),
-    phoneNumber: z.preprocess(
-      trimmed,
-      z.string({ error: 'auth:validation.phoneInvalid' })
-        .regex(PHONE_PATTERN, { error: 'auth:validation.phoneInvalid' })
-        .refine((v) => v.replace(/\D/g, '').length >= 7, { error: 'auth:validation.phoneInvalid' }),
-    ),
+    phoneNumber: phoneField('auth:validation.phoneInvalid'),
     /** Sellers only; ignored for buyers. */
     kycDocument: z.custom<PickedFile | undefined>(() => true).optional(),
   })
