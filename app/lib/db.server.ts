@@ -78,10 +78,21 @@ function acquireLock(dir: string): () => void {
   throw new DatabaseLockedError(`Could not lock ${dir}`)
 }
 
+/**
+ * Per-connection settings. Typo-tolerant search (catalog) uses pg_trgm's `<%` operator, whose
+ * threshold is this setting; 0.5 forgives one missing letter in a word of six or more ("turmric").
+ * The search query tightens it again for short queries.
+ */
+export const TRGM_WORD_SIMILARITY_THRESHOLD = 0.5
+
 /** Opens a database: PostgreSQL when a postgres:// URL is given, otherwise PGlite (dir, or memory when dir is null). */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string | null }): Promise<Handle> {
   if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      options: `-c pg_trgm.word_similarity_threshold=${TRGM_WORD_SIMILARITY_THRESHOLD}`,
+    })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return { db, kind: 'postgres', close: () => pool.end() }
   }
@@ -91,6 +102,8 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     const client = dir
       ? await PGlite.create(dir, { extensions: { pg_trgm } })
       : await PGlite.create({ extensions: { pg_trgm } })
+    // PGlite is one session: a SET lasts for as long as it is open.
+    await client.exec(`set pg_trgm.word_similarity_threshold = ${TRGM_WORD_SIMILARITY_THRESHOLD}`)
     const db = drizzlePglite(client, { schema }) as unknown as Db
     return {
       db,

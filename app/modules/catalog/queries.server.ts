@@ -77,15 +77,28 @@ function inCategory(categoryId: string): SQL {
 
 /** Trigram (typo-tolerant) matching applies to queries up to this length; longer ones are sentences. */
 export const FUZZY_MAX_QUERY_LENGTH = 64
+/**
+ * Queries shorter than this have so few trigrams that the connection's looser threshold
+ * (TRGM_WORD_SIMILARITY_THRESHOLD, 0.5) would match unrelated words ("the" → "Thermal"); they need 0.6.
+ */
+const FUZZY_LOOSE_MIN_LENGTH = 5
 
 /**
  * Relevance-ranked matches for a search, one row per product (its best translation).
  * A translation matches when its tsvector matches websearch_to_tsquery in the row's own text-search
  * configuration (english / russian stem; Hindi uses simple, which PostgreSQL 15 and PGlite both have),
- * or when the name is trigram-close to the query (pg_trgm `<%`, default threshold 0.6) to forgive typos.
+ * or when the name is trigram-close to the query (pg_trgm `<%`, threshold 0.5 set per connection, 0.6 for
+ * queries under five characters) to forgive typos.
  * The OR of the three queries is an index-friendly pre-filter (one GIN condition) that the per-row
  * check then narrows. The query text is always a bound parameter.
  */
+function fuzzyMatch(q: string): SQL {
+  const name = productTranslations.name
+  return [...q].length >= FUZZY_LOOSE_MIN_LENGTH
+    ? sql`${q} <% ${name}`
+    : sql`(${q} <% ${name} and word_similarity(${q}, ${name}) >= 0.6)`
+}
+
 function searchMatches(q: string) {
   const pt = productTranslations
   const en = sql`websearch_to_tsquery('english'::regconfig, ${q})`
@@ -100,7 +113,7 @@ function searchMatches(q: string) {
       rank: sql<number>`max(ts_rank(${pt.searchVector}, ${rowQuery}) + ${fuzzy ? sql`word_similarity(${q}, ${pt.name})` : sql`0`})`.as('rank'),
     })
     .from(pt)
-    .where(fuzzy ? or(textMatch, sql`${q} <% ${pt.name}`) : textMatch)
+    .where(fuzzy ? or(textMatch, fuzzyMatch(q)) : textMatch)
     .groupBy(pt.productId)
     .as('m')
 }

@@ -78,6 +78,8 @@ describe('full-text search', () => {
 
   it('forgives misspelt names with trigram similarity', async () => {
     expect((await search('turmerik')).items.map((p) => p.id)).toContain(ids.turmeric)
+    // A dropped letter, as people type on phones.
+    expect((await search('turmric')).items.map((p) => p.id)).toContain(ids.turmeric)
     expect((await search('ashwaganda')).items.map((p) => p.id)).toEqual([ids.ashwagandha])
     expect((await search('подсолнечнае', {}, 'ru')).items.map((p) => p.id)).toEqual([ids.sunflower])
   })
