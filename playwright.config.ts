@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_AUTH_SECRET } from './tests/e2e/support/secret'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 
@@ -37,6 +38,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: { PORT: String(PORT), APP_URL: `http://localhost:${PORT}`, AUTH_RATE_LIMIT_SCALE: '100' },
+    env: {
+      PORT: String(PORT),
+      APP_URL: `http://localhost:${PORT}`,
+      AUTH_RATE_LIMIT_SCALE: '100',
+      BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+    },
   },
 })

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
+import { createEmailVerificationToken } from 'better-auth/api'
 import { openVerificationEmail, verificationLink } from './support/outbox'
+import { E2E_AUTH_SECRET } from './support/secret'
 
 /** A small but real PDF. */
 const PDF = Buffer.from(
@@ -162,7 +164,6 @@ test('an unverified email cannot sign in and is sent to /verify-email', async ({
 })
 
 test('a broken link shows "Verification Failed", and a resent link verifies the email', async ({ page }) => {
-  // (An expired link is covered by the integration tests, which move the clock past 24 hours.)
   const email = newEmail('resend')
   await fillRegistration(page, { email, userType: 'Buyer' })
   await page.getByRole('button', { name: 'Create Account' }).click()
@@ -180,6 +181,30 @@ test('a broken link shows "Verification Failed", and a resent link verifies the 
   const second = await verificationLink(page, email, { count: 2 })
   expect(second).not.toBe(first)
   await page.goto(second)
+  await expect(page.getByRole('heading', { level: 1, name: 'Email Verified' })).toBeVisible()
+  await logIn(page, email)
+  await expect(page.getByTestId('user-menu')).toContainText(email)
+})
+
+test('a link opened after it expired shows "Link Expired" and offers a new one that works', async ({ page }) => {
+  const email = newEmail('expired')
+  await fillRegistration(page, { email, userType: 'Buyer' })
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/verify-email/)
+  // The emailed link, as it would be a day later: same claims, lifetime over.
+  const first = new URL(await verificationLink(page, email), 'http://localhost')
+  const claims = JSON.parse(Buffer.from(first.searchParams.get('token')!.split('.')[1], 'base64url').toString())
+  const stale = await createEmailVerificationToken(E2E_AUTH_SECRET, email, undefined, -60, { userId: claims.userId })
+  first.searchParams.set('token', stale)
+
+  await page.goto(`${first.pathname}${first.search}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Link Expired' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email)
+  await page.getByRole('button', { name: 'Resend verification email' }).click()
+  await expect(page.getByTestId('toast')).toHaveText('Verification email sent! Please check your inbox.')
+
+  await page.goto(await verificationLink(page, email, { count: 2 }))
   await expect(page.getByRole('heading', { level: 1, name: 'Email Verified' })).toBeVisible()
   await logIn(page, email)
   await expect(page.getByTestId('user-menu')).toContainText(email)
