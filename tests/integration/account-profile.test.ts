@@ -86,7 +86,7 @@ describe('profile completion (/complete-profile)', () => {
     await createSeller({ email: u.email }) // a catalog-only profile already uses this email
     const out = await callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form(setup) })
     expect(out.status).toBe(409)
-    expect(out.data).toMatchObject({ formError: 'account:errors.duplicateEmail' })
+    expect(out.data).toMatchObject({ formError: 'errors:db.duplicateEmail' })
     expect(await profilesOf(u.id)).toHaveLength(0)
   })
 

@@ -3,44 +3,23 @@ import { APIError } from 'better-auth/api'
 import { profiles, users } from '../../../db/schema'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
+import { findPgError, mapDbError } from '~/lib/errors'
 import type { Language } from '~/lib/i18n'
 import { countOtherSessions } from './profile-queries.server'
 import type { ChangePasswordInput, CompleteProfileInput, FieldErrors, UpdateProfileInput } from './profile-schemas'
 
 export type CommandResult = { ok: true } | { ok: false; fieldErrors: FieldErrors; formError?: string }
 
-type PgErrorShape = { code?: string; detail?: string; constraint?: string; constraint_name?: string; message?: string }
+/** Fields the profile forms show; the email comes from the session, so its errors go above the form. */
+const PROFILE_FIELDS = new Set(['phoneNumber', 'country', 'userType'])
 
-/** The PostgreSQL error behind a Drizzle error (both drivers), if any. */
-function pgError(err: unknown): PgErrorShape | null {
-  let current: unknown = err
-  for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as PgErrorShape & { cause?: unknown }
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e
-    current = e.cause
-  }
-  return null
-}
-
-/** Spec §8 messages for constraint violations on the profile form. */
+/** Spec §8 messages for constraint violations, from the one error catalogue (~/lib/errors). */
 function mapProfileDbError(err: unknown): CommandResult | null {
-  const pg = pgError(err)
-  if (!pg) return null
-  const where = `${pg.constraint ?? pg.constraint_name ?? ''} ${pg.detail ?? ''} ${pg.message ?? ''}`
-  switch (pg.code) {
-    case '23505':
-      if (/email/.test(where)) return { ok: false, fieldErrors: { email: 'account:errors.duplicateEmail' }, formError: 'account:errors.duplicateEmail' }
-      if (/phone_number/.test(where)) return { ok: false, fieldErrors: { phoneNumber: 'account:errors.duplicatePhone' } }
-      return { ok: false, fieldErrors: {}, formError: 'account:errors.duplicateData' }
-    case '23514':
-      if (/country/.test(where)) return { ok: false, fieldErrors: { country: 'account:errors.countryRequired' } }
-      if (/user_type/.test(where)) return { ok: false, fieldErrors: { userType: 'account:errors.userTypeRequired' } }
-      return { ok: false, fieldErrors: {}, formError: 'account:errors.invalidData' }
-    case '23502':
-      return { ok: false, fieldErrors: {}, formError: 'account:errors.missingRequired' }
-    default:
-      return null
-  }
+  if (!findPgError(err)) return null
+  const error = mapDbError(err)
+  return error.field && PROFILE_FIELDS.has(error.field)
+    ? { ok: false, fieldErrors: { [error.field]: error.messageKey } }
+    : { ok: false, fieldErrors: {}, formError: error.messageKey }
 }
 
 /**
