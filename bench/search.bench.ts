@@ -75,6 +75,7 @@ const CASES: Case[] = [
   { name: 'new listings (30 days)', query: {}, newOnly: true },
   { name: 'search en "turmeric"', query: { q: 'turmeric', sort: 'relevance' } },
   { name: 'search en misspelt "turmerik"', query: { q: 'turmerik', sort: 'relevance' } },
+  { name: 'search en dropped letter "turmric"', query: { q: 'turmric', sort: 'relevance' } },
   { name: 'search en "organic basmati rice"', query: { q: 'organic basmati rice', sort: 'relevance' } },
   { name: 'search ru "масла" (stemming)', query: { q: 'масла', sort: 'relevance' }, locale: 'ru' },
   { name: 'search hi "हल्दी"', query: { q: 'हल्दी', sort: 'relevance' }, locale: 'hi' },
