@@ -7,6 +7,9 @@ test('a new visitor browses the catalog, opens a product, switches language and 
   const launches = page.getByTestId('new-launches')
   await expect(launches.getByTestId('product-card')).toHaveCount(8)
   await expect(launches.getByText('New', { exact: true })).toHaveCount(8)
+  const transit = page.getByRole('complementary', { name: 'Transit times India ⇄ Russia' })
+  await expect(transit).toContainText('30–45 days')
+  await expect(transit.getByRole('link', { name: 'Plan your shipment' })).toHaveAttribute('href', '/trade-instructions/logistics#routes')
 
   // A featured category, then a product in it.
   await page.getByTestId('featured-categories').getByRole('link', { name: 'Wellness' }).click()

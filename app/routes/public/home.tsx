@@ -1,4 +1,4 @@
-import { ArrowRight, CreditCard, FileText, Handshake, Languages, ScrollText, Ship, Truck } from 'lucide-react'
+import { ArrowRight, CreditCard, FileText, Handshake, Languages, Plane, ScrollText, Ship, TrainFront, Truck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
@@ -72,36 +72,39 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section aria-labelledby="hero-heading" className="bg-gradient-to-br from-primary/10 via-background to-secondary/40">
-        <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-16 sm:py-24">
-          <div className="flex max-w-3xl flex-col gap-5">
-            <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t('hero.eyebrow')}</p>
-            <h1 id="hero-heading" className="text-4xl font-bold tracking-tight sm:text-5xl">
-              {t('hero.title')}
-            </h1>
-            <p className="text-lg text-muted-foreground">{t('hero.subtitle')}</p>
-            <div className="flex flex-wrap gap-3">
-              <Button asChild size="lg">
-                <Link to="/register">{t('hero.joinSeller')}</Link>
-              </Button>
-              <Button asChild size="lg" variant="outline">
-                <Link to="/marketplace">{t('hero.browse')}</Link>
-              </Button>
-            </div>
-          </div>
-          <dl className="grid max-w-2xl grid-cols-3 gap-4" data-testid="home-stats">
-            {(
-              [
-                ['products', stats.activeProducts],
-                ['sellers', stats.verifiedSellers],
-                ['categories', stats.categories],
-              ] as const
-            ).map(([key, value]) => (
-              <div key={key} className="rounded-lg border bg-background/80 p-4">
-                <dt className="text-sm text-muted-foreground">{t(`stats.${key}`)}</dt>
-                <dd className="text-2xl font-bold">{number.format(value)}</dd>
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:py-24 lg:grid-cols-[1fr_24rem]">
+          <div className="flex flex-col gap-8">
+            <div className="flex max-w-3xl flex-col gap-5">
+              <p className="text-sm font-semibold uppercase tracking-wider text-primary">{t('hero.eyebrow')}</p>
+              <h1 id="hero-heading" className="text-4xl font-bold tracking-tight sm:text-5xl">
+                {t('hero.title')}
+              </h1>
+              <p className="text-lg text-muted-foreground">{t('hero.subtitle')}</p>
+              <div className="flex flex-wrap gap-3">
+                <Button asChild size="lg">
+                  <Link to="/register">{t('hero.joinSeller')}</Link>
+                </Button>
+                <Button asChild size="lg" variant="outline">
+                  <Link to="/marketplace">{t('hero.browse')}</Link>
+                </Button>
               </div>
-            ))}
-          </dl>
+            </div>
+            <dl className="grid max-w-2xl grid-cols-3 gap-4" data-testid="home-stats">
+              {(
+                [
+                  ['products', stats.activeProducts],
+                  ['sellers', stats.verifiedSellers],
+                  ['categories', stats.categories],
+                ] as const
+              ).map(([key, value]) => (
+                <div key={key} className="rounded-lg border bg-background/80 p-4">
+                  <dt className="text-sm text-muted-foreground">{t(`stats.${key}`)}</dt>
+                  <dd className="text-2xl font-bold">{number.format(value)}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          <TransitTimes />
         </div>
       </section>
 
@@ -203,5 +206,40 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </>
+  )
+}
+
+const ROUTES = [
+  { key: 'sea', Icon: Ship },
+  { key: 'rail', Icon: TrainFront },
+  { key: 'air', Icon: Plane },
+] as const
+
+/** The three ways goods travel between the countries, with the transit times of the trade guide. */
+function TransitTimes() {
+  const { t } = useTranslation('home')
+  return (
+    <aside aria-labelledby="transit-heading" className="rounded-xl border bg-background/90 p-6 shadow-sm">
+      <h2 id="transit-heading" className="text-lg font-semibold">
+        {t('routes.title')}
+      </h2>
+      <ul className="mt-4 space-y-4">
+        {ROUTES.map(({ key, Icon }) => (
+          <li key={key} className="flex gap-3">
+            <Icon aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+            <div>
+              <p className="font-semibold">{t(`routes.${key}Days`)}</p>
+              <p className="text-sm text-muted-foreground">{t(`routes.${key}`)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to="/trade-instructions/logistics#routes"
+        className="mt-5 inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        {t('routes.link')} <ArrowRight aria-hidden className="size-4" />
+      </Link>
+    </aside>
   )
 }
