@@ -52,5 +52,6 @@ describe('production server', () => {
     expect(await first.exited).toBe(0)
     expect(first.output()).toContain('SIGTERM received, shutting down')
     expect(fs.existsSync(path.join(dataDir, 'pglite', 'setu.lock'))).toBe(false)
-  })
+    // Two cold starts of the production server: on a busy two-core CI machine this takes a while.
+  }, 180_000)
 })

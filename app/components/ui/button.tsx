@@ -4,7 +4,8 @@ import type * as React from 'react'
 import { cn } from '~/lib/utils'
 
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  // Labels may wrap (long Russian and Hindi texts on phones), so sizes set a minimum height, not a fixed one.
+  'inline-flex items-center justify-center gap-2 text-center rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -16,9 +17,9 @@ export const buttonVariants = cva(
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-9 px-3',
-        lg: 'h-11 px-8 text-base',
+        default: 'min-h-10 px-4 py-2',
+        sm: 'min-h-9 px-3 py-1.5',
+        lg: 'min-h-11 px-8 py-2 text-base',
         icon: 'size-10',
       },
     },

@@ -89,7 +89,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </Button>
               </div>
             </div>
-            <dl className="grid max-w-2xl grid-cols-3 gap-4" data-testid="home-stats">
+            <dl className="grid max-w-2xl grid-cols-3 gap-2 sm:gap-4" data-testid="home-stats">
               {(
                 [
                   ['products', stats.activeProducts],
@@ -97,8 +97,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   ['categories', stats.categories],
                 ] as const
               ).map(([key, value]) => (
-                <div key={key} className="rounded-lg border bg-background/80 p-4">
-                  <dt className="text-sm text-muted-foreground">{t(`stats.${key}`)}</dt>
+                <div key={key} className="min-w-0 rounded-lg border bg-background/80 p-3 sm:p-4">
+                  <dt className="text-xs text-muted-foreground [overflow-wrap:anywhere] sm:text-sm">{t(`stats.${key}`)}</dt>
                   <dd className="text-2xl font-bold">{number.format(value)}</dd>
                 </div>
               ))}

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test'
+
+// On a phone no page may scroll sideways, in any language: Russian and Hindi labels are longer than
+// English ones. Wide tables scroll inside their own box, which is allowed.
+test.use({ viewport: { width: 360, height: 800 } })
+
+const PUBLIC_PAGES = [
+  '/',
+  '/marketplace',
+  '/marketplace/new',
+  '/categories/all',
+  '/categories/wellness',
+  '/trade-instructions',
+  '/trade-instructions/documentation',
+  '/trade-instructions/payment',
+  '/trade-instructions/logistics',
+  '/about',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/faq',
+  '/logistics',
+  '/guides',
+  '/login',
+  '/register',
+  '/verify-email',
+  '/kyc-upload',
+  '/no-such-page',
+]
+const SIGNED_IN_PAGES = ['/', '/profile', '/dashboard', '/kyc-upload']
+
+async function sidewaysPages(page: Page, paths: string[], lng: string) {
+  const wide: string[] = []
+  for (const path of paths) {
+    await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`)
+    const { scroll, client } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }))
+    if (scroll > client) wide.push(`${path} (${scroll}px wide)`)
+  }
+  return wide
+}
+
+for (const lng of ['en', 'ru', 'hi']) {
+  test(`public pages fit a 360px phone in ${lng}`, async ({ page }) => {
+    await page.goto('/marketplace')
+    const product = await page.getByTestId('product-card').first().getByRole('link').first().getAttribute('href')
+    expect(product).toMatch(/^\/products\//)
+    expect(await sidewaysPages(page, [...PUBLIC_PAGES, product!], lng)).toEqual([])
+  })
+}
+
+test('signed-in pages fit a 360px phone in every language', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByLabel('Email', { exact: true }).fill('pending.seller@setu.example')
+  await page.getByLabel('Password').fill('SetuDemo2026!')
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page).toHaveURL('/')
+  for (const lng of ['en', 'ru', 'hi']) {
+    expect(await sidewaysPages(page, SIGNED_IN_PAGES, lng)).toEqual([])
+    // Still signed in: the profile page did not send us to log in.
+    await page.goto(`/profile?lng=${lng}`)
+    await expect(page).toHaveURL(new RegExp(`^[^?]*/profile\\?lng=${lng}$`))
+  }
+})
