@@ -1,9 +1,26 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+/**
+ * `npm run dev` has no Express front (server/start.mjs), so write the client address into the header
+ * the auth rate limiter keys on (CLIENT_IP_HEADER in app/lib/auth.server.ts), overwriting what the
+ * client sent. Without it every dev client would share one rate-limit bucket.
+ */
+function clientIpHeader(): Plugin {
+  return {
+    name: 'setu-client-ip',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        req.headers['x-setu-client-ip'] = req.socket.remoteAddress ?? 'unknown'
+        next()
+      })
+    },
+  }
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [clientIpHeader(), tailwindcss(), reactRouter()],
   resolve: {
     alias: { '~': new URL('./app', import.meta.url).pathname },
   },
