@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
-import { profiles, users } from '../../db/schema'
+import { describe, expect, it, vi } from 'vitest'
+import { profiles, rateLimits, users } from '../../db/schema'
 import { createSeller } from '../factories/catalog'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { callRoute, form, toastOf } from './account-support'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
+import { PASSWORD_ATTEMPTS } from '~/modules/accounts/profile-commands.server'
 import { getCurrentUser } from '~/modules/accounts/session.server'
 import { action as completeAction, loader as completeLoader } from '~/routes/account/complete-profile'
 import { action as profileAction, loader as profileLoader } from '~/routes/account/profile'
@@ -183,6 +184,24 @@ describe('/profile', () => {
       expect(blocked.status).toBe(400)
       expect(blocked.data).toMatchObject({ fieldErrors: { currentPassword: 'account:errors.tooManyAttempts' } })
       await expect(signInCookie(u.email, 'brand-new-1')).rejects.toThrow()
+    })
+
+    it('keeps the count in the database and lets the user try again once the window has passed', async () => {
+      const u = await withProfile()
+      for (let i = 0; i < PASSWORD_ATTEMPTS.max; i++) {
+        await change(u.cookie, { currentPassword: `guess-${i}`, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' })
+      }
+      const [row] = await getDb().select().from(rateLimits).where(eq(rateLimits.key, `password-change:${u.id}`))
+      expect(row.count).toBe(PASSWORD_ATTEMPTS.max)
+
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(Date.now() + PASSWORD_ATTEMPTS.windowMs + 1000)
+      const out = await change(u.cookie, { currentPassword: u.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' })
+      vi.useRealTimers()
+      expect(out.location).toBe('/profile')
+      await expect(signInCookie(u.email, 'brand-new-1')).resolves.toContain('setu')
+      // A success clears the count.
+      expect(await getDb().select().from(rateLimits).where(eq(rateLimits.key, `password-change:${u.id}`))).toEqual([])
     })
 
     it.each([

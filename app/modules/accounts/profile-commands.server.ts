@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { APIError } from 'better-auth/api'
-import { profiles, users } from '../../../db/schema'
+import { profiles, rateLimits, users } from '../../../db/schema'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { findPgError, mapDbError } from '~/lib/errors'
@@ -92,23 +92,39 @@ export async function updateProfile(userId: string, input: UpdateProfileInput): 
 /** Wrong current passwords allowed per user in a window before password changes are paused. */
 export const PASSWORD_ATTEMPTS = { max: 10, windowMs: 15 * 60 * 1000 }
 
-const passwordAttempts = (() => {
-  const failures = new Map<string, { count: number; resetAt: number }>()
-  const current = (userId: string) => {
-    const entry = failures.get(userId)
-    if (entry && entry.resetAt <= Date.now()) failures.delete(userId)
-    return failures.get(userId)
-  }
-  return {
-    blocked: (userId: string) => (current(userId)?.count ?? 0) >= PASSWORD_ATTEMPTS.max,
-    fail(userId: string) {
-      const entry = current(userId) ?? { count: 0, resetAt: Date.now() + PASSWORD_ATTEMPTS.windowMs }
-      entry.count += 1
-      failures.set(userId, entry)
-    },
-    reset: (userId: string) => failures.delete(userId),
-  }
-})()
+/**
+ * Wrong current passwords per user, kept in the database (the `rate_limits` table better-auth also uses,
+ * under our own key) so every server process and a restart see the same count.
+ */
+const passwordAttempts = {
+  key: (userId: string) => `password-change:${userId}`,
+  async blocked(userId: string) {
+    const [row] = await getDb()
+      .select({ count: rateLimits.count, since: rateLimits.lastRequest })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, this.key(userId)))
+    return !!row && row.since + PASSWORD_ATTEMPTS.windowMs > Date.now() && row.count >= PASSWORD_ATTEMPTS.max
+  },
+  /** Counts a failure atomically; a window that has run out starts again at one. */
+  async fail(userId: string) {
+    const key = this.key(userId)
+    const now = Date.now()
+    const expired = sql`${rateLimits.lastRequest} + ${PASSWORD_ATTEMPTS.windowMs} <= ${now}`
+    await getDb()
+      .insert(rateLimits)
+      .values({ id: key, key, count: 1, lastRequest: now })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+          lastRequest: sql`case when ${expired} then ${now} else ${rateLimits.lastRequest} end`,
+        },
+      })
+  },
+  async reset(userId: string) {
+    await getDb().delete(rateLimits).where(eq(rateLimits.key, this.key(userId)))
+  },
+}
 
 /**
  * Changes the password of the request's session user; the current password is required. With
@@ -120,7 +136,7 @@ export async function changePassword(
   userId: string,
 ): Promise<(CommandResult & { headers?: undefined }) | { ok: true; headers: Headers }> {
   // Server-side auth.api calls skip better-auth's HTTP rate limiter, so wrong guesses are counted here.
-  if (passwordAttempts.blocked(userId)) return { ok: false, fieldErrors: { currentPassword: 'account:errors.tooManyAttempts' } }
+  if (await passwordAttempts.blocked(userId)) return { ok: false, fieldErrors: { currentPassword: 'account:errors.tooManyAttempts' } }
   try {
     const { headers } = await getAuth().api.changePassword({
       body: {
@@ -131,13 +147,13 @@ export async function changePassword(
       headers: request.headers,
       returnHeaders: true,
     })
-    passwordAttempts.reset(userId)
+    await passwordAttempts.reset(userId)
     return { ok: true, headers }
   } catch (err) {
     if (err instanceof APIError) {
       const code = (err.body as { code?: string } | undefined)?.code
       if (code === 'INVALID_PASSWORD') {
-        passwordAttempts.fail(userId)
+        await passwordAttempts.fail(userId)
         return { ok: false, fieldErrors: { currentPassword: 'account:errors.wrongPassword' } }
       }
       if (code === 'PASSWORD_TOO_SHORT') return { ok: false, fieldErrors: { newPassword: 'account:errors.passwordMin' } }
