@@ -1,32 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
+import { STATIC_PUBLIC_PATHS } from '../../app/lib/public-pages'
 
 // On a phone no page may scroll sideways, in any language: Russian and Hindi labels are longer than
 // English ones. Wide tables scroll inside their own box, which is allowed.
 test.use({ viewport: { width: 360, height: 800 } })
 
-const PUBLIC_PAGES = [
-  '/',
-  '/marketplace',
-  '/marketplace/new',
-  '/categories/all',
-  '/categories/wellness',
-  '/trade-instructions',
-  '/trade-instructions/documentation',
-  '/trade-instructions/payment',
-  '/trade-instructions/logistics',
-  '/about',
-  '/contact',
-  '/terms',
-  '/privacy',
-  '/faq',
-  '/logistics',
-  '/guides',
-  '/login',
-  '/register',
-  '/verify-email',
-  '/kyc-upload',
-  '/no-such-page',
-]
+// Every static public page (the sitemap's list), a data page of each kind, the account pages and a 404.
+const PUBLIC_PAGES = [...STATIC_PUBLIC_PATHS, '/categories/wellness', '/login', '/register', '/verify-email', '/kyc-upload', '/no-such-page']
 const SIGNED_IN_PAGES = ['/', '/profile', '/dashboard', '/kyc-upload']
 
 async function sidewaysPages(page: Page, paths: string[], lng: string) {

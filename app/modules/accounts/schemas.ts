@@ -7,13 +7,12 @@ import {
   NAME_MIN,
   PASSWORD_MAX,
   PASSWORD_MIN,
-  PHONE_PATTERN,
   USER_TYPES,
   phoneField,
   type FieldErrors,
 } from './profile-schemas'
 
-export { COUNTRIES, PHONE_PATTERN, USER_TYPES, type FieldErrors }
+export { COUNTRIES, USER_TYPES, type FieldErrors }
 /** File names the registration picker offers; the server judges the bytes, not the name. */
 export const KYC_FILE_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const
 

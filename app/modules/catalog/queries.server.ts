@@ -79,9 +79,18 @@ function inCategory(categoryId: string): SQL {
 export const FUZZY_MAX_QUERY_LENGTH = 64
 /**
  * Queries shorter than this have so few trigrams that the connection's looser threshold
- * (TRGM_WORD_SIMILARITY_THRESHOLD, 0.5) would match unrelated words ("the" → "Thermal"); they need 0.6.
+ * (TRGM_WORD_SIMILARITY_THRESHOLD, 0.5) would match unrelated words ("the" → "Thermal"); they need FUZZY_STRICT_SIMILARITY.
  */
 const FUZZY_LOOSE_MIN_LENGTH = 5
+const FUZZY_STRICT_SIMILARITY = 0.6
+
+/** Trigram closeness of the query to a translated product name (see FUZZY_LOOSE_MIN_LENGTH). */
+function fuzzyMatch(q: string): SQL {
+  const name = productTranslations.name
+  return [...q].length >= FUZZY_LOOSE_MIN_LENGTH
+    ? sql`${q} <% ${name}`
+    : sql`(${q} <% ${name} and word_similarity(${q}, ${name}) >= ${FUZZY_STRICT_SIMILARITY})`
+}
 
 /**
  * Relevance-ranked matches for a search, one row per product (its best translation).
@@ -92,13 +101,6 @@ const FUZZY_LOOSE_MIN_LENGTH = 5
  * The OR of the three queries is an index-friendly pre-filter (one GIN condition) that the per-row
  * check then narrows. The query text is always a bound parameter.
  */
-function fuzzyMatch(q: string): SQL {
-  const name = productTranslations.name
-  return [...q].length >= FUZZY_LOOSE_MIN_LENGTH
-    ? sql`${q} <% ${name}`
-    : sql`(${q} <% ${name} and word_similarity(${q}, ${name}) >= 0.6)`
-}
-
 function searchMatches(q: string) {
   const pt = productTranslations
   const en = sql`websearch_to_tsquery('english'::regconfig, ${q})`

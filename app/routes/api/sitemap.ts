@@ -1,26 +1,8 @@
 import type { Route } from './+types/sitemap'
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from '~/lib/i18n'
 import { publicOrigin } from '~/lib/origin.server'
+import { STATIC_PUBLIC_PATHS } from '~/lib/public-pages'
 import { getSitemapData } from '~/modules/catalog/queries.server'
-
-/** Public pages that do not come from data. */
-const STATIC_PATHS = [
-  '/',
-  '/marketplace',
-  '/marketplace/new',
-  '/categories/all',
-  '/trade-instructions',
-  '/trade-instructions/documentation',
-  '/trade-instructions/logistics',
-  '/trade-instructions/payment',
-  '/about',
-  '/contact',
-  '/terms',
-  '/privacy',
-  '/faq',
-  '/logistics',
-  '/guides',
-]
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;')
@@ -43,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const origin = publicOrigin(request)
   const { categories, products } = await getSitemapData()
   const entries = [
-    ...STATIC_PATHS.map((p) => urlEntry(origin, p)),
+    ...STATIC_PUBLIC_PATHS.map((p) => urlEntry(origin, p)),
     ...categories.map((c) => urlEntry(origin, `/categories/${encodeURIComponent(c.id)}`, c.lastModified)),
     ...products.map((p) => urlEntry(origin, `/products/${p.id}`, p.lastModified)),
   ]
