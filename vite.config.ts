@@ -13,6 +13,8 @@ function clientIpHeader(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         req.headers['x-setu-client-ip'] = req.socket.remoteAddress ?? 'unknown'
+        // The dev server sends no CSP (Vite's HMR injects inline scripts); never echo a client's nonce.
+        delete req.headers['x-setu-csp-nonce']
         next()
       })
     },

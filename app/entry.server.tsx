@@ -4,9 +4,19 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import { NonceContext } from '~/lib/csp'
+import { CSP_NONCE_HEADER } from '~/lib/http-security.server'
 import { getI18n } from '~/lib/i18next.server'
+import { KYC_MAX_REQUEST_BYTES } from '~/modules/kyc/files.server'
 
 export { ensureBootstrapped as bootstrap, shutdown } from '~/lib/startup.server'
+export { bodyLimit, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } from '~/lib/http-security.server'
+
+/** Routes whose bodies server/start.mjs caps differently from the default: the two forms with a KYC file keep its limit. */
+export const bodyLimits = {
+  '/kyc-upload': { bytes: KYC_MAX_REQUEST_BYTES, messageKey: 'kyc:errors.tooLarge' },
+  '/register': { bytes: KYC_MAX_REQUEST_BYTES, messageKey: 'kyc:errors.tooLarge' },
+}
 
 export const streamTimeout = 5_000
 
@@ -19,6 +29,8 @@ export default async function handleRequest(
 ) {
   // remix-i18next's middleware does not run when no route matched (404): fall back to a fresh instance.
   const i18n = await getI18n(request, routerContext)
+  // Set by server/start.mjs for every request; absent under `react-router dev`, which sends no CSP.
+  const nonce = request.headers.get(CSP_NONCE_HEADER) ?? undefined
   return new Promise((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
@@ -26,10 +38,13 @@ export default async function handleRequest(
       (userAgent && isbot(userAgent)) || entryContext.isSpaMode ? 'onAllReady' : 'onShellReady'
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={entryContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true
           const body = new PassThrough()

@@ -17,11 +17,13 @@ import './app.css'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
 import { Toaster } from '~/components/toaster'
-import { LANGUAGE_STORAGE_KEY } from '~/lib/i18n'
+import { useNonce, ZOD_JITLESS_SCRIPT } from '~/lib/csp'
+import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY } from '~/lib/i18n'
 import { getLocale, i18nextMiddleware, localeCookie } from '~/lib/i18next.server'
 import { ensureBootstrapped } from '~/lib/startup.server'
 import { getToast } from '~/lib/toast.server'
 import { csrfMiddleware } from '~/lib/csrf.server'
+import { databaseMiddleware } from '~/lib/db-health.server'
 import { getCurrentUser, sessionRefreshMiddleware } from '~/modules/accounts/session.server'
 import { CompleteProfileForm } from '~/modules/accounts/components/complete-profile-form'
 
@@ -31,7 +33,14 @@ const startupMiddleware: Route.MiddlewareFunction = async (_args, next) => {
   return next()
 }
 
-export const middleware: Route.MiddlewareFunction[] = [startupMiddleware, i18nextMiddleware, csrfMiddleware, sessionRefreshMiddleware]
+// The database guard comes after i18n (its 503 page is translated) and before anything that reads the database.
+export const middleware: Route.MiddlewareFunction[] = [
+  startupMiddleware,
+  i18nextMiddleware,
+  ...databaseMiddleware,
+  csrfMiddleware,
+  sessionRefreshMiddleware,
+]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as 'en' | 'ru' | 'hi'
@@ -47,18 +56,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>('root')
   const { i18n } = useTranslation()
   const lang = rootData?.locale ?? i18n.language ?? 'en'
+  const nonce = useNonce()
   return (
     <html lang={lang} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
         <Meta />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col font-sans antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
@@ -92,15 +103,27 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation('common')
-  const notFound = isRouteErrorResponse(error) && error.status === 404
+  const { t, i18n } = useTranslation('common')
+  // Missing when the root loader failed or never ran (a middleware threw, e.g. the database 503).
+  const rootData = useRouteLoaderData<typeof loader>('root')
+  const locale = rootData?.locale ?? (isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE)
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const kind = status === 404 ? 'notFound' : status === 503 ? 'unavailable' : 'error'
+  const title = t(`${kind}.title`)
   return (
-    <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? t('notFound.title') : t('error.title')}</h1>
-      <p className="text-muted-foreground">{notFound ? t('notFound.description') : t('error.description')}</p>
-      <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
-        {t('notFound.home')}
-      </Link>
-    </main>
+    <>
+      {/* The root has no meta export and the failed route's meta does not run: React hoists these into <head>. */}
+      <title>{`${title} | Setu`}</title>
+      <meta name="robots" content="noindex" />
+      <SiteHeader user={rootData?.user ?? null} locale={locale} />
+      <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">{title}</h1>
+        <p className="text-muted-foreground">{t(`${kind}.description`)}</p>
+        <Link to="/" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t('notFound.home')}
+        </Link>
+      </main>
+      <SiteFooter locale={locale} />
+    </>
   )
 }

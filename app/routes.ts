@@ -23,6 +23,8 @@ export default [
   route('login', 'routes/auth/login.tsx'),
   route('register', 'routes/auth/register.tsx'),
   route('verify-email', 'routes/auth/verify-email.tsx'),
+  route('forgot-password', 'routes/auth/forgot-password.tsx'),
+  route('reset-password', 'routes/auth/reset-password.tsx'),
   route('logout', 'routes/auth/logout.tsx'),
   // account
   route('profile', 'routes/account/profile.tsx'),

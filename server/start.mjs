@@ -13,9 +13,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 
 const build = await import(path.join(root, 'build/server/index.js'))
-const { bootstrap, shutdown } = build.entry.module
+const { bootstrap, shutdown, bodyLimit, bodyLimits, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } =
+  build.entry.module
 
+let trustProxy, defaultLimit
 try {
+  trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
+  defaultLimit = parseBodyLimit(process.env.BODY_LIMIT_KB)
   await bootstrap()
 } catch (err) {
   console.error(`[setu] cannot start: ${err instanceof Error ? err.message : err}`)
@@ -24,23 +28,27 @@ try {
 
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', process.env.TRUST_PROXY === 'true')
+app.set('trust proxy', trustProxy)
+// Headers first, so static files get nosniff too; the CSP nonce travels to React in a request header.
+app.use(securityHeaders())
 app.use(compression())
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
 app.use(express.static('build/client', { maxAge: '1h' }))
+app.use(noStoreForSessions)
+app.use(bodyLimit({ defaultLimit, limits: bodyLimits }))
 // The auth rate limiter keys on the client address. Overwrite whatever the client sent in this
 // header with the socket address (or, behind a trusted proxy, express's reading of X-Forwarded-For).
 app.use((req, _res, next) => {
   req.headers['x-setu-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
   next()
 })
-app.all('*', createRequestHandler({ build }))
+app.all('*', routeHeadersWin, createRequestHandler({ build }))
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
 const server = app.listen(port, host, () => {
   const url = process.env.APP_URL ?? `http://localhost:${port}`
-  console.log(`[setu] Setu marketplace is running at ${url}`)
+  console.log(`[setu] Setu marketplace is running at ${url} (Node ${process.version})`)
 })
 
 let stopping = false

@@ -46,7 +46,8 @@ export function LanguageMenu({ locale }: { locale: Language }) {
   )
 }
 
-export function LanguageLinks({ locale, className }: { locale: Language; className?: string }) {
+/** The languages as plain links; `tone="dark"` for the dark footer, where the brand orange is too dim. */
+export function LanguageLinks({ locale, className, tone = 'light' }: { locale: Language; className?: string; tone?: 'light' | 'dark' }) {
   const { t } = useTranslation('common')
   const hrefFor = useLanguageHref()
   return (
@@ -60,8 +61,10 @@ export function LanguageLinks({ locale, className }: { locale: Language; classNa
           hrefLang={lng}
           aria-current={lng === locale ? 'true' : undefined}
           className={cn(
-            'rounded-md border px-3 py-1 text-sm hover:bg-accent',
-            lng === locale ? 'border-primary font-semibold text-primary' : 'border-slate-600',
+            'rounded-md border px-3 py-1 text-sm',
+            tone === 'dark' ? 'hover:bg-slate-800 hover:text-white' : 'hover:bg-accent',
+            lng !== locale && 'border-slate-600',
+            lng === locale && (tone === 'dark' ? 'border-orange-300 font-semibold text-orange-200' : 'border-primary font-semibold text-primary'),
           )}
         >
           {LANGUAGE_NAMES[lng]}

@@ -72,7 +72,7 @@ export function SiteFooter({ locale }: { locale: Language }) {
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-4 px-4 py-6 text-sm text-slate-400 sm:flex-row sm:items-center">
           <p>{t('footer.copyright', { year })}</p>
-          <LanguageLinks locale={locale} />
+          <LanguageLinks locale={locale} tone="dark" />
         </div>
       </div>
     </footer>

@@ -145,6 +145,7 @@ export function SiteHeader({ user, locale }: { user: CurrentUser | null; locale:
       </div>
       {mobileOpen ? (
         <div id="mobile-menu" className="border-t bg-background lg:hidden">
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- only catches clicks bubbling up from the links, which keyboards activate themselves */}
           <nav aria-label={t('nav.mobile')} className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3" onClick={(e) => {
             if ((e.target as HTMLElement).closest('a')) setMobileOpen(false)
           }}>

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import * as schema from '../../db/schema'
 import { getDb, type Db } from './db.server'
 import { baseUrl, env } from './env.server'
@@ -12,6 +14,42 @@ export type AuthHooks = {
   sendVerificationEmail: (data: { user: { id: string; email: string; name: string }; url: string; token: string }, request?: Request) => Promise<void>
   /** Runs before any session is created (after the password check); throw an APIError to refuse sign-in. */
   beforeSessionCreate?: (userId: string) => Promise<void>
+  /** Mails a password-reset link for `token` (better-auth's own URL in `url` is not used: its GET callback is not public). */
+  sendResetPassword?: (data: { user: { id: string; email: string; name: string }; url: string; token: string }) => Promise<void>
+  /** The accounts module's password length rule; better-auth's own check applies it too. */
+  passwordLength?: { min: number; max: number }
+  /** Runs before every endpoint, for HTTP and auth.api calls alike; throw an APIError to refuse the call. */
+  beforeEndpoint?: (call: AuthCall) => Promise<void>
+  /** Runs after every endpoint that got past the before hooks, with its result. */
+  afterEndpoint?: (call: AuthCall) => Promise<void>
+  /** Checks user fields before better-auth creates or updates a user (only the fields being written); throw an APIError to refuse. */
+  beforeUserWrite?: (user: { name?: unknown; email?: unknown; image?: unknown }) => Promise<void>
+}
+
+/** One better-auth endpoint call, as the accounts module's guards see it. */
+export type AuthCall = {
+  /** The endpoint's path, e.g. '/sign-in/email'. */
+  path: string
+  body: Record<string, unknown>
+  /** The request the call carries (for the client address and user agent); built from its headers for auth.api calls. */
+  request: Request
+  /** After hooks: what the endpoint returned, an APIError when it failed. */
+  returned: unknown
+  /** The signed-in user of the call, for endpoints that need a session. */
+  sessionUser: () => Promise<{ id: string; email: string; name: string } | null>
+}
+
+type MiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
+
+function authCall(ctx: MiddlewareContext): AuthCall {
+  const body = ctx.body && typeof ctx.body === 'object' && !Array.isArray(ctx.body) ? (ctx.body as Record<string, unknown>) : {}
+  return {
+    path: ctx.path,
+    body,
+    request: ctx.request ?? new Request(baseUrl(), { headers: ctx.headers ?? undefined }),
+    returned: ctx.context.returned,
+    sessionUser: async () => (await getSessionFromCtx(ctx))?.user ?? null,
+  }
 }
 
 let hooks: AuthHooks | undefined
@@ -45,9 +83,24 @@ function createAuth(db: Db) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
+      minPasswordLength: hooks?.passwordLength?.min ?? 8,
+      maxPasswordLength: hooks?.passwordLength?.max ?? 128,
       autoSignIn: false,
+      // Password reset: our /forgot-password and /reset-password pages call auth.api server-side.
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async (data) => {
+        if (!hooks?.sendResetPassword) throw new Error('No email sender registered for password reset emails')
+        await hooks.sendResetPassword(data)
+      },
+    },
+    // Reset tokens are kept hashed (a leaked verifications table hands out no working links), under a
+    // readable prefix so a finished reset can void the user's other outstanding links.
+    verification: {
+      storeIdentifier: {
+        default: 'plain',
+        overrides: { 'reset-password:': { hash: async (id) => `reset-password:${createHash('sha256').update(id).digest('base64url')}` } },
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -58,7 +111,19 @@ function createAuth(db: Db) {
         await hooks.sendVerificationEmail(data, request)
       },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        await hooks?.beforeEndpoint?.(authCall(ctx))
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        await hooks?.afterEndpoint?.(authCall(ctx))
+      }),
+    },
     databaseHooks: {
+      user: {
+        create: { before: async (user) => void (await hooks?.beforeUserWrite?.(user)) },
+        update: { before: async (user) => void (await hooks?.beforeUserWrite?.(user)) },
+      },
       session: {
         create: {
           before: async (session) => {

@@ -22,6 +22,8 @@ type Handle = {
   db: Db
   kind: 'pglite' | 'postgres'
   close: () => Promise<void>
+  /** Resolves when the database server answers `select 1` on a fresh connection within `timeoutMs`. */
+  ping: (timeoutMs: number) => Promise<void>
 }
 
 const globalForDb = globalThis as unknown as { __setuDb?: Handle }
@@ -85,17 +87,80 @@ function acquireLock(dir: string): () => void {
  */
 export const TRGM_WORD_SIMILARITY_THRESHOLD = 0.5
 
+// Whether the PostgreSQL server answered last time we heard from it. Module state (not per handle):
+// one app process talks to one database, and the 503 guard (db-health.server.ts) reads it.
+let connectionLost = false
+let outages = 0
+
+/** Records that a connection to PostgreSQL died or could not be opened; logged once per outage. */
+export function markDatabaseUnreachable(err: unknown) {
+  if (connectionLost) return
+  connectionLost = true
+  outages++
+  const reason = err instanceof Error ? err.message : String(err)
+  console.error(`[setu] database unreachable (${reason}); answering 503 until it is back`)
+}
+
+/** Records that PostgreSQL answered again after an outage. */
+export function markDatabaseReachable() {
+  if (!connectionLost) return
+  connectionLost = false
+  console.log('[setu] database reachable again')
+}
+
+/** False from the first lost connection until a ping succeeds again. */
+export function isDatabaseMarkedReachable() {
+  return !connectionLost
+}
+
+/** How many outages began in this process; a health answer cached before the latest one is stale. */
+export function countDatabaseOutages() {
+  return outages
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+function openPostgres(url: string): Handle {
+  const options = `-c pg_trgm.word_similarity_threshold=${TRGM_WORD_SIMILARITY_THRESHOLD}`
+  // A server that vanished without closing its sockets (failover, network cut) would otherwise keep
+  // a request waiting for a connection for minutes.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options, connectionTimeoutMillis: 10_000 })
+  // Without these listeners a server crash or restart kills the process: pg emits 'error' on idle
+  // clients (forwarded by the pool) and on clients checked out for a transaction, and an
+  // unhandled 'error' event throws. pg.Pool drops the broken client and connects anew later.
+  pool.on('error', markDatabaseUnreachable)
+  pool.on('connect', (client) => client.on('error', markDatabaseUnreachable))
+  const db = drizzlePg(pool, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    // A separate client, not the pool: a pool waiting on dead or busy connections would hide the answer.
+    ping: async (timeoutMs) => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs })
+      client.on('error', () => {})
+      try {
+        await withTimeout(
+          client.connect().then(() => client.query('select 1')),
+          timeoutMs,
+          'database ping',
+        )
+      } finally {
+        void client.end().catch(() => {})
+      }
+    },
+  }
+}
+
 /** Opens a database: PostgreSQL when a postgres:// URL is given, otherwise PGlite (dir, or memory when dir is null). */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string | null }): Promise<Handle> {
-  if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) {
-    const pool = new pg.Pool({
-      connectionString: opts.url,
-      max: 10,
-      options: `-c pg_trgm.word_similarity_threshold=${TRGM_WORD_SIMILARITY_THRESHOLD}`,
-    })
-    const db = drizzlePg(pool, { schema }) as unknown as Db
-    return { db, kind: 'postgres', close: () => pool.end() }
-  }
+  if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) return openPostgres(opts.url)
   const dir = opts.pgliteDir ?? null
   const release = dir ? acquireLock(dir) : () => {}
   try {
@@ -112,6 +177,9 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
         await client.close()
         release()
       },
+      // In-process, so never unreachable; a query here would only wait behind a long transaction and
+      // turn a slow answer into a false 503.
+      ping: async () => {},
     }
   } catch (err) {
     release()
@@ -152,6 +220,13 @@ export function getDb(): Db {
   const handle = globalForDb.__setuDb
   if (!handle) throw new Error('Database not initialised: call initDb() at start-up')
   return handle.db
+}
+
+/** Pings the app database (see Handle.ping); rejects when it is not initialised or does not answer. */
+export async function pingDatabase(timeoutMs: number): Promise<void> {
+  const handle = globalForDb.__setuDb
+  if (!handle) throw new Error('Database not initialised')
+  await handle.ping(timeoutMs)
 }
 
 export function getDbKind(): 'pglite' | 'postgres' {

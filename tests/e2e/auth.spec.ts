@@ -120,7 +120,7 @@ test('the registration form explains every problem before sending, and the serve
   await expect(page.getByText('Name must be at least 2 characters')).toBeVisible()
   await expect(page.getByText('Please enter a valid email address')).toBeVisible()
   // Both password fields are too short.
-  await expect(page.getByText('Password must be at least 6 characters')).toHaveCount(2)
+  await expect(page.getByText('Password must be at least 8 characters')).toHaveCount(2)
   await expect(page.getByText('Please select your country', { exact: true })).toBeVisible()
   await expect(page.getByText('Please select your account type')).toBeVisible()
   await expect(page.getByText('Please enter a valid phone number')).toBeVisible()

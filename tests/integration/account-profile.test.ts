@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
-import { profiles, rateLimits, users } from '../../db/schema'
+import { loginThrottles, profiles, securityEvents, users } from '../../db/schema'
 import { createSeller } from '../factories/catalog'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { callRoute, form, toastOf } from './account-support'
+import { login } from './auth-support'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
-import { PASSWORD_ATTEMPTS } from '~/modules/accounts/profile-commands.server'
+import { LOGIN_THROTTLE } from '~/modules/accounts/login-throttle.server'
 import { getCurrentUser } from '~/modules/accounts/session.server'
 import { action as completeAction, loader as completeLoader } from '~/routes/account/complete-profile'
 import { action as profileAction, loader as profileLoader } from '~/routes/account/profile'
@@ -72,10 +73,10 @@ describe('profile completion (/complete-profile)', () => {
     expect(out.status).toBe(400)
     expect(out.data).toMatchObject({
       fieldErrors: {
-        name: 'account:errors.nameMin',
-        country: 'account:errors.countryRequired',
-        userType: 'account:errors.userTypeRequired',
-        phoneNumber: 'account:errors.phoneInvalid',
+        name: 'auth:validation.nameMin',
+        country: 'auth:validation.countryRequired',
+        userType: 'auth:validation.userTypeRequired',
+        phoneNumber: 'auth:validation.phoneInvalid',
       },
       values: { name: 'I', country: 'Germany' },
     })
@@ -150,7 +151,7 @@ describe('/profile', () => {
     expect(out.status).toBe(400)
     expect(out.data).toMatchObject({
       intent: 'updateProfile',
-      fieldErrors: { name: 'account:errors.nameMin', country: 'account:errors.countryRequired', phoneNumber: 'account:errors.phoneInvalid' },
+      fieldErrors: { name: 'auth:validation.nameMin', country: 'auth:validation.countryRequired', phoneNumber: 'auth:validation.phoneInvalid' },
     })
     expect((await profilesOf(u.id))[0]).toEqual(before)
   })
@@ -174,40 +175,63 @@ describe('/profile', () => {
       await expect(signInCookie(u.email, u.password)).resolves.toContain('setu')
     })
 
-    it('pauses password changes after 10 wrong current passwords', async () => {
+    it('counts wrong current passwords against the account: after 5, password checks pause here and at sign-in', async () => {
       const u = await withProfile()
-      for (let i = 0; i < 10; i++) {
+      for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++) {
         const out = await change(u.cookie, { currentPassword: `guess-${i}`, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' })
         expect((out.data as { fieldErrors: Record<string, string> }).fieldErrors.currentPassword).toBe('account:errors.wrongPassword')
       }
       const blocked = await change(u.cookie, { currentPassword: u.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' })
       expect(blocked.status).toBe(400)
       expect(blocked.data).toMatchObject({ fieldErrors: { currentPassword: 'account:errors.tooManyAttempts' } })
+      // The same counter guards sign-in: a stolen session cannot be used to guess the password.
+      expect((await login(u.email, u.password)).status).toBe(429)
       await expect(signInCookie(u.email, 'brand-new-1')).rejects.toThrow()
     })
 
-    it('keeps the count in the database and lets the user try again once the window has passed', async () => {
+    it('keeps the count in the database and lets the user try again once the pause has passed', async () => {
       const u = await withProfile()
-      for (let i = 0; i < PASSWORD_ATTEMPTS.max; i++) {
+      for (let i = 0; i < LOGIN_THROTTLE.freeFailures; i++) {
         await change(u.cookie, { currentPassword: `guess-${i}`, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' })
       }
-      const [row] = await getDb().select().from(rateLimits).where(eq(rateLimits.key, `password-change:${u.id}`))
-      expect(row.count).toBe(PASSWORD_ATTEMPTS.max)
+      const [row] = await getDb().select().from(loginThrottles).where(eq(loginThrottles.emailKey, u.email.toLowerCase()))
+      expect(row.failures).toBe(LOGIN_THROTTLE.freeFailures)
 
       vi.useFakeTimers({ toFake: ['Date'] })
-      vi.setSystemTime(Date.now() + PASSWORD_ATTEMPTS.windowMs + 1000)
+      vi.setSystemTime(Date.now() + LOGIN_THROTTLE.firstLockMs + 1000)
       const out = await change(u.cookie, { currentPassword: u.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' })
       vi.useRealTimers()
       expect(out.location).toBe('/profile')
       await expect(signInCookie(u.email, 'brand-new-1')).resolves.toContain('setu')
       // A success clears the count.
-      expect(await getDb().select().from(rateLimits).where(eq(rateLimits.key, `password-change:${u.id}`))).toEqual([])
+      expect(await getDb().select().from(loginThrottles).where(eq(loginThrottles.emailKey, u.email.toLowerCase()))).toEqual([])
+    })
+
+    it('refuses a common password, or the email or name, as the new password', async () => {
+      const u = await withProfile()
+      for (const [newPassword, message] of [
+        ['password123', 'auth:validation.passwordCommon'],
+        [u.email, 'auth:validation.passwordLikeIdentity'],
+        [u.name, 'auth:validation.passwordLikeIdentity'],
+      ]) {
+        const out = await change(u.cookie, { currentPassword: u.password, newPassword, confirmPassword: newPassword })
+        expect(out.status).toBe(400)
+        expect((out.data as { fieldErrors: Record<string, string> }).fieldErrors.newPassword).toBe(message)
+      }
+      await expect(signInCookie(u.email, u.password)).resolves.toContain('setu')
+    })
+
+    it('logs a password change as a security event', async () => {
+      const u = await withProfile()
+      await change(u.cookie, { currentPassword: u.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' })
+      const events = await getDb().select().from(securityEvents).where(eq(securityEvents.userId, u.id))
+      expect(events.map((e) => e.type)).toContain('password_changed')
     })
 
     it.each([
       [{ currentPassword: '', newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' }, 'currentPassword', 'account:errors.currentPasswordRequired'],
-      [{ currentPassword: 'x', newPassword: '12345', confirmPassword: '12345' }, 'newPassword', 'account:errors.passwordMin'],
-      [{ currentPassword: 'x', newPassword: 'brand-new-1', confirmPassword: 'brand-new-2' }, 'confirmPassword', 'account:errors.passwordsMismatch'],
+      [{ currentPassword: 'x', newPassword: '1234567', confirmPassword: '1234567' }, 'newPassword', 'auth:validation.passwordMin'],
+      [{ currentPassword: 'x', newPassword: 'brand-new-1', confirmPassword: 'brand-new-2' }, 'confirmPassword', 'auth:validation.passwordsMismatch'],
     ])('validates the form %#', async (fields, field, message) => {
       const u = await withProfile()
       const out = await change(u.cookie, fields)

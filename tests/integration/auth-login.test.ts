@@ -97,8 +97,8 @@ describe('signing in (spec §4 Login)', () => {
 
   it.each([
     [{ email: 'not-an-email', password: 'secret-1' }, { email: 'auth:validation.emailInvalid' }],
-    [{ email: 'a@example.com', password: '12345' }, { password: 'auth:validation.passwordMin' }],
-    [{ email: '', password: '' }, { email: 'auth:validation.emailInvalid', password: 'auth:validation.passwordMin' }],
+    [{ email: 'a@example.com', password: 'x'.repeat(129) }, { password: 'auth:validation.passwordTooLong' }],
+    [{ email: '', password: '' }, { email: 'auth:validation.emailInvalid', password: 'auth:validation.passwordRequired' }],
   ])('checks the form on the server too: %o', async (fields, fieldErrors) => {
     const out = await login(fields.email, fields.password)
     expect(out.status).toBe(400)

@@ -14,8 +14,9 @@ const from = (ip: string) => ({ [CLIENT_IP_HEADER]: ip })
 describe('sign-in rate limit (5 per minute per client)', () => {
   it('stops repeated failures from one address with a clear message, while another address can still sign in', async () => {
     const u = await createUser()
+    // Five different accounts, so the per-account throttle (auth-throttle.test.ts) stays out of it.
     for (let i = 0; i < 5; i++) {
-      const out = await login(u.email, 'wrong-password', { headers: from('203.0.113.7') })
+      const out = await login(`someone-else-${i}@example.com`, 'wrong-password', { headers: from('203.0.113.7') })
       expect((out.data as { formError?: string }).formError).toBe('errors:auth.invalidCredentials')
     }
     const limited = await login(u.email, u.password, { headers: from('203.0.113.7') })

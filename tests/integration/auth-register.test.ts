@@ -134,7 +134,7 @@ describe('refused registrations write nothing', () => {
   it.each([
     ['a name shorter than 2', { name: 'A' }, 'name', 'auth:validation.nameMin'],
     ['an invalid email', { email: 'asha@' }, 'email', 'auth:validation.emailInvalid'],
-    ['a password shorter than 6', { password: '12345', confirmPassword: '12345' }, 'password', 'auth:validation.passwordMin'],
+    ['a password shorter than 8', { password: '1234567', confirmPassword: '1234567' }, 'password', 'auth:validation.passwordMin'],
     ['passwords that do not match', { confirmPassword: 'another-pass' }, 'confirmPassword', 'auth:validation.passwordsMismatch'],
     ['no country', { country: '' }, 'country', 'auth:validation.countryRequired'],
     ['a country other than India or Russia', { country: 'Narnia' }, 'country', 'auth:validation.countryRequired'],

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { sessions } from '../../db/schema'
+import { securityEvents, sessions } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { getCurrentUser, sessionRefreshMiddleware } from '~/modules/accounts/session.server'
+import { getCurrentUser, SESSION_ABSOLUTE_LIFETIME_MS, sessionRefreshMiddleware } from '~/modules/accounts/session.server'
 import { createUser, requestAs, signInCookie } from '../factories/users'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -55,5 +55,27 @@ describe('sessions refresh by themselves (spec §4 Auth session)', () => {
     const u = await createUser({ profile: { accountStatus: 'suspended' } })
     await expect(signInCookie(u.email, u.password)).rejects.toMatchObject({ body: { code: 'ACCOUNT_SUSPENDED' } })
     expect(await getDb().select().from(sessions).where(eq(sessions.userId, u.id))).toEqual([])
+  })
+
+  it('ends a session 30 days after sign-in however often it was refreshed (ASVS V7.3.2), and logs it', async () => {
+    const u = await createUser()
+    const cookie = await signInCookie(u.email, u.password)
+    // Refreshed yesterday, so not idle: only its age counts.
+    const signedInAt = new Date(Date.now() - SESSION_ABSOLUTE_LIFETIME_MS - 60_000)
+    await getDb().update(sessions).set({ createdAt: signedInAt, updatedAt: new Date(Date.now() - DAY), expiresAt: new Date(Date.now() + 6 * DAY) }).where(eq(sessions.userId, u.id))
+
+    const { setCookies } = await page(cookie)
+    expect(setCookies.some((c) => /^setu\.session_token=;/.test(c) || /session_token=.*Max-Age=0/i.test(c))).toBe(true)
+    expect(await getDb().select().from(sessions).where(eq(sessions.userId, u.id))).toEqual([])
+    expect(await getCurrentUser(requestAs(cookie))).toBeNull()
+    const events = await getDb().select().from(securityEvents).where(eq(securityEvents.userId, u.id))
+    expect(events.filter((e) => e.type === 'session_expired')).toHaveLength(1)
+  })
+
+  it('keeps a 29-day-old session', async () => {
+    const u = await createUser()
+    const cookie = await signInCookie(u.email, u.password)
+    await getDb().update(sessions).set({ createdAt: new Date(Date.now() - 29 * DAY) }).where(eq(sessions.userId, u.id))
+    expect(await getCurrentUser(requestAs(cookie))).toMatchObject({ id: u.id })
   })
 })

@@ -18,8 +18,12 @@ const alertVariants = cva('relative w-full rounded-lg border p-4 text-sm [&>svg]
 export function Alert({ className, variant, ...props }: React.ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   return <div data-slot="alert" role="alert" className={cn(alertVariants({ variant }), className)} {...props} />
 }
-export function AlertTitle({ className, ...props }: React.ComponentProps<'h5'>) {
-  return <h5 data-slot="alert-title" className={cn('mb-1 font-semibold leading-none', className)} {...props} />
+export function AlertTitle({ className, children, ...props }: React.ComponentProps<'h5'>) {
+  return (
+    <h5 data-slot="alert-title" className={cn('mb-1 font-semibold leading-none', className)} {...props}>
+      {children}
+    </h5>
+  )
 }
 export function AlertDescription({ className, ...props }: React.ComponentProps<'div'>) {
   return <div data-slot="alert-description" className={cn('text-sm [&_p]:leading-relaxed', className)} {...props} />

@@ -2,7 +2,11 @@ import { DropdownMenu as DM } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '~/lib/utils'
 
-export const DropdownMenu = DM.Root
+// Not modal: a modal menu marks the rest of the page aria-hidden while it stays focusable (axe
+// aria-hidden-focus). Escape and an outside click still close it, and focus returns to the trigger.
+export function DropdownMenu({ modal = false, ...props }: React.ComponentProps<typeof DM.Root>) {
+  return <DM.Root modal={modal} {...props} />
+}
 export const DropdownMenuTrigger = DM.Trigger
 export const DropdownMenuGroup = DM.Group
 

@@ -1,12 +1,15 @@
-// Wires the accounts module into better-auth: verification emails and the account-status check
-// that refuses sessions to suspended or banned users. Registered once, when this file is loaded
-// (session.server.ts imports it, and the root layout imports that).
+// Wires the accounts module into better-auth: verification emails, the account-status check
+// that refuses sessions to suspended or banned users, and the guards of auth-guards.server.ts.
+// Registered once, when this file is loaded (session.server.ts imports it, and the root layout imports that).
 import { APIError } from 'better-auth/api'
 import { eq } from 'drizzle-orm'
 import { profiles } from '../../../db/schema'
 import { setAuthHooks } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
+import { afterAuthEndpoint, beforeAuthEndpoint, checkUserFields } from './auth-guards.server'
 import { sendVerificationEmail } from './emails.server'
+import { sendPasswordResetEmail } from './password-reset-emails.server'
+import { PASSWORD_MAX, PASSWORD_MIN } from './schemas'
 
 /** Refuses a new session to a user whose profile is suspended or banned (spec §3 account_status). */
 export async function assertAccountActive(userId: string): Promise<void> {
@@ -23,4 +26,12 @@ export async function assertAccountActive(userId: string): Promise<void> {
   }
 }
 
-setAuthHooks({ sendVerificationEmail, beforeSessionCreate: assertAccountActive })
+setAuthHooks({
+  sendVerificationEmail,
+  beforeSessionCreate: assertAccountActive,
+  sendResetPassword: sendPasswordResetEmail,
+  passwordLength: { min: PASSWORD_MIN, max: PASSWORD_MAX },
+  beforeEndpoint: beforeAuthEndpoint,
+  afterEndpoint: afterAuthEndpoint,
+  beforeUserWrite: checkUserFields,
+})

@@ -8,7 +8,9 @@ import type { Language } from '~/lib/i18n'
 import { storeKycDocument } from '~/modules/kyc/commands.server'
 import { validateKycFile } from '~/modules/kyc/files.server'
 import { callAuthEndpoint } from './auth-endpoint.server'
+import { ACCOUNT_LOCKED, PASSWORD_POLICY_CODES } from './auth-guards.server'
 import './auth-hooks.server'
+import { checkPasswordPolicy } from './password-policy.server'
 import type { FieldErrors, LoginInput, RegisterInput } from './schemas'
 
 /** Spec §4/§9: the pause between signing out an existing session and signing in. */
@@ -57,6 +59,9 @@ const registrationError = (error: AppError) => notSignInError(error, 'errors:reg
  * (kyc_status Pending). Buyers keep kyc_status empty.
  */
 export async function registerAccount(request: Request, input: RegisterInput, opts: { language: Language }): Promise<RegisterResult> {
+  const weak = await checkPasswordPolicy(input.password, { email: input.email, name: input.name })
+  if (weak) return { ok: false, fieldErrors: { password: weak } }
+
   let kycFile: { ext: 'pdf' | 'jpg' | 'png'; mime: string; bytes: Uint8Array } | null = null
   if (input.userType === 'Seller') {
     const check = await validateKycFile(input.kycDocument as File | undefined)
@@ -74,6 +79,8 @@ export async function registerAccount(request: Request, input: RegisterInput, op
     { language: opts.language },
   )
   if (!reply.ok) {
+    const policy = PASSWORD_POLICY_CODES[String(reply.body?.code)]
+    if (policy) return { ok: false, fieldErrors: { password: policy } }
     const error = registrationError(mapAuthError({ status: reply.status, ...reply.body }))
     return { ok: false, fieldErrors: fieldError(error), error }
   }
@@ -129,6 +136,12 @@ export type SignInResult =
   | { ok: true; headers: Headers }
   | { ok: false; error: AppError; headers: Headers }
 
+/** The per-account lockout (same answer whether or not the account exists): when to try again, in whole minutes. */
+function accountLockedError(retryAfterSeconds: unknown): AppError {
+  const seconds = typeof retryAfterSeconds === 'number' && retryAfterSeconds > 0 ? retryAfterSeconds : 60
+  return { code: 'RATE_LIMITED', messageKey: 'errors:auth.accountLocked', status: 429, values: { minutes: String(Math.ceil(seconds / 60)) } }
+}
+
 /** Ends the request's session, if any; returns the Set-Cookie headers that clear it. */
 export async function signOut(request: Request): Promise<Headers> {
   const { headers } = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true })
@@ -149,6 +162,7 @@ export async function signIn(request: Request, input: LoginInput): Promise<SignI
     await new Promise((resolve) => setTimeout(resolve, LOGIN_PAUSE_MS))
   }
   const reply = await callAuthEndpoint(request, '/sign-in/email', { email: input.email, password: input.password, rememberMe: true })
+  if (reply.body?.code === ACCOUNT_LOCKED) return { ok: false, error: accountLockedError(reply.body.retryAfterSeconds), headers }
   if (!reply.ok) return { ok: false, error: mapAuthError({ status: reply.status, ...reply.body }), headers }
   // Spec §8 "no session": accepted credentials but no session cookie came back.
   if (!reply.setCookies.some((c) => SESSION_COOKIE.test(c))) {

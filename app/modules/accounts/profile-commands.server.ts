@@ -1,12 +1,14 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { APIError } from 'better-auth/api'
-import { profiles, rateLimits, users } from '../../../db/schema'
+import { profiles, users } from '../../../db/schema'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { findPgError, mapDbError } from '~/lib/errors'
 import type { Language } from '~/lib/i18n'
+import { ACCOUNT_LOCKED, PASSWORD_POLICY_CODES } from './auth-guards.server'
+import { checkPasswordPolicy } from './password-policy.server'
 import { countOtherSessions } from './profile-queries.server'
-import type { ChangePasswordInput, CompleteProfileInput, FieldErrors, UpdateProfileInput } from './profile-schemas'
+import type { ChangePasswordInput, CompleteProfileInput, FieldErrors, UpdateProfileInput } from './schemas'
 
 export type CommandResult = { ok: true } | { ok: false; fieldErrors: FieldErrors; formError?: string }
 
@@ -89,54 +91,19 @@ export async function updateProfile(userId: string, input: UpdateProfileInput): 
   }
 }
 
-/** Wrong current passwords allowed per user in a window before password changes are paused. */
-export const PASSWORD_ATTEMPTS = { max: 10, windowMs: 15 * 60 * 1000 }
-
-/**
- * Wrong current passwords per user, kept in the database (the `rate_limits` table better-auth also uses,
- * under our own key) so every server process and a restart see the same count.
- */
-const passwordAttempts = {
-  key: (userId: string) => `password-change:${userId}`,
-  async blocked(userId: string) {
-    const [row] = await getDb()
-      .select({ count: rateLimits.count, since: rateLimits.lastRequest })
-      .from(rateLimits)
-      .where(eq(rateLimits.key, this.key(userId)))
-    return !!row && row.since + PASSWORD_ATTEMPTS.windowMs > Date.now() && row.count >= PASSWORD_ATTEMPTS.max
-  },
-  /** Counts a failure atomically; a window that has run out starts again at one. */
-  async fail(userId: string) {
-    const key = this.key(userId)
-    const now = Date.now()
-    const expired = sql`${rateLimits.lastRequest} + ${PASSWORD_ATTEMPTS.windowMs} <= ${now}`
-    await getDb()
-      .insert(rateLimits)
-      .values({ id: key, key, count: 1, lastRequest: now })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-          lastRequest: sql`case when ${expired} then ${now} else ${rateLimits.lastRequest} end`,
-        },
-      })
-  },
-  async reset(userId: string) {
-    await getDb().delete(rateLimits).where(eq(rateLimits.key, this.key(userId)))
-  },
-}
-
 /**
  * Changes the password of the request's session user; the current password is required. With
  * `revokeOtherSessions` every other session ends and the returned headers carry the new session cookie.
+ * Wrong current passwords count against the account's sign-in throttle (auth-guards.server.ts), so
+ * a stolen session cannot be used to guess the password here either.
  */
 export async function changePassword(
   request: Request,
   input: ChangePasswordInput,
-  userId: string,
+  user: { id: string; email: string; name: string },
 ): Promise<(CommandResult & { headers?: undefined }) | { ok: true; headers: Headers }> {
-  // Server-side auth.api calls skip better-auth's HTTP rate limiter, so wrong guesses are counted here.
-  if (await passwordAttempts.blocked(userId)) return { ok: false, fieldErrors: { currentPassword: 'account:errors.tooManyAttempts' } }
+  const weak = await checkPasswordPolicy(input.newPassword, user)
+  if (weak) return { ok: false, fieldErrors: { newPassword: weak } }
   try {
     const { headers } = await getAuth().api.changePassword({
       body: {
@@ -147,17 +114,14 @@ export async function changePassword(
       headers: request.headers,
       returnHeaders: true,
     })
-    await passwordAttempts.reset(userId)
     return { ok: true, headers }
   } catch (err) {
     if (err instanceof APIError) {
-      const code = (err.body as { code?: string } | undefined)?.code
-      if (code === 'INVALID_PASSWORD') {
-        await passwordAttempts.fail(userId)
-        return { ok: false, fieldErrors: { currentPassword: 'account:errors.wrongPassword' } }
-      }
-      if (code === 'PASSWORD_TOO_SHORT') return { ok: false, fieldErrors: { newPassword: 'account:errors.passwordMin' } }
-      if (code === 'PASSWORD_TOO_LONG') return { ok: false, fieldErrors: { newPassword: 'account:errors.passwordTooLong' } }
+      const code = (err.body as { code?: string } | undefined)?.code ?? ''
+      if (code === 'INVALID_PASSWORD') return { ok: false, fieldErrors: { currentPassword: 'account:errors.wrongPassword' } }
+      if (code === ACCOUNT_LOCKED) return { ok: false, fieldErrors: { currentPassword: 'account:errors.tooManyAttempts' } }
+      const policy = PASSWORD_POLICY_CODES[code]
+      if (policy) return { ok: false, fieldErrors: { newPassword: policy } }
       if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') return { ok: false, fieldErrors: {}, formError: 'account:errors.noPasswordAccount' }
       if (err.statusCode === 401) return { ok: false, fieldErrors: {}, formError: 'account:errors.sessionExpired' }
     }

@@ -16,17 +16,17 @@ describe('CompleteProfileSchema (spec §5 Profile setup form)', () => {
   })
 
   it.each([
-    ['a one-letter name', { name: 'A' }, 'name', 'account:errors.nameMin'],
-    ['a name of spaces', { name: '   ' }, 'name', 'account:errors.nameMin'],
-    ['a missing name', { name: undefined }, 'name', 'account:errors.nameMin'],
-    ['a country outside India/Russia', { country: 'China' }, 'country', 'account:errors.countryRequired'],
-    ['no country', { country: '' }, 'country', 'account:errors.countryRequired'],
-    ['an unknown account type', { userType: 'Admin' }, 'userType', 'account:errors.userTypeRequired'],
-    ['no account type', { userType: undefined }, 'userType', 'account:errors.userTypeRequired'],
-    ['a 9-character phone', { phoneNumber: '+91 98765' }, 'phoneNumber', 'account:errors.phoneInvalid'],
-    ['letters in the phone', { phoneNumber: 'call me maybe 12' }, 'phoneNumber', 'account:errors.phoneInvalid'],
-    ['a phone of separators', { phoneNumber: '(((---)))   ' }, 'phoneNumber', 'account:errors.phoneInvalid'],
-    ['a very long company', { companyName: 'x'.repeat(201) }, 'companyName', 'account:errors.companyTooLong'],
+    ['a one-letter name', { name: 'A' }, 'name', 'auth:validation.nameMin'],
+    ['a name of spaces', { name: '   ' }, 'name', 'auth:validation.nameMin'],
+    ['a missing name', { name: undefined }, 'name', 'auth:validation.nameMin'],
+    ['a country outside India/Russia', { country: 'China' }, 'country', 'auth:validation.countryRequired'],
+    ['no country', { country: '' }, 'country', 'auth:validation.countryRequired'],
+    ['an unknown account type', { userType: 'Admin' }, 'userType', 'auth:validation.userTypeRequired'],
+    ['no account type', { userType: undefined }, 'userType', 'auth:validation.userTypeRequired'],
+    ['a 9-character phone', { phoneNumber: '+91 98765' }, 'phoneNumber', 'auth:validation.phoneInvalid'],
+    ['letters in the phone', { phoneNumber: 'call me maybe 12' }, 'phoneNumber', 'auth:validation.phoneInvalid'],
+    ['a phone of separators', { phoneNumber: '(((---)))   ' }, 'phoneNumber', 'auth:validation.phoneInvalid'],
+    ['a very long company', { companyName: 'x'.repeat(201) }, 'companyName', 'auth:validation.companyTooLong'],
   ])('rejects %s', (_, change, field, message) => {
     const fields: Record<string, string> = { ...valid }
     for (const [k, v] of Object.entries(change)) {
@@ -51,7 +51,7 @@ describe('CompleteProfileSchema (spec §5 Profile setup form)', () => {
     const r = parseForm(CompleteProfileSchema, fd({ name: 'x' }))
     expect(r).toMatchObject({
       ok: false,
-      fieldErrors: { name: 'account:errors.nameMin', country: 'account:errors.countryRequired', userType: 'account:errors.userTypeRequired', phoneNumber: 'account:errors.phoneInvalid' },
+      fieldErrors: { name: 'auth:validation.nameMin', country: 'auth:validation.countryRequired', userType: 'auth:validation.userTypeRequired', phoneNumber: 'auth:validation.phoneInvalid' },
       values: { name: 'x' },
     })
   })
@@ -68,9 +68,9 @@ describe('ChangePasswordSchema', () => {
   const base = { currentPassword: 'old-secret', newPassword: 'new-secret', confirmPassword: 'new-secret' }
   it.each([
     ['no current password', { currentPassword: '' }, 'currentPassword', 'account:errors.currentPasswordRequired'],
-    ['a 5-character new password', { newPassword: '12345', confirmPassword: '12345' }, 'newPassword', 'account:errors.passwordMin'],
-    ['a 129-character new password', { newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) }, 'newPassword', 'account:errors.passwordTooLong'],
-    ['a different confirmation', { confirmPassword: 'new-secreT' }, 'confirmPassword', 'account:errors.passwordsMismatch'],
+    ['a 5-character new password', { newPassword: '12345', confirmPassword: '12345' }, 'newPassword', 'auth:validation.passwordMin'],
+    ['a 129-character new password', { newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) }, 'newPassword', 'auth:validation.passwordTooLong'],
+    ['a different confirmation', { confirmPassword: 'new-secreT' }, 'confirmPassword', 'auth:validation.passwordsMismatch'],
   ])('rejects %s', (_, change, field, message) => {
     const r = parseForm(ChangePasswordSchema, fd({ ...base, ...change }))
     expect(r.ok).toBe(false)

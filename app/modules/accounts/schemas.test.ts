@@ -5,8 +5,8 @@ import { LoginSchema, parseFormEntries, RegisterSchema, ResendVerificationSchema
 const valid = {
   name: 'Asha Rao',
   email: 'Asha@Example.com ',
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'river-stone-7',
+  confirmPassword: 'river-stone-7',
   country: 'India',
   userType: 'Buyer',
   companyName: '',
@@ -37,9 +37,9 @@ describe('RegisterSchema (spec §5 Registration)', () => {
     ['name of spaces', { name: '   ' }, 'name', 'auth:validation.nameMin'],
     ['name over 100', { name: 'x'.repeat(101) }, 'name', 'auth:validation.nameTooLong'],
     ['invalid email', { email: 'not-an-email' }, 'email', 'auth:validation.emailInvalid'],
-    ['password shorter than 6', { password: '12345', confirmPassword: '12345' }, 'password', 'auth:validation.passwordMin'],
-    ['confirm password shorter than 6', { confirmPassword: '123' }, 'confirmPassword', 'auth:validation.passwordMin'],
-    ['passwords that differ', { confirmPassword: 'secret2' }, 'confirmPassword', 'auth:validation.passwordsMismatch'],
+    ['password shorter than 8 (ADR 008)', { password: '1234567', confirmPassword: '1234567' }, 'password', 'auth:validation.passwordMin'],
+    ['confirm password shorter than 8', { confirmPassword: '123' }, 'confirmPassword', 'auth:validation.passwordMin'],
+    ['passwords that differ', { confirmPassword: 'river-stone-8' }, 'confirmPassword', 'auth:validation.passwordsMismatch'],
     ['password over 128', { password: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) }, 'password', 'auth:validation.passwordTooLong'],
     ['no country', { country: '' }, 'country', 'auth:validation.countryRequired'],
     ['a country outside India and Russia', { country: 'France' }, 'country', 'auth:validation.countryRequired'],
@@ -110,14 +110,16 @@ describe('RegisterSchema (spec §5 Registration)', () => {
 describe('LoginSchema and ResendVerificationSchema (spec §5 Login)', () => {
   it.each([
     [{ email: 'bad', password: 'secret1' }, 'email', 'auth:validation.emailInvalid'],
-    [{ email: 'a@b.co', password: '12345' }, 'password', 'auth:validation.passwordMin'],
-    [{ email: 'a@b.co' }, 'password', 'auth:validation.passwordMin'],
+    [{ email: 'a@b.co', password: '' }, 'password', 'auth:validation.passwordRequired'],
+    [{ email: 'a@b.co' }, 'password', 'auth:validation.passwordRequired'],
+    [{ email: 'a@b.co', password: 'x'.repeat(129) }, 'password', 'auth:validation.passwordTooLong'],
   ])('refuses %o', (fields, field, message) => {
     const result = parseFormEntries(LoginSchema, form(fields as Record<string, string>))
     expect(result.ok ? {} : result.fieldErrors[field]).toBe(message)
   })
 
-  it('accepts a valid login', () => {
+  it('accepts a valid login, and a 6-character password from before ADR 008', () => {
+    expect(parseFormEntries(LoginSchema, form({ email: 'a@b.co', password: '123456' })).ok).toBe(true)
     expect(parseFormEntries(LoginSchema, form({ email: ' A@B.co', password: 'secret1' }))).toEqual({ ok: true, value: { email: 'a@b.co', password: 'secret1' } })
   })
 

@@ -1,18 +1,31 @@
-// Registration, login and resend-verification forms (spec §5): one Zod schema per form, shared by
-// the form (checked before submit) and the action. Messages are i18n keys.
+// The accounts domain's one schema module (spec §5): every field rule (name, email, password,
+// phone, country, account type, company) is written here once, and every form, action and the
+// better-auth guards use it; form inputs take their minLength/maxLength from the same constants.
+// One Zod schema per form, shared by the form (checked before submit) and the action. Messages are i18n keys.
 import { z } from 'zod'
+import type { Country, UserType } from '../../../db/schema/accounts'
 import { KYC_MAX_BYTES } from '~/modules/kyc/schemas'
-import {
-  COUNTRIES,
-  NAME_MIN,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  USER_TYPES,
-  phoneField,
-  type FieldErrors,
-} from './profile-schemas'
 
-export { COUNTRIES, USER_TYPES, type FieldErrors }
+// Kept here (not imported from db/schema) so the browser bundle does not pull in Drizzle.
+export const COUNTRIES = ['India', 'Russia'] as const satisfies readonly Country[]
+export const USER_TYPES = ['Buyer', 'Seller'] as const satisfies readonly UserType[]
+
+export const NAME_MIN = 2
+export const NAME_MAX = 100
+/** RFC 5321's limit on a forward path. */
+export const EMAIL_MAX = 254
+/** ASVS 5.0 V6.2.1 asks for at least 8; the spec's 6 is superseded (docs/decisions/008-password-policy.md). */
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
+export const COMPANY_MAX = 200
+export const PHONE_MIN = 10
+export const PHONE_MAX = 20
+/** Longest profile picture URL better-auth may store (it must be https). */
+export const IMAGE_URL_MAX = 2048
+
+/** Field name → i18n key of its first problem. */
+export type FieldErrors = Partial<Record<string, string>>
+
 /** File names the registration picker offers; the server judges the bytes, not the name. */
 export const KYC_FILE_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const
 
@@ -20,13 +33,52 @@ const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v)
 
 export const EmailField = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.email({ error: 'auth:validation.emailInvalid' }).max(254, { error: 'auth:validation.emailInvalid' }),
+  z.email({ error: 'auth:validation.emailInvalid' }).max(EMAIL_MAX, { error: 'auth:validation.emailInvalid' }),
 )
 
-const password = z
+/** The person's name, as registration, profile setup and profile editing take it (and better-auth stores it). */
+export const NameField = z.preprocess(
+  trimmed,
+  z.string({ error: 'auth:validation.nameMin' })
+    .min(NAME_MIN, { error: 'auth:validation.nameMin' })
+    .max(NAME_MAX, { error: 'auth:validation.nameTooLong' }),
+)
+
+/**
+ * A new password's length rule (ASVS V6.2.1/V6.2.9). The server also refuses common and breached
+ * passwords and ones equal to the email or name: `checkPasswordPolicy` in password-policy.server.ts.
+ */
+export const PasswordSchema = z
   .string({ error: 'auth:validation.passwordMin' })
   .min(PASSWORD_MIN, { error: 'auth:validation.passwordMin' })
   .max(PASSWORD_MAX, { error: 'auth:validation.passwordTooLong' })
+const password = PasswordSchema
+
+/** An existing password as typed to sign in: accounts from before ADR 008 may have 6 or 7 characters. */
+export const CurrentPasswordField = z
+  .string({ error: 'auth:validation.passwordRequired' })
+  .min(1, { error: 'auth:validation.passwordRequired' })
+  .max(PASSWORD_MAX, { error: 'auth:validation.passwordTooLong' })
+
+export const CountryField = z.enum(COUNTRIES, { error: 'auth:validation.countryRequired' })
+export const UserTypeField = z.enum(USER_TYPES, { error: 'auth:validation.userTypeRequired' })
+
+/** Optional; an empty value is stored as null (spec §3). */
+export const CompanyNameField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null),
+  z.string().max(COMPANY_MAX, { error: 'auth:validation.companyTooLong' }).nullable(),
+)
+
+/** Spec §5: a loose international phone pattern (digits and the usual separators). */
+export const PHONE_PATTERN = new RegExp(`^\\+?[0-9\\s\\-()]{${PHONE_MIN},${PHONE_MAX}}$`)
+
+/** One phone rule for registration, profile setup and profile editing. */
+export const PhoneField = z.preprocess(
+  trimmed,
+  z.string({ error: 'auth:validation.phoneInvalid' })
+    .regex(PHONE_PATTERN, { error: 'auth:validation.phoneInvalid' })
+    .refine((v) => v.replace(/\D/g, '').length >= 7, { error: 'auth:validation.phoneInvalid' }),
+)
 
 /** A picked file, as FormData gives it in the browser and on the server. */
 type PickedFile = { name: string; size: number; type: string; arrayBuffer: () => Promise<ArrayBuffer> }
@@ -46,22 +98,14 @@ export function kycFileProblem(v: unknown): 'kyc:errors.required' | 'kyc:errors.
 
 export const RegisterSchema = z
   .object({
-    name: z.preprocess(
-      trimmed,
-      z.string({ error: 'auth:validation.nameMin' })
-        .min(NAME_MIN, { error: 'auth:validation.nameMin' })
-        .max(100, { error: 'auth:validation.nameTooLong' }),
-    ),
+    name: NameField,
     email: EmailField,
     password,
     confirmPassword: password,
-    country: z.enum(COUNTRIES, { error: 'auth:validation.countryRequired' }),
-    userType: z.enum(USER_TYPES, { error: 'auth:validation.userTypeRequired' }),
-    companyName: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null),
-      z.string().max(200, { error: 'auth:validation.companyTooLong' }).nullable(),
-    ),
-    phoneNumber: phoneField('auth:validation.phoneInvalid'),
+    country: CountryField,
+    userType: UserTypeField,
+    companyName: CompanyNameField,
+    phoneNumber: PhoneField,
     /** Sellers only; ignored for buyers. */
     kycDocument: z.custom<PickedFile | undefined>(() => true).optional(),
   })
@@ -81,12 +125,31 @@ export type RegisterInput = z.infer<typeof RegisterSchema>
 
 export const LoginSchema = z.object({
   email: EmailField,
-  password,
+  password: CurrentPasswordField,
 })
 export type LoginInput = z.infer<typeof LoginSchema>
 
 export const ResendVerificationSchema = z.object({ email: EmailField })
 export type ResendVerificationInput = z.infer<typeof ResendVerificationSchema>
+
+export const PasswordResetRequestSchema = z.object({ email: EmailField })
+export type PasswordResetRequestInput = z.infer<typeof PasswordResetRequestSchema>
+
+/** Longest reset token we pass on (better-auth's are 24 characters); anything longer is not a link we sent. */
+export const RESET_TOKEN_MAX = 256
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string({ error: 'auth:reset.invalidLink' }).min(1, { error: 'auth:reset.invalidLink' }).max(RESET_TOKEN_MAX, { error: 'auth:reset.invalidLink' }),
+    password: PasswordSchema,
+    confirmPassword: PasswordSchema,
+  })
+  .refine((v) => typeof v.password !== 'string' || typeof v.confirmPassword !== 'string' || v.password === v.confirmPassword, {
+    error: 'auth:validation.passwordsMismatch',
+    path: ['confirmPassword'],
+    when: () => true,
+  })
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>
 
 export type FormParseResult<T> =
   | { ok: true; value: T }
@@ -150,3 +213,36 @@ export function safeRedirectTo(value: unknown, fallback = '/'): string {
 export function verifyEmailPath(email: string) {
   return `/verify-email?${new URLSearchParams({ email }).toString()}`
 }
+
+/** The 'Complete Your Profile' form (spec §5 Profile setup form). Email comes from the session, not the form. */
+export const CompleteProfileSchema = z.object({
+  name: NameField,
+  country: CountryField,
+  userType: UserTypeField,
+  companyName: CompanyNameField,
+  phoneNumber: PhoneField,
+})
+export type CompleteProfileInput = z.infer<typeof CompleteProfileSchema>
+
+/** Editing one's own profile: the account type is fixed after creation. */
+export const UpdateProfileSchema = z.object({ name: NameField, country: CountryField, companyName: CompanyNameField, phoneNumber: PhoneField })
+export type UpdateProfileInput = z.infer<typeof UpdateProfileSchema>
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'account:errors.currentPasswordRequired' })
+      .min(1, { error: 'account:errors.currentPasswordRequired' })
+      .max(PASSWORD_MAX, { error: 'account:errors.wrongPassword' }),
+    newPassword: PasswordSchema,
+    confirmPassword: z.string({ error: 'auth:validation.passwordsMismatch' }),
+    revokeOtherSessions: z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean()),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: 'auth:validation.passwordsMismatch',
+    path: ['confirmPassword'],
+  })
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>
+
+export const PROFILE_INTENTS = ['updateProfile', 'changePassword', 'revokeOtherSessions'] as const
+export type ProfileIntent = (typeof PROFILE_INTENTS)[number]

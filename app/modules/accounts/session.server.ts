@@ -3,6 +3,7 @@ import { redirect, type MiddlewareFunction } from 'react-router'
 import { profiles, users } from '../../../db/schema'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
+import { recordSecurityEvent } from '~/lib/security-events.server'
 import './auth-hooks.server'
 
 /** What the layout and guards know about the signed-in user (a DTO: no auth internals). */
@@ -20,6 +21,12 @@ export type CurrentUser = {
   } | null
 }
 
+/**
+ * ASVS V7.3.2: a session ends this long after sign-in however often it was refreshed; the owner
+ * then signs in again.
+ */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
+
 type SessionLookup = {
   session: { user: { id: string } } | null
   /** Set-Cookie values better-auth produced: a refreshed session cookie, or the removal of a dead one. */
@@ -36,9 +43,28 @@ function lookupSession(request: Request): Promise<SessionLookup> {
   if (remembered) return remembered
   const lookup = getAuth()
     .api.getSession({ headers: request.headers, returnHeaders: true })
-    .then(({ headers, response }) => ({ session: response, setCookies: headers.getSetCookie() }))
+    .then(({ headers, response }) => {
+      if (response && new Date(response.session.createdAt).getTime() + SESSION_ABSOLUTE_LIFETIME_MS <= Date.now()) {
+        return endExpiredSession(request, response.session.userId)
+      }
+      return { session: response, setCookies: headers.getSetCookie() }
+    })
   if (READ_METHODS.has(request.method)) lookups.set(request, lookup)
   return lookup
+}
+
+/** Deletes a session past its absolute lifetime and answers as signed out, with the cookie removal. */
+async function endExpiredSession(request: Request, userId: string): Promise<SessionLookup> {
+  let setCookies: string[] = []
+  try {
+    const { headers } = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true })
+    setCookies = headers.getSetCookie()
+    await recordSecurityEvent({ type: 'session_expired', userId, request, details: { reason: 'absolute_lifetime' } })
+  } catch (err) {
+    // The page still renders signed out; the next request tries to end the session again.
+    console.error('[setu] could not end an expired session', err)
+  }
+  return { session: null, setCookies }
 }
 
 /**

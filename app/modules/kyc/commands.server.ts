@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or } from 'drizzle-orm'
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import { profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { getStorage } from '~/lib/storage.server'
@@ -15,31 +15,23 @@ export class KycUploadRefusedError extends Error {
   }
 }
 
-// Uploads for one user run one after another, so two quick replacements with different file types
-// cannot delete each other's file.
-const queues = new Map<string, Promise<unknown>>()
-function serialised<T>(userId: string, task: () => Promise<T>): Promise<T> {
-  const previous = queues.get(userId) ?? Promise.resolve()
-  const run = previous.catch(() => {}).then(task)
-  queues.set(userId, run)
-  void run.finally(() => {
-    if (queues.get(userId) === run) queues.delete(userId)
-  }).catch(() => {})
-  return run
-}
-
 /**
  * Stores a validated KYC document at `{userId}/kyc_document.{ext}` (replacing any earlier one) and
  * marks the profile's KYC as Pending. Returns the storage key. Throws KycUploadRefusedError when
  * the user's profile may not upload.
  */
-export function storeKycDocument(
+export async function storeKycDocument(
   userId: string,
   file: { ext: KycExtension; bytes: Uint8Array; mime: string },
 ): Promise<string> {
-  return serialised(userId, async () => {
-    const db = getDb()
-    const [profile] = await db
+  const storage = getStorage()
+  const key = kycDocumentKey(userId, file.ext)
+  return getDb().transaction(async (tx) => {
+    // Uploads for one user run one after another, in every app process: the lock is held until
+    // commit, across the check, the file write, the profile update and the removal of a document
+    // stored under another extension, so two quick replacements cannot delete each other's file.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`kyc:${userId}`}, 0))`)
+    const [profile] = await tx
       .select({ userType: profiles.userType, kycStatus: profiles.kycStatus, accountStatus: profiles.accountStatus, key: profiles.kycDocumentUrl })
       .from(profiles)
       .where(eq(profiles.userId, userId))
@@ -47,13 +39,11 @@ export function storeKycDocument(
     const decision = kycUploadDecision(profile ? { ...profile, kycStatus: profile.kycStatus ?? null } : null)
     if (decision !== 'allowed') throw new KycUploadRefusedError(decision)
 
-    const storage = getStorage()
-    const key = kycDocumentKey(userId, file.ext)
     await storage.put(key, file.bytes, { contentType: file.mime })
 
     let updated: { id: string }[]
     try {
-      updated = await db
+      updated = await tx
         .update(profiles)
         .set({ kycDocumentUrl: key, kycStatus: 'Pending', updatedAt: new Date() })
         .where(
@@ -69,7 +59,7 @@ export function storeKycDocument(
       throw err
     }
     if (updated.length === 0) {
-      // Approved (or changed) by someone else between the check and the update.
+      // Approved (or changed) by a reviewer between the check and the update: reviews do not take the lock.
       if (profile.key !== key) await storage.delete(key).catch(() => {})
       throw new KycUploadRefusedError('approved')
     }

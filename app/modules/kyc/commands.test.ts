@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { profiles } from '../../../db/schema'
 import { createUser } from '../../../tests/factories/users'
@@ -64,14 +64,46 @@ describe('storeKycDocument', () => {
     expect(temp.listFiles()).toEqual([])
   })
 
-  it('keeps exactly one document when replacements race', async () => {
+  it('keeps exactly one document, the one on the profile, when replacements race', async () => {
     const u = await createUser({ profile: { userType: 'Seller' } })
-    const [a, b] = await Promise.all([
+    const uploads = await Promise.all([
+      storeKycDocument(u.id, { ext: 'pdf', bytes: pdfBytes(), mime: 'application/pdf' }),
+      storeKycDocument(u.id, { ext: 'png', bytes: pngBytes(), mime: 'image/png' }),
       storeKycDocument(u.id, { ext: 'pdf', bytes: pdfBytes(), mime: 'application/pdf' }),
       storeKycDocument(u.id, { ext: 'png', bytes: pngBytes(), mime: 'image/png' }),
     ])
-    expect([a, b]).toEqual([`${u.id}/kyc_document.pdf`, `${u.id}/kyc_document.png`])
-    expect(temp.listFiles().filter((f) => !f.includes('.meta.'))).toEqual([`${u.id}/kyc_document.png`])
+    expect(uploads).toEqual([`${u.id}/kyc_document.pdf`, `${u.id}/kyc_document.png`, `${u.id}/kyc_document.pdf`, `${u.id}/kyc_document.png`])
+    // On PostgreSQL the lock decides the order, not the call order: whichever ran last is the one kept.
+    const kept = (await profileOf(u.id)).kycDocumentUrl
+    expect(temp.listFiles().filter((f) => !f.includes('.meta.'))).toEqual([kept])
+    expect(await readKycDocumentOfUser(u.id)).not.toBeNull()
+  })
+
+  it('waits while another process holds the same user\'s upload lock', async () => {
+    const u = await createUser({ profile: { userType: 'Seller' } })
+    // What a concurrent upload in another app process does first (on PostgreSQL this is another
+    // pooled connection, so another session); an in-process queue would not see it.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let signalLocked!: () => void
+    const locked = new Promise<void>((resolve) => (signalLocked = resolve))
+    const otherProcess = getDb().transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`kyc:${u.id}`}, 0))`)
+      signalLocked()
+      await released
+    })
+    await locked
+
+    let finished = false
+    const upload = storeKycDocument(u.id, { ext: 'png', bytes: pngBytes(), mime: 'image/png' }).finally(() => (finished = true))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(finished).toBe(false)
+    // (The profile is read after the release: on PGlite, one session, any query waits for that transaction.)
+    expect(temp.listFiles()).toEqual([])
+
+    release()
+    await otherProcess
+    expect(await upload).toBe(`${u.id}/kyc_document.png`)
     expect((await profileOf(u.id)).kycDocumentUrl).toBe(`${u.id}/kyc_document.png`)
   })
 })

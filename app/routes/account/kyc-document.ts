@@ -1,9 +1,11 @@
 import type { Route } from './+types/kyc-document'
 import { getI18n } from '~/lib/i18next.server'
+import { recordSecurityEvent } from '~/lib/security-events.server'
 import { verifySignedUrl } from '~/lib/storage.server'
-import { requireUser } from '~/modules/accounts/session.server'
+import { getCurrentUser, requireUser } from '~/modules/accounts/session.server'
 import { canViewKycDocument } from '~/modules/kyc/policy'
 import { readKycDocumentByKey, readKycDocumentOfUser, type KycDocument } from '~/modules/kyc/queries.server'
+import { parseKycDocumentKey } from '~/modules/kyc/schemas'
 
 /** Spec §9: storage cache control 3600 seconds; `private` keeps shared caches out. */
 const MAX_AGE = 3600
@@ -23,6 +25,12 @@ function fileResponse(doc: KycDocument, maxAge = MAX_AGE) {
   })
 }
 
+// Identity papers: every open is logged before the bytes leave, and a failed write refuses the
+// file rather than serve it unrecorded.
+function recordOpen(request: Request, openerId: string | null, ownerId: string | null, access: 'session' | 'signed_url') {
+  return recordSecurityEvent({ type: 'kyc_document_opened', userId: openerId, request, details: { ownerId, access } })
+}
+
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } })
 
@@ -39,6 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!key) return text(await message('linkInvalid'), 403)
     const doc = await readKycDocumentByKey(key)
     if (!doc) return text(await message('notFound'), 404)
+    // The link works without a session; whoever is signed in while opening it is recorded too.
+    const opener = await getCurrentUser(request)
+    await recordOpen(request, opener?.id ?? null, parseKycDocumentKey(key)?.userId ?? null, 'signed_url')
     const remaining = Number(params.get('expires')) - Date.now() / 1000
     return fileResponse(doc, Math.min(MAX_AGE, remaining))
   }
@@ -47,5 +58,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!canViewKycDocument({ id: user.id }, ownerId)) return text(await message('forbidden'), 403)
   const doc = await readKycDocumentOfUser(ownerId)
   if (!doc) return text(await message('notFound'), 404)
+  await recordOpen(request, user.id, ownerId, 'session')
   return fileResponse(doc)
 }

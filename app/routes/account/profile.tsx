@@ -12,7 +12,7 @@ import { ProfilePasswordForm } from '~/modules/accounts/components/profile-passw
 import { ProfileSessionsCard } from '~/modules/accounts/components/profile-sessions-card'
 import { changePassword, revokeOtherSessions, updateProfile } from '~/modules/accounts/profile-commands.server'
 import { countOtherSessions, getOwnProfile } from '~/modules/accounts/profile-queries.server'
-import { ChangePasswordSchema, formValues, parseForm, PROFILE_INTENTS, UpdateProfileSchema, type ProfileIntent } from '~/modules/accounts/profile-schemas'
+import { ChangePasswordSchema, formValues, parseFormEntries, PROFILE_INTENTS, UpdateProfileSchema, type ProfileIntent } from '~/modules/accounts/schemas'
 import { requireUser } from '~/modules/accounts/session.server'
 import { KycStatusBadge } from '~/modules/kyc/components/kyc-status-badge'
 
@@ -57,16 +57,16 @@ export async function action({ request }: Route.ActionArgs) {
   switch (intent as ProfileIntent) {
     case 'updateProfile': {
       if (!user.profile) return fail('updateProfile', { fieldErrors: {}, formError: 'account:errors.profileMissing' }, 409)
-      const parsed = parseForm(UpdateProfileSchema, formData)
+      const parsed = parseFormEntries(UpdateProfileSchema, formData)
       if (!parsed.ok) return fail('updateProfile', parsed)
       const result = await updateProfile(user.id, parsed.value)
-      if (!result.ok) return fail('updateProfile', { ...result, values: formValues(formData) }, 409)
+      if (!result.ok) return fail('updateProfile', { ...result, values: formValues(formData.entries()) }, 409)
       return redirectWithToast(request, '/profile', { type: 'success', key: 'account:profile.updated' })
     }
     case 'changePassword': {
-      const parsed = parseForm(ChangePasswordSchema, formData)
+      const parsed = parseFormEntries(ChangePasswordSchema, formData)
       if (!parsed.ok) return fail('changePassword', { fieldErrors: parsed.fieldErrors })
-      const result = await changePassword(request, parsed.value, user.id)
+      const result = await changePassword(request, parsed.value, user)
       if (!result.ok) return fail('changePassword', result)
       // With other sessions revoked, better-auth issued a new session cookie for this browser.
       const headers = new Headers()

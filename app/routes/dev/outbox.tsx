@@ -17,7 +17,8 @@ import { seoMeta } from '~/lib/seo'
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!devOutboxEnabled()) throw data(null, { status: 404 })
   const url = new URL(request.url)
-  const to = url.searchParams.get('to')?.trim().slice(0, 254) || null
+  // No address holds control characters, and PostgreSQL refuses a NUL in text (it was a 500).
+  const to = url.searchParams.get('to')?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 254) || null
   const [i18n, messages] = await Promise.all([getI18n(request, context), listOutbox({ to })])
   return {
     locale: getLocale(context) as Language,

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { Spinner } from '~/components/ui/spinner'
-import type { FieldErrors } from '../profile-schemas'
+import type { FieldErrors } from '../schemas'
 import { ProfileFields, UserTypeField } from './profile-form-field'
 
 /** What the /complete-profile action answers when the form has problems. */

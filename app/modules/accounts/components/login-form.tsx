@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Spinner } from '~/components/ui/spinner'
-import { LoginSchema, parseFormEntries, type FieldErrors } from '../schemas'
+import { EMAIL_MAX, LoginSchema, parseFormEntries, PASSWORD_MAX, type FieldErrors } from '../schemas'
 import { ActionToast } from './action-toast'
 import { TextField } from './profile-form-field'
 
@@ -53,7 +53,7 @@ export function LoginForm({ redirectTo, defaultEmail, answer }: { redirectTo: st
           label={t('fields.email')}
           autoComplete="email"
           required
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           defaultValue={answer?.values.email ?? defaultEmail}
           error={errors.email}
           readOnly={busy}
@@ -65,11 +65,13 @@ export function LoginForm({ redirectTo, defaultEmail, answer }: { redirectTo: st
           label={t('fields.password')}
           autoComplete="current-password"
           required
-          minLength={6}
-          maxLength={128}
+          maxLength={PASSWORD_MAX}
           error={errors.password}
           readOnly={busy}
         />
+        <Link to="/forgot-password" className="-mt-3 self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
+          {t('login.forgotPassword')}
+        </Link>
         <Button type="submit" disabled={busy} aria-disabled={busy}>
           {busy ? <Spinner label={t('login.submitting')} className="size-4" /> : t('login.submit')}
         </Button>

@@ -4,7 +4,7 @@ import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { Spinner } from '~/components/ui/spinner'
-import type { FieldErrors } from '../profile-schemas'
+import type { FieldErrors } from '../schemas'
 import type { OwnProfile } from '../profile-queries.server'
 import { ProfileFields } from './profile-form-field'
 

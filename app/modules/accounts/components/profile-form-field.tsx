@@ -4,7 +4,7 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { cn } from '~/lib/utils'
-import { COUNTRIES, USER_TYPES, type FieldErrors } from '../profile-schemas'
+import { COMPANY_MAX, COUNTRIES, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN, USER_TYPES, type FieldErrors } from '../schemas'
 
 /** A field's error line; its id is what the input's aria-describedby points at. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
@@ -69,8 +69,8 @@ export function ProfileFields({
         label={t('fields.name')}
         autoComplete="name"
         required
-        minLength={2}
-        maxLength={100}
+        minLength={NAME_MIN}
+        maxLength={NAME_MAX}
         defaultValue={values.name}
         error={errors.name}
         disabled={disabled}
@@ -102,7 +102,7 @@ export function ProfileFields({
         label={t('fields.companyName')}
         hint={t('fields.companyHint')}
         autoComplete="organization"
-        maxLength={200}
+        maxLength={COMPANY_MAX}
         defaultValue={values.companyName}
         error={errors.companyName}
         disabled={disabled}
@@ -115,8 +115,8 @@ export function ProfileFields({
         hint={t('fields.phoneHint')}
         autoComplete="tel"
         required
-        minLength={10}
-        maxLength={25}
+        minLength={PHONE_MIN}
+        maxLength={PHONE_MAX}
         defaultValue={values.phoneNumber}
         error={errors.phoneNumber}
         disabled={disabled}

@@ -9,7 +9,7 @@ import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { KYC_ACCEPT, KYC_FIELD } from '~/modules/kyc/schemas'
-import { COUNTRIES, parseFormEntries, RegisterSchema, registrationSummary, verifyEmailPath, type FieldErrors } from '../schemas'
+import { COMPANY_MAX, COUNTRIES, EMAIL_MAX, NAME_MAX, NAME_MIN, parseFormEntries, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, PHONE_MIN, RegisterSchema, registrationSummary, verifyEmailPath, type FieldErrors } from '../schemas'
 import { ActionToast } from './action-toast'
 import { describedBy, FieldError, TextField, UserTypeField } from './profile-form-field'
 
@@ -99,8 +99,8 @@ export function RegisterForm({ answer }: { answer?: RegisterActionData }) {
             </AlertDescription>
           </Alert>
         ) : null}
-        <TextField id="register-name" name="name" label={t('account:fields.name')} autoComplete="name" required minLength={2} maxLength={100} defaultValue={values.name} error={errors.name} />
-        <TextField id="register-email" name="email" type="email" label={t('fields.email')} autoComplete="email" required maxLength={254} defaultValue={values.email} error={errors.email} />
+        <TextField id="register-name" name="name" label={t('account:fields.name')} autoComplete="name" required minLength={NAME_MIN} maxLength={NAME_MAX} defaultValue={values.name} error={errors.name} />
+        <TextField id="register-email" name="email" type="email" label={t('fields.email')} autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={values.email} error={errors.email} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             id="register-password"
@@ -110,8 +110,8 @@ export function RegisterForm({ answer }: { answer?: RegisterActionData }) {
             hint={t('fields.passwordHint')}
             autoComplete="new-password"
             required
-            minLength={6}
-            maxLength={128}
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
             error={errors.password}
           />
           <TextField
@@ -121,8 +121,8 @@ export function RegisterForm({ answer }: { answer?: RegisterActionData }) {
             label={t('fields.confirmPassword')}
             autoComplete="new-password"
             required
-            minLength={6}
-            maxLength={128}
+            minLength={PASSWORD_MIN}
+            maxLength={PASSWORD_MAX}
             error={errors.confirmPassword}
           />
         </div>
@@ -155,7 +155,7 @@ export function RegisterForm({ answer }: { answer?: RegisterActionData }) {
           label={t('account:fields.companyName')}
           hint={t('account:fields.companyHint')}
           autoComplete="organization"
-          maxLength={200}
+          maxLength={COMPANY_MAX}
           defaultValue={values.companyName}
           error={errors.companyName}
         />
@@ -167,7 +167,8 @@ export function RegisterForm({ answer }: { answer?: RegisterActionData }) {
           hint={t('account:fields.phoneHint')}
           autoComplete="tel"
           required
-          maxLength={20}
+          minLength={PHONE_MIN}
+          maxLength={PHONE_MAX}
           defaultValue={values.phoneNumber}
           error={errors.phoneNumber}
         />

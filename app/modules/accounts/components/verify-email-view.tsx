@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Spinner } from '~/components/ui/spinner'
-import { parseFormEntries, ResendVerificationSchema, type FieldErrors } from '../schemas'
+import { EMAIL_MAX, parseFormEntries, ResendVerificationSchema, type FieldErrors } from '../schemas'
 import { ActionToast } from './action-toast'
 import { AuthCard } from './auth-card'
 import { TextField } from './profile-form-field'
@@ -57,7 +57,7 @@ function ResendForm({ email, answer }: { email: string | null; answer?: ResendAc
           label={t('fields.email')}
           autoComplete="email"
           required
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           defaultValue={failed?.values.email ?? (answer?.ok ? answer.email : email) ?? ''}
           error={errors.email}
           readOnly={busy}

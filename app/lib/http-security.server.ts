@@ -1,0 +1,264 @@
+// HTTP edge hardening for the production Express server (server/start.mjs): security headers with a
+// per-request CSP nonce, request body caps that answer 413 in a way browsers can read, no-store for
+// signed-in traffic and a strict TRUST_PROXY setting. Exported through entry.server.tsx so the
+// server uses the same build (and translations) as the app.
+import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Request as ExpressRequest, RequestHandler } from 'express'
+import helmet from 'helmet'
+import { baseUrl } from './env.server'
+import { INTL_LOCALES } from './i18n'
+import { createFixedInstance, detectLanguage } from './i18next.server'
+
+/** Request header carrying the CSP nonce from Express to entry.server.tsx; the server overwrites any client value. */
+export const CSP_NONCE_HEADER = 'x-setu-csp-nonce'
+
+/** Default cap for every request body (forms, API calls); routes with files declare their own in `limits`. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024
+
+/** Parses BODY_LIMIT_KB (unset: 64) into bytes; anything but a whole number of KiB from 1 to 10240 throws. */
+export function parseBodyLimit(raw: string | undefined): number {
+  const value = (raw ?? '').trim()
+  if (value === '') return DEFAULT_BODY_LIMIT
+  if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 10_240) return Number(value) * 1024
+  throw new Error(`BODY_LIMIT_KB="${value}" is not accepted. Set the largest form or API body in KiB, from 1 to 10240 (default 64).`)
+}
+
+// After a 413 the server keeps reading (and discarding) this much of the body before closing: a
+// browser only reads the answer once it has sent its body, and sees a connection reset otherwise.
+const DRAIN_MAX_BYTES = 16 * 1024 * 1024
+const DRAIN_MAX_MS = 15_000
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?setu\.session_token=/
+
+// Features the app never uses; denying them means injected or framed content cannot ask for them either.
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ')
+
+export type TrustProxy = false | number | string[]
+
+const PROXY_PRESETS = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_PRESETS.has(entry)) return true
+  const [address, prefix, ...rest] = entry.split('/')
+  const version = isIP(address ?? '')
+  if (!version || rest.length > 0) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128)
+}
+
+/**
+ * Parses TRUST_PROXY: unset/`false`/`0` (no proxy), a hop count (`1`, `2`) or a comma-separated list of
+ * proxy addresses/CIDRs. Anything else, notably `true`, throws: trusting every hop lets any client
+ * forge X-Forwarded-For and pick its own rate-limit key.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim()
+  if (value === '' || value === 'false' || value === '0') return false
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    if (hops <= 32) return hops
+  } else {
+    const entries = value.split(',').map((e) => e.trim())
+    if (entries.every((e) => e !== '' && isProxyAddress(e))) return entries
+  }
+  throw new Error(
+    `TRUST_PROXY="${value}" is not accepted. Set it to the number of reverse proxies in front of Setu (e.g. 1), ` +
+      'or to their addresses or CIDR ranges separated by commas (e.g. 10.0.0.5,10.1.0.0/16); ' +
+      'leave it unset when clients connect directly. "true" would let any client forge X-Forwarded-For.',
+  )
+}
+
+function nonceOf(res: ServerResponse): string {
+  return (res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce
+}
+
+/**
+ * Security headers for every response: a CSP with a fresh nonce per request (handed to React in
+ * CSP_NONCE_HEADER), nosniff, Referrer-Policy, Permissions-Policy, and HSTS when APP_URL is https.
+ */
+export function securityHeaders(): RequestHandler[] {
+  const https = baseUrl().startsWith('https://')
+  const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`
+  const setNonce: RequestHandler = (req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64')
+    req.headers[CSP_NONCE_HEADER] = res.locals.cspNonce
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
+    next()
+  }
+  const headers = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // React Router's inline hydration scripts carry the nonce; bundles come from /assets.
+        scriptSrc: ["'self'", nonce],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", nonce],
+        // Radix renders style="" attributes on the server (Tabs: animation-duration:0s, roving focus:
+        // outline:none). Attributes cannot carry a nonce, and an inline style attribute cannot run
+        // script or load anything, so only attributes are relaxed; <style> elements still need the nonce.
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        // Only for an https site: on plain http (local runs, tests) it would break every asset.
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+  })
+  return [setNonce, headers]
+}
+
+/**
+ * Cache-Control: no-store on every response to a request with a session cookie, and on responses
+ * that set one, so no shared or browser cache keeps a signed-in page or `.data` payload.
+ */
+export const noStoreForSessions: RequestHandler = (req, res, next) => {
+  const signedIn = SESSION_COOKIE.test(req.headers.cookie ?? '')
+  const writeHead = res.writeHead
+  // Set at the last moment: route responses append their own Cache-Control, which this must override.
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const setCookie = [this.getHeader('set-cookie') ?? []].flat().map(String)
+    if (signedIn || setCookie.some((c) => /setu\.session_token=/.test(c))) {
+      this.setHeader('Cache-Control', 'no-store')
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args)
+  } as typeof res.writeHead
+  next()
+}
+
+/**
+ * React Router appends a route's headers to the response, so a header the edge already set (nosniff,
+ * Referrer-Policy, ...) would be sent twice ("nosniff, nosniff"). A route's own value replaces the edge
+ * default instead: routes only set these to be stricter (e.g. /reset-password's Referrer-Policy).
+ */
+export const routeHeadersWin: RequestHandler = (_req, res, next) => {
+  const defaults = new Set(res.getHeaderNames())
+  const append = res.append.bind(res)
+  res.append = (field, value) => {
+    if (defaults.delete(field.toLowerCase())) res.removeHeader(field)
+    return append(field, value)
+  }
+  next()
+}
+
+function routePath(req: ExpressRequest): string {
+  // React Router matches paths case-insensitively and serves client-side submissions at <path>.data.
+  return req.path.toLowerCase().replace(/\.data$/, '').replace(/\/+$/, '') || '/'
+}
+
+function formatBytes(bytes: number, lng: keyof typeof INTL_LOCALES): string {
+  const mb = bytes >= 1024 * 1024
+  return new Intl.NumberFormat(INTL_LOCALES[lng], { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 0 }).format(
+    bytes / (mb ? 1024 * 1024 : 1024),
+  )
+}
+
+async function translate(req: ExpressRequest, key: string, values: (lng: keyof typeof INTL_LOCALES) => Record<string, string>) {
+  const headers = new Headers()
+  if (req.headers.cookie) headers.set('Cookie', req.headers.cookie)
+  if (req.headers['accept-language']) headers.set('Accept-Language', req.headers['accept-language'])
+  const lng = await detectLanguage(new Request(new URL(req.originalUrl, 'http://localhost'), { headers }))
+  const i18n = await createFixedInstance(lng)
+  return { lng, text: i18n.t(key, values(lng)) }
+}
+
+// Reads and discards the rest of the body; past a bound in bytes or time, drops the connection.
+// (No `Connection: close` on the answer: Node would then destroy the socket as soon as the answer is
+// written, with the body still arriving, and the browser would see a reset instead of the 413.)
+function drain(req: IncomingMessage) {
+  let drained = 0
+  const drop = () => {
+    clearTimeout(timer)
+    req.socket.destroy()
+  }
+  const timer = setTimeout(drop, DRAIN_MAX_MS)
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length
+    if (drained > DRAIN_MAX_BYTES) drop()
+  })
+  req.on('end', () => clearTimeout(timer))
+  req.on('error', drop)
+  req.resume()
+}
+
+// A route may answer without reading its body (a redirect to the login page, a 403): React Router's
+// body stream is then paused for good and the connection would be reset under a browser still
+// uploading. Once the answer is out, nobody can read the body any more, so discard it like a 413's.
+function drainIfUnread(req: IncomingMessage, res: ServerResponse) {
+  res.once('finish', () => {
+    if (req.complete || req.destroyed) return
+    req.removeAllListeners('data')
+    drain(req)
+  })
+}
+
+type BodyLimitOptions = {
+  /** Bytes allowed when no entry in `limits` matches. */
+  defaultLimit?: number
+  /** Per-path caps (lower-case path without `.data`) with the message key their 413 uses. */
+  limits?: Record<string, { bytes: number; messageKey: string }>
+}
+
+/**
+ * Caps request bodies before React Router reads them: a declared Content-Length over the cap gets a
+ * translated 413, and a body of unknown length (chunked) gets 411, since it could only be checked
+ * after handing the stream on. The answer is sent first and the body drained (up to a bound) so that browsers see it.
+ */
+export function bodyLimit({ defaultLimit = DEFAULT_BODY_LIMIT, limits = {} }: BodyLimitOptions = {}): RequestHandler {
+  return (req, res, next) => {
+    const declared = req.headers['content-length']
+    const chunked = req.headers['transfer-encoding'] !== undefined
+    if (!chunked && (declared === undefined || Number(declared) === 0)) return next()
+    const route = limits[routePath(req)]
+    const max = route?.bytes ?? defaultLimit
+    // A file route reads a streamed body itself, with its own limit.
+    if ((!chunked && Number(declared) <= max) || (chunked && route)) {
+      drainIfUnread(req, res)
+      return next()
+    }
+
+    const status = chunked ? 411 : 413
+    const key = chunked ? 'errors:lengthRequired' : (route?.messageKey ?? 'errors:payloadTooLarge')
+    translate(req, key, (lng) => ({ limit: formatBytes(max, lng) }))
+      .then(({ lng, text }) => {
+        res.status(status).set({
+          'Content-Type': 'text/plain; charset=utf-8',
+          'Content-Language': lng,
+          'Cache-Control': 'no-store',
+        })
+        drain(req)
+        res.send(text)
+      })
+      .catch(next)
+  }
+}

@@ -1,0 +1,84 @@
+// The password-reset email: sent by better-auth's sendResetPassword hook (registered in
+// auth-hooks.server.ts) while password-reset.server.ts asks for a reset inside `withResetRequest`.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { eq } from 'drizzle-orm'
+import { profiles } from '../../../db/schema'
+import { getDb } from '~/lib/db.server'
+import { sendEmail, type EmailMessage } from '~/lib/email.server'
+import { baseUrl } from '~/lib/env.server'
+import { isLanguage, type Language } from '~/lib/i18n'
+import { createFixedInstance } from '~/lib/i18next.server'
+
+/** Minutes a reset link stays valid (better-auth resetPasswordTokenExpiresIn is one hour). */
+export const RESET_LINK_MINUTES = 60
+
+/** What one reset request knows that better-auth's hook does not: the page language, and (filled in) who it was for. */
+type ResetRequestScope = { pageLanguage: Language; userId?: string }
+
+const scope = new AsyncLocalStorage<ResetRequestScope>()
+
+/** Runs `fn` (a call to better-auth's requestPasswordReset) with the page language the hook falls back to. */
+export async function withResetRequest<T>(pageLanguage: Language, fn: () => Promise<T>): Promise<{ result: T; userId: string | null }> {
+  const store: ResetRequestScope = { pageLanguage }
+  const result = await scope.run(store, fn)
+  return { result, userId: store.userId ?? null }
+}
+
+/** The link in a reset email: our /reset-password page (better-auth's GET callback is not public), in `lng`. */
+export function passwordResetLink(token: string, lng: Language): string {
+  const params = new URLSearchParams({ token, lng })
+  return `${baseUrl()}/reset-password?${params.toString()}`
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+
+/** The password-reset email in `lng`, as text and HTML, in the look of the verification email. */
+export async function composePasswordResetEmail(opts: { to: string; name: string; url: string; lng: Language }): Promise<EmailMessage> {
+  const i18n = await createFixedInstance(opts.lng)
+  const t = (key: string, values?: Record<string, unknown>) => i18n.t(`email:passwordReset.${key}`, values)
+  const name = opts.name.trim() || opts.to
+  const expiry = t('expiry', { minutes: RESET_LINK_MINUTES })
+  const lines = [t('greeting', { name }), '', t('intro'), '', `${t('button')}: ${opts.url}`, '', expiry, t('ignore'), '', t('signature')]
+  const html = `<!doctype html>
+<html lang="${opts.lng}"><head><meta charset="utf-8"><title>${escapeHtml(t('subject'))}</title></head>
+<body style="margin:0;padding:24px;background:#f6f7f9;font-family:Arial,Helvetica,sans-serif;color:#111827">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<tr><td>
+<p style="font-size:20px;font-weight:bold;color:#0f766e;margin:0 0 24px">Setu</p>
+<p style="margin:0 0 16px">${escapeHtml(t('greeting', { name }))}</p>
+<p style="margin:0 0 24px;line-height:1.5">${escapeHtml(t('intro'))}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(opts.url)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(t('button'))}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#4b5563">${escapeHtml(t('linkHint'))}</p>
+<p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escapeHtml(opts.url)}">${escapeHtml(opts.url)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#4b5563">${escapeHtml(expiry)}</p>
+<p style="margin:0 0 24px;font-size:13px;color:#4b5563">${escapeHtml(t('ignore'))}</p>
+<p style="margin:0">${escapeHtml(t('signature'))}</p>
+</td></tr></table>
+</body></html>`
+  return { to: opts.to, subject: t('subject'), text: lines.join('\n'), html }
+}
+
+/**
+ * The account owner's preferred language (profile), else the language of the page the request
+ * came from: whoever asked, the email goes to the owner.
+ */
+async function resetEmailLanguage(userId: string, fallback: Language): Promise<Language> {
+  const [profile] = await getDb()
+    .select({ lng: profiles.preferredLanguage })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1)
+  return isLanguage(profile?.lng) ? profile.lng : fallback
+}
+
+/** better-auth's sendResetPassword hook: mails our own reset link in the owner's language. */
+export async function sendPasswordResetEmail(data: { user: { id: string; email: string; name: string }; token: string }): Promise<void> {
+  const current = scope.getStore()
+  if (current) current.userId = data.user.id
+  const lng = await resetEmailLanguage(data.user.id, current?.pageLanguage ?? 'en')
+  const message = await composePasswordResetEmail({ to: data.user.email, name: data.user.name, url: passwordResetLink(data.token, lng), lng })
+  // Not awaited: waiting for the mail server would make the answer for a registered email measurably
+  // slower than for an unknown one. Failures are logged; the visitor sees the same answer either way.
+  void sendEmail(message).catch((err: unknown) => console.error('[setu] password reset email failed', err))
+}

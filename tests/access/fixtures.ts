@@ -1,0 +1,29 @@
+// Real records the parametrised routes are opened with: a category, a product and a KYC document.
+import { createSignedUrl } from '~/lib/storage.server'
+import { createCategory, createProduct } from '../factories/catalog'
+import { makeFile, pdfBytes } from '../factories/files'
+import { dispatch } from '../support/app'
+import type { Actor, ActorSession } from './actors'
+
+export type Fixtures = {
+  actors: Record<Actor, ActorSession>
+  categoryId: string
+  productId: string
+  /** User id of the pending seller, who has uploaded a KYC document. */
+  documentOwnerId: string
+  /** A valid signed link to that document (what an admin would be given). */
+  signedDocumentPath: string
+}
+
+/** Creates the records; the pending seller uploads a document through the real /kyc-upload action. */
+export async function createFixtures(actors: Record<Actor, ActorSession>): Promise<Fixtures> {
+  const category = await createCategory()
+  const product = await createProduct({ categoryId: category.id })
+  const body = new FormData()
+  body.append('kycDocument', makeFile(pdfBytes(), 'registration.pdf'))
+  const upload = await dispatch('/kyc-upload', { method: 'POST', cookie: actors.pendingSeller.cookie, body })
+  if (upload.status !== 302) throw new Error(`fixture: KYC upload answered ${upload.status}`)
+  const owner = actors.pendingSeller.userId!
+  const signed = createSignedUrl(`${owner}/kyc_document.pdf`, 3600)
+  return { actors, categoryId: category.id, productId: product.id, documentOwnerId: owner, signedDocumentPath: signed }
+}

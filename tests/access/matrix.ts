@@ -1,0 +1,228 @@
+// The access matrix: for every route in app/routes.ts, what each kind of visitor gets from a GET and
+// from a POST. tests/integration/access-matrix.test.ts fails when a route has no entry here, so a
+// new route cannot ship without a decision about who may open it. How to add one: tests/README.md.
+import { ACTORS, type Actor } from './actors'
+import type { Fixtures } from './fixtures'
+
+/** What a request must answer: a status, or a status with the redirect target or a text on the page. */
+export type Expected =
+  | number
+  | {
+      status: number
+      /** Exact Location header of a redirect. */
+      location?: string
+      /** Text the body must contain (tells apart pages that all answer 200, such as access gates). */
+      contains?: string
+      /** Text the body must not contain. */
+      lacks?: string
+    }
+
+/**
+ * Expectations by actor. Groups expand to several actors; a named actor wins over its group.
+ * `anonymous`: visitor, unverified and suspended users (the app treats all three as signed out);
+ * `signedIn`: incomplete (no profile yet), buyer and both sellers; `sellers`: both sellers.
+ */
+export type Rule = Partial<Record<Actor | 'anonymous' | 'signedIn' | 'sellers', Expected>>
+
+export type Case = {
+  /** How the path reads in the test name, when it is built from fixtures. */
+  label?: string
+  path: string | ((f: Fixtures) => string)
+  /** POST body; an empty form when left out. */
+  body?: () => BodyInit
+  headers?: Record<string, string>
+  /** Use the actor's spare session: this request ends the session it is sent with. */
+  endsSession?: boolean
+  expect: Rule
+}
+
+export type RouteRules = { GET: Case[]; POST: Case[] }
+
+const GROUPS: Record<'anonymous' | 'signedIn' | 'sellers', readonly Actor[]> = {
+  anonymous: ['visitor', 'unverified', 'suspended'],
+  signedIn: ['incomplete', 'buyer', 'pendingSeller', 'approvedSeller'],
+  sellers: ['pendingSeller', 'approvedSeller'],
+}
+
+/** Expands a rule to one expectation per actor; throws when an actor is left without one. */
+export function expandRule(rule: Rule): Record<Actor, Expected> {
+  const out: Partial<Record<Actor, Expected>> = {}
+  for (const group of ['anonymous', 'signedIn', 'sellers'] as const) {
+    const e = rule[group]
+    if (e !== undefined) for (const a of GROUPS[group]) out[a] = e
+  }
+  for (const a of ACTORS) if (rule[a] !== undefined) out[a] = rule[a]
+  const missing = ACTORS.filter((a) => out[a] === undefined)
+  if (missing.length) throw new Error(`access matrix rule has no expectation for: ${missing.join(', ')}`)
+  return out as Record<Actor, Expected>
+}
+
+const everyone = (e: Expected): Rule => ({ anonymous: e, signedIn: e })
+const toLogin = (from: string): Expected => ({ status: 302, location: `/login?redirectTo=${encodeURIComponent(from)}` })
+const home: Expected = { status: 302, location: '/' }
+/** Spec §2: a signed-in user without a profile sees this form in place of every page. */
+const PROFILE_FORM = 'Complete Your Profile'
+/** A route without an action: React Router refuses the POST. */
+const NO_ACTION = 405
+
+/** A page anyone may read that has no action. */
+function publicPage(path: string): RouteRules {
+  return { GET: [{ path, expect: everyone(200) }], POST: [{ path, expect: everyone(NO_ACTION) }] }
+}
+
+const jsonBody = (value: unknown) => () => JSON.stringify(value)
+const JSON_HEADERS = { 'Content-Type': 'application/json' }
+
+export const ACCESS_MATRIX: Record<string, RouteRules> = {
+  // public: catalog
+  'routes/public/home': publicPage('/'),
+  'routes/public/category': {
+    GET: [
+      { path: '/categories/all', expect: everyone(200) },
+      { label: '/categories/:real', path: (f) => `/categories/${f.categoryId}`, expect: everyone(200) },
+      { path: '/categories/no-such-category', expect: everyone(404) },
+    ],
+    POST: [{ label: '/categories/:real', path: (f) => `/categories/${f.categoryId}`, expect: everyone(NO_ACTION) }],
+  },
+  'routes/public/marketplace': publicPage('/marketplace'),
+  'routes/public/marketplace-new': publicPage('/marketplace/new'),
+  'routes/public/product': {
+    GET: [
+      { label: '/products/:real', path: (f) => `/products/${f.productId}`, expect: everyone(200) },
+      { path: '/products/00000000-0000-4000-8000-000000000000', expect: everyone(404) },
+      { path: '/products/not-a-uuid', expect: everyone(404) },
+    ],
+    POST: [{ label: '/products/:real', path: (f) => `/products/${f.productId}`, expect: everyone(NO_ACTION) }],
+  },
+  // public: information
+  'routes/public/trade-instructions': publicPage('/trade-instructions'),
+  'routes/public/trade-documentation': publicPage('/trade-instructions/documentation'),
+  'routes/public/trade-payment': publicPage('/trade-instructions/payment'),
+  'routes/public/trade-logistics': publicPage('/trade-instructions/logistics'),
+  'routes/public/about': publicPage('/about'),
+  'routes/public/contact': publicPage('/contact'),
+  'routes/public/terms': publicPage('/terms'),
+  'routes/public/privacy': publicPage('/privacy'),
+  'routes/public/faq': publicPage('/faq'),
+  'routes/public/logistics': publicPage('/logistics'),
+  'routes/public/guides': publicPage('/guides'),
+  // auth: guest pages send signed-in users home; their actions answer a bad form with 400.
+  'routes/auth/login': {
+    GET: [{ path: '/login', expect: { anonymous: 200, signedIn: home } }],
+    // After the action the page's loader runs again and sends a signed-in user home.
+    POST: [{ path: '/login', expect: { anonymous: 400, signedIn: home } }],
+  },
+  'routes/auth/register': {
+    GET: [{ path: '/register', expect: { anonymous: 200, signedIn: home } }],
+    POST: [{ path: '/register', expect: { anonymous: 400, signedIn: home } }],
+  },
+  'routes/auth/verify-email': {
+    GET: [
+      { path: '/verify-email', expect: everyone(200) },
+      {
+        path: '/verify-email?token=forged&type=signup',
+        expect: { ...everyone({ status: 200, contains: 'Verification Failed' }), incomplete: { status: 200, contains: PROFILE_FORM } },
+      },
+    ],
+    POST: [{ path: '/verify-email', expect: everyone(400) }],
+  },
+  // Password reset: open to everyone (a signed-in user may have forgotten it too).
+  'routes/auth/forgot-password': {
+    GET: [{ path: '/forgot-password', expect: everyone(200) }],
+    POST: [{ path: '/forgot-password', expect: everyone(400) }],
+  },
+  'routes/auth/reset-password': {
+    GET: [
+      { path: '/reset-password', expect: everyone(200) },
+      { path: '/reset-password?token=forged', expect: everyone(200) },
+    ],
+    POST: [{ path: '/reset-password', expect: everyone(400) }],
+  },
+  'routes/auth/logout': {
+    GET: [{ path: '/logout', expect: { anonymous: home, signedIn: 200 } }],
+    POST: [{ path: '/logout', endsSession: true, expect: everyone(home) }],
+  },
+  // account
+  'routes/account/profile': {
+    GET: [{ path: '/profile', expect: { anonymous: toLogin('/profile'), signedIn: 200 } }],
+    POST: [{ path: '/profile', expect: { anonymous: toLogin('/profile'), signedIn: 400 } }],
+  },
+  'routes/account/complete-profile': {
+    GET: [{ path: '/complete-profile', expect: { anonymous: home, signedIn: home, incomplete: 200 } }],
+    // A user who already has a profile is sent on (a second submit never creates a second profile).
+    POST: [{ path: '/complete-profile', expect: { anonymous: toLogin('/complete-profile'), signedIn: home, incomplete: 400 } }],
+  },
+  'routes/account/dashboard': {
+    // Spec §2: gates are pages (200), not redirects; only sellers see their numbers.
+    GET: [
+      {
+        path: '/dashboard',
+        expect: {
+          anonymous: { status: 200, contains: 'Access Denied', lacks: 'Total Products' },
+          signedIn: { status: 200, contains: 'Seller Account Required', lacks: 'Total Products' },
+          incomplete: { status: 200, contains: PROFILE_FORM, lacks: 'Total Products' },
+          sellers: { status: 200, contains: 'Total Products' },
+        },
+      },
+    ],
+    POST: [{ path: '/dashboard', expect: everyone(NO_ACTION) }],
+  },
+  'routes/account/kyc-upload': {
+    GET: [
+      {
+        path: '/kyc-upload',
+        expect: {
+          anonymous: { status: 200, contains: 'Login Required', lacks: 'Upload Document' },
+          signedIn: { status: 200, contains: 'Seller Account Required', lacks: 'Upload Document' },
+          incomplete: { status: 200, contains: PROFILE_FORM, lacks: 'Upload Document' },
+          // The pending seller has a document (fixtures) and may replace it; approved sellers may not.
+          pendingSeller: { status: 200, contains: 'Upload Replacement' },
+          approvedSeller: { status: 200, lacks: 'Upload Document' },
+        },
+      },
+    ],
+    // An empty form: only a seller who may upload gets as far as "no file".
+    POST: [{ path: '/kyc-upload', expect: { anonymous: toLogin('/kyc-upload'), incomplete: 400, buyer: 403, pendingSeller: 400, approvedSeller: 403 } }],
+  },
+  'routes/account/kyc-document': {
+    GET: [
+      // Own document: only the pending seller has one.
+      { path: '/kyc-document', expect: { anonymous: toLogin('/kyc-document'), signedIn: 404, pendingSeller: 200 } },
+      {
+        label: '/kyc-document?user=:owner',
+        path: (f) => `/kyc-document?user=${f.documentOwnerId}`,
+        expect: { anonymous: { status: 302 }, signedIn: 403, pendingSeller: 200 },
+      },
+      { path: '/kyc-document?user=no-such-user', expect: { anonymous: toLogin('/kyc-document?user=no-such-user'), signedIn: 403 } },
+      // A signed link opens the file for whoever holds it, until it expires; a forged one never does.
+      { label: '/kyc-document?key&expires&sig (valid)', path: (f) => f.signedDocumentPath, expect: everyone(200) },
+      { path: '/kyc-document?key=x%2Fkyc_document.pdf&expires=99999999999&sig=forged', expect: everyone(403) },
+    ],
+    POST: [{ path: '/kyc-document', expect: everyone(NO_ACTION) }],
+  },
+  // machine endpoints
+  // better-auth's HTTP API is closed (routes/api/auth.ts): our pages call it on the server. A path
+  // joins the allow-list there, with its rule here.
+  'routes/api/auth': {
+    GET: [
+      { path: '/api/auth/get-session', expect: everyone(404) },
+      { path: '/api/auth/ok', expect: everyone(404) },
+      { path: '/api/auth/list-sessions', expect: everyone(404) },
+      { path: '/api/auth/reset-password/forged-token?callbackURL=%2F', expect: everyone(404) },
+    ],
+    POST: [
+      { path: '/api/auth/sign-in/email', body: jsonBody({}), headers: JSON_HEADERS, expect: everyone(404) },
+      { path: '/api/auth/sign-up/email', body: jsonBody({}), headers: JSON_HEADERS, expect: everyone(404) },
+      { path: '/api/auth/sign-out', body: jsonBody({}), headers: JSON_HEADERS, expect: everyone(404) },
+      { path: '/api/auth/update-user', body: jsonBody({ name: 'Mallory' }), headers: JSON_HEADERS, expect: everyone(404) },
+    ],
+  },
+  'routes/api/sitemap': publicPage('/sitemap.xml'),
+  'routes/api/robots': publicPage('/robots.txt'),
+  // Development only (docs/decisions/003): NODE_ENV=test counts as development.
+  'routes/dev/outbox': publicPage('/dev/outbox'),
+  'routes/public/not-found': {
+    GET: [{ path: '/no/such/page', expect: everyone(404) }],
+    POST: [{ path: '/no/such/page', expect: everyone(NO_ACTION) }],
+  },
+}

@@ -1,0 +1,110 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { STATIC_PUBLIC_PATHS } from '../../app/lib/public-pages'
+
+// WCAG 2.2 AA on every page, in every language: Russian and Hindi text is longer and can push
+// layouts (and with them contrast and target sizes) around. Pages are grouped per language so the
+// whole file stays quick; a failure lists every violation of every page at once.
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const LANGUAGES = ['en', 'ru', 'hi'] as const
+const DEMO_PASSWORD = 'SetuDemo2026!'
+// Each test checks a dozen pages or more; on a busy two-core machine that can outlast the default minute.
+test.describe.configure({ timeout: 300_000 })
+
+const isCatalogPath = (path: string) => path === '/' || /^\/(marketplace|categories)(\/|$)/.test(path)
+// Every static public page (the sitemap's list) is in one of the two groups.
+const INFORMATION_PAGES = STATIC_PUBLIC_PATHS.filter((path) => !isCatalogPath(path))
+const CATALOG_AND_ACCOUNT_PAGES: string[] = [
+  ...STATIC_PUBLIC_PATHS.filter(isCatalogPath),
+  '/categories/wellness',
+  '/marketplace?category=wellness&country=India&minPrice=1&maxPrice=5000&sort=price_asc',
+  '/marketplace?q=tea',
+  '/marketplace?q=zzzzqqqq',
+  '/no-such-page',
+  '/login',
+  '/register',
+  '/verify-email?email=someone%40example.com',
+  '/forgot-password',
+  '/forgot-password?sent=1',
+  '/reset-password?token=not-a-real-token',
+  '/dashboard',
+]
+
+function withLanguage(path: string, lng: string) {
+  return `${path}${path.includes('?') ? '&' : '?'}lng=${lng}`
+}
+
+/** Axe's findings on the page as it is now, one readable block per violation. */
+async function violations(page: Page, label: string) {
+  // Legacy mode runs axe in the page itself instead of opening a blank page per run to merge frame
+  // results; the app has no iframes, and it saves opening a page for every check.
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze()
+  return violations.map(
+    (v) =>
+      `${label}: ${v.id} (${v.impact}) ${v.help}\n` +
+      v.nodes.map((n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`).join('\n'),
+  )
+}
+
+async function checkPages(page: Page, paths: string[], lng: string) {
+  const found: string[] = []
+  for (const path of paths) {
+    const url = withLanguage(path, lng)
+    await page.goto(url)
+    found.push(...(await violations(page, url)))
+  }
+  return found
+}
+
+async function signIn(page: Page, email: string) {
+  await page.context().clearCookies()
+  await page.goto('/login?lng=en')
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Log In' }).click()
+  await expect(page).toHaveURL('/')
+}
+
+for (const lng of LANGUAGES) {
+  test(`catalog and sign-in pages have no WCAG 2.2 AA violations in ${lng}`, async ({ page }) => {
+    await page.goto('/marketplace')
+    const product = await page.getByTestId('product-card').first().getByRole('link').first().getAttribute('href')
+    expect(product).toMatch(/^\/products\//)
+    const found = await checkPages(page, [...CATALOG_AND_ACCOUNT_PAGES, product!], lng)
+    expect(found, found.join('\n\n')).toEqual([])
+  })
+
+  test(`information pages have no WCAG 2.2 AA violations in ${lng}`, async ({ page }) => {
+    const found = await checkPages(page, INFORMATION_PAGES, lng)
+    expect(found, found.join('\n\n')).toEqual([])
+  })
+
+  test(`signed-in pages and open menus have no WCAG 2.2 AA violations in ${lng}`, async ({ page }) => {
+    const found: string[] = []
+    await signIn(page, 'pending.seller@setu.example')
+    found.push(...(await checkPages(page, ['/', '/profile', '/dashboard', '/kyc-upload'], lng)))
+
+    // Radix renders open menus in a portal at the end of <body>.
+    await page.goto(withLanguage('/', lng))
+    await page.getByTestId('user-menu').click()
+    await expect(page.getByRole('menu')).toBeVisible()
+    found.push(...(await violations(page, `user menu open (${lng})`)))
+    await page.keyboard.press('Escape')
+    await page.getByTestId('language-menu').click()
+    await expect(page.getByRole('menu')).toBeVisible()
+    found.push(...(await violations(page, `language menu open (${lng})`)))
+    await page.keyboard.press('Escape')
+
+    await page.setViewportSize({ width: 360, height: 800 })
+    await page.locator('button[aria-controls="mobile-menu"]').click()
+    await expect(page.locator('#mobile-menu')).toBeVisible()
+    found.push(...(await violations(page, `mobile menu open at 360px (${lng})`)))
+
+    await page.setViewportSize({ width: 1280, height: 720 })
+    await signIn(page, 'buyer@setu.example')
+    found.push(...(await checkPages(page, ['/dashboard', '/profile'], lng)))
+    await signIn(page, 'seller@setu.example')
+    found.push(...(await checkPages(page, ['/dashboard', '/kyc-upload'], lng)))
+    expect(found, found.join('\n\n')).toEqual([])
+  })
+}

@@ -1,0 +1,108 @@
+// What the fuzz tests send to each route: its paths and the query and form parameters its code reads.
+// tests/integration/fuzz.test.ts fails when a route in app/routes.ts has no entry here (tests/README.md).
+import fc from 'fast-check'
+import type { Fixtures } from '../access/fixtures'
+import { segment } from './arbitraries'
+
+export type FuzzTarget = {
+  /** The paths to request (without query). */
+  path: (f: Fixtures) => fc.Arbitrary<string>
+  /** Query parameters the loader reads (every route also gets `lng` and unknown ones). */
+  query?: readonly string[]
+  /** Form fields the action reads. */
+  form?: readonly string[]
+  /** Form fields that take a file. */
+  files?: readonly string[]
+  /** Whether the route has an action; POSTs are then half of the runs instead of a fifth. */
+  action?: boolean
+  /**
+   * The action may end the caller's session even when it refuses the request (signing in while signed
+   * in signs out first; sign-out; revoking sessions): its fingerprint leaves out the sessions table,
+   * and the actors' sessions are put back after each POST.
+   */
+  endsSessions?: boolean
+}
+
+const at = (path: string) => () => fc.constant(path)
+const LISTING = ['q', 'category', 'country', 'currency', 'minPrice', 'maxPrice', 'maxMoq', 'sort', 'page'] as const
+const PROFILE_FIELDS = ['name', 'country', 'userType', 'companyName', 'phoneNumber'] as const
+
+/** better-auth endpoints worth aiming at, plus whatever else the fuzzer makes up. */
+const AUTH_ENDPOINTS = [
+  'get-session',
+  'ok',
+  'error',
+  'sign-in/email',
+  'sign-up/email',
+  'sign-out',
+  'send-verification-email',
+  'verify-email',
+  'list-sessions',
+  'revoke-session',
+  'revoke-sessions',
+  'revoke-other-sessions',
+  'update-user',
+  'change-password',
+  'change-email',
+  'delete-user',
+  'forget-password',
+  'request-password-reset',
+  'reset-password',
+  'reference',
+]
+
+export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
+  'routes/public/home': { path: at('/'), query: LISTING },
+  'routes/public/category': { path: (f) => segment([f.categoryId, 'all', 'no-such-category']).map((s) => `/categories/${s}`), query: LISTING },
+  'routes/public/marketplace': { path: at('/marketplace'), query: LISTING },
+  'routes/public/marketplace-new': { path: at('/marketplace/new'), query: LISTING },
+  'routes/public/product': {
+    path: (f) => segment([f.productId, '00000000-0000-4000-8000-000000000000']).map((s) => `/products/${s}`),
+  },
+  'routes/public/trade-instructions': { path: at('/trade-instructions'), query: ['tab'] },
+  'routes/public/trade-documentation': { path: at('/trade-instructions/documentation'), query: ['tab'] },
+  'routes/public/trade-payment': { path: at('/trade-instructions/payment'), query: ['tab'] },
+  'routes/public/trade-logistics': { path: at('/trade-instructions/logistics'), query: ['tab'] },
+  'routes/public/about': { path: at('/about') },
+  'routes/public/contact': { path: at('/contact') },
+  'routes/public/terms': { path: at('/terms') },
+  'routes/public/privacy': { path: at('/privacy') },
+  'routes/public/faq': { path: at('/faq') },
+  'routes/public/logistics': { path: at('/logistics') },
+  'routes/public/guides': { path: at('/guides') },
+  'routes/auth/login': { path: at('/login'), query: ['redirectTo', 'email'], form: ['email', 'password', 'redirectTo'], action: true, endsSessions: true },
+  'routes/auth/register': {
+    path: at('/register'),
+    form: ['name', 'email', 'password', 'confirmPassword', 'country', 'userType', 'companyName', 'phoneNumber', 'kycDocument'],
+    files: ['kycDocument'],
+    action: true,
+  },
+  'routes/auth/verify-email': { path: at('/verify-email'), query: ['token', 'type', 'email'], form: ['email'], action: true },
+  'routes/auth/forgot-password': { path: at('/forgot-password'), query: ['email', 'sent'], form: ['email'], action: true },
+  'routes/auth/reset-password': { path: at('/reset-password'), query: ['token'], form: ['token', 'password', 'confirmPassword'], action: true },
+  'routes/auth/logout': { path: at('/logout'), form: ['redirectTo'], action: true, endsSessions: true },
+  'routes/account/profile': {
+    path: at('/profile'),
+    form: ['intent', ...PROFILE_FIELDS, 'currentPassword', 'newPassword', 'confirmPassword', 'revokeOtherSessions'],
+    action: true,
+    endsSessions: true,
+  },
+  'routes/account/complete-profile': { path: at('/complete-profile'), form: [...PROFILE_FIELDS, 'redirectTo'], action: true },
+  'routes/account/dashboard': { path: at('/dashboard') },
+  'routes/account/kyc-upload': { path: at('/kyc-upload'), form: ['kycDocument'], files: ['kycDocument'], action: true },
+  'routes/account/kyc-document': { path: at('/kyc-document'), query: ['user', 'key', 'expires', 'sig'] },
+  'routes/api/auth': {
+    path: () =>
+      fc
+        .oneof({ weight: 4, arbitrary: fc.constantFrom(...AUTH_ENDPOINTS) }, { weight: 1, arbitrary: fc.array(segment(['x']), { minLength: 1, maxLength: 3 }).map((s) => s.join('/')) })
+        .map((s) => `/api/auth/${s}`),
+    query: ['token', 'callbackURL', 'email', 'disableCookieCache', 'disableRefresh'],
+    form: ['email', 'password', 'name', 'callbackURL', 'token', 'newPassword', 'currentPassword', 'revokeOtherSessions', 'rememberMe'],
+    action: true,
+    endsSessions: true,
+  },
+  'routes/api/sitemap': { path: at('/sitemap.xml') },
+  'routes/api/robots': { path: at('/robots.txt') },
+  'routes/dev/outbox': { path: at('/dev/outbox'), query: ['to'] },
+  'routes/public/not-found': { path: () => fc.array(segment(['no-such-page']), { minLength: 1, maxLength: 3 }).map((s) => `/x/${s.join('/')}`) },
+}

@@ -1,0 +1,251 @@
+// Drives the built production server (npm test builds before running Vitest) the way browsers and a
+// reverse proxy reach it: APP_URL is https while the test talks plain http to it on loopback.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PASSWORD } from '../../db/seed/accounts'
+
+const root = path.resolve(__dirname, '../..')
+const built = fs.existsSync(path.join(root, 'build/server/index.js'))
+const dataDirs: string[] = []
+const children: ChildProcess[] = []
+const PORT = 3302
+const BASE = `http://127.0.0.1:${PORT}`
+
+function start(port: number, extra: NodeJS.ProcessEnv) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'setu-http-'))
+  dataDirs.push(dataDir)
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...extra }
+  delete env.DATABASE_URL
+  delete env.AUTH_RATE_LIMIT_SCALE
+  const child = spawn(process.execPath, ['server/start.mjs'], { cwd: root, env })
+  children.push(child)
+  let output = ''
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const waitFor = async (text: string, ms = 90_000) => {
+    const until = Date.now() + ms
+    while (!output.includes(text)) {
+      if (Date.now() > until || child.exitCode !== null) throw new Error(`did not see "${text}" in:\n${output}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  return { exited, waitFor, output: () => output }
+}
+
+// The language cookie as the app writes it (react-router's createCookie: base64 JSON).
+const lngCookie = (lng: string) => `lng=${encodeURIComponent(Buffer.from(JSON.stringify(lng)).toString('base64'))}`
+
+/** Sends a whole request over a raw socket before reading anything, as a browser uploading a form does. */
+function rawPost(pathname: string, headers: Record<string, string>, bodyBytes: number) {
+  return new Promise<{ status: number; headers: string; body: string }>((resolve, reject) => {
+    const socket = net.connect(PORT, '127.0.0.1')
+    let received = Buffer.alloc(0)
+    socket.on('data', (d: Buffer) => {
+      received = Buffer.concat([received, d])
+      const end = received.indexOf('\r\n\r\n')
+      if (end < 0) return
+      const head = received.subarray(0, end).toString()
+      const body = readBody(head, received.subarray(end + 4))
+      if (body === null) return
+      socket.destroy()
+      resolve({ status: Number(head.split(' ')[1]), headers: head, body })
+    })
+    socket.on('error', reject)
+    socket.on('close', () => reject(new Error(`connection closed after ${JSON.stringify(received.toString().slice(0, 200))}`)))
+    const lines = [`POST ${pathname} HTTP/1.1`, `Host: 127.0.0.1:${PORT}`, `Content-Length: ${bodyBytes}`]
+    for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`)
+    socket.write(`${lines.join('\r\n')}\r\n\r\n`)
+    const chunk = Buffer.alloc(64 * 1024, 'a')
+    let sent = 0
+    const pump = () => {
+      while (sent < bodyBytes) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, bodyBytes - sent))
+        sent += piece.length
+        if (!socket.write(piece)) return void socket.once('drain', pump)
+      }
+    }
+    pump()
+  })
+}
+
+// The complete response body (Content-Length or chunked), or null while more is to come.
+function readBody(head: string, raw: Buffer): string | null {
+  const length = /content-length: (\d+)/i.exec(head)?.[1]
+  if (length !== undefined) return raw.length >= Number(length) ? raw.subarray(0, Number(length)).toString() : null
+  const parts: Buffer[] = []
+  let at = 0
+  for (;;) {
+    const eol = raw.indexOf('\r\n', at)
+    if (eol < 0) return null
+    const size = parseInt(raw.subarray(at, eol).toString(), 16)
+    if (size === 0) return Buffer.concat(parts).toString()
+    if (raw.length < eol + 2 + size + 2) return null
+    parts.push(raw.subarray(eol + 2, eol + 2 + size))
+    at = eol + 2 + size + 2
+  }
+}
+
+const loginForm = (email: string, password: string) => new URLSearchParams({ email, password }).toString()
+function login(email: string, password: string, forwardedFor: string, cookie = '') {
+  return fetch(`${BASE}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, 'X-Forwarded-For': forwardedFor, Cookie: cookie },
+    body: loginForm(email, password),
+  })
+}
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL')
+  for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true })
+})
+
+describe('HTTP edge of the production server', () => {
+  beforeAll(async () => {
+    if (!built) throw new Error('run `npm run build` first')
+    // Demo data gives a real account to sign in with; TRUST_PROXY=1 stands for one reverse proxy in front.
+    const server = start(PORT, { APP_URL: 'https://setu.example', TRUST_PROXY: '1', SEED_DEMO_DATA: 'true' })
+    // A cold start that loads the demo data: slow on a busy two-core CI machine.
+    await server.waitFor(`running at https://setu.example`, 170_000)
+  }, 180_000)
+
+  it('sends the security headers on pages, static files, data requests and errors', async () => {
+    const asset = fs.readdirSync(path.join(root, 'build/client/assets')).find((f) => f.endsWith('.css'))
+    for (const url of ['/about', '/about.data', '/favicon.svg', `/assets/${asset}`, '/no-such-page']) {
+      const res = await fetch(`${BASE}${url}`)
+      expect(res.headers.get('x-content-type-options'), url).toBe('nosniff')
+      expect(res.headers.get('strict-transport-security'), url).toMatch(/^max-age=31536000/)
+      expect(res.headers.get('referrer-policy'), url).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('permissions-policy'), url).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\).*payment=\(\)/)
+      const csp = res.headers.get('content-security-policy') ?? ''
+      for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'", "default-src 'self'"]) {
+        expect(csp, url).toContain(directive)
+      }
+      expect(csp, url).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+    }
+  })
+
+  it('lets a route replace a default header instead of sending it twice', async () => {
+    const res = await fetch(`${BASE}/reset-password?token=unknown`)
+    expect(res.headers.get('referrer-policy')).toBe('same-origin')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
+  it('gives every inline script the nonce of its own response and ignores a nonce the client sent', async () => {
+    const nonces = new Set<string>()
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${BASE}/about`, { headers: { 'x-setu-csp-nonce': 'forged-nonce' } })
+      const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1]
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+      nonces.add(nonce!)
+      const html = await res.text()
+      const scripts = html.match(/<script\b[^>]*>/g) ?? []
+      expect(scripts.length).toBeGreaterThan(2)
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+      expect(html).not.toContain('forged-nonce')
+    }
+    expect(nonces.size).toBe(2)
+  })
+
+  it('answers an oversized form with a translated 413 that a client reads after sending its whole body', async () => {
+    const res = await rawPost('/login', { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: lngCookie('ru') }, 8 * 1024 * 1024)
+    expect(res.status).toBe(413)
+    expect(res.body).toBe('Отправленные данные слишком велики (допустимо не более 64 кБ). Сократите их и попробуйте ещё раз.')
+    expect(res.headers).toMatch(/cache-control: no-store/i)
+  }, 60_000)
+
+  it('caps API bodies with the language from Accept-Language, and lets bodies under the cap through', async () => {
+    const big = await fetch(`${BASE}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'hi-IN,hi;q=0.9', Origin: BASE },
+      body: JSON.stringify({ email: 'big@example.com', password: 'long-enough-1', name: 'x'.repeat(100 * 1024) }),
+    })
+    expect(big.status).toBe(413)
+    expect(await big.text()).toContain('बहुत बड़ा है (सीमा 64 kB है)')
+
+    const small = await fetch(`${BASE}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: BASE, 'X-Forwarded-For': '192.0.2.200' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'x'.repeat(60 * 1024) }),
+    })
+    expect(small.status).not.toBe(413)
+    expect(small.status).toBeLessThan(500)
+  })
+
+  it('refuses a body of unknown length on capped routes with a translated 411', async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${BASE}/login`, { method: 'POST', headers: { 'Transfer-Encoding': 'chunked', 'Accept-Language': 'en' } }, (res) => {
+        let body = ''
+        res.on('data', (d) => (body += d))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+      })
+      req.on('error', reject)
+      req.end('email=a%40b.c&password=x')
+    })
+    expect(answer).toEqual({ status: 411, body: 'This request did not state its size, so it was refused. Please send it again from the Setu page.' })
+  })
+
+  it('lets the forms with a KYC file keep their own, larger limit', async () => {
+    // Anonymous: the route sends the visitor to the login page without reading the upload, and the
+    // client still gets that answer after sending everything.
+    const underKycLimit = await rawPost('/kyc-upload', { 'Content-Type': 'application/octet-stream' }, 512 * 1024)
+    expect(underKycLimit.status).toBe(302)
+    expect(underKycLimit.headers).toMatch(/location: \/login/i)
+    // Registration carries the seller's KYC file: a body over the default cap reaches the form, which
+    // answers that it cannot read this one.
+    const registration = await rawPost('/register', { 'Content-Type': 'multipart/form-data; boundary=x', Origin: BASE }, 512 * 1024)
+    expect(registration.status).toBe(400)
+    const overKycLimit = await rawPost('/kyc-upload', { 'Content-Type': 'application/octet-stream', 'Accept-Language': 'en' }, 6 * 1024 * 1024)
+    expect(overKycLimit.status).toBe(413)
+    expect(overKycLimit.body).toBe('File size must be 5MB or less')
+  }, 60_000)
+
+  it('marks every response to a signed-in user no-store and leaves anonymous pages cacheable as before', async () => {
+    const signIn = await login('buyer@setu.example', DEMO_PASSWORD, '198.51.100.77')
+    expect(signIn.status).toBe(302)
+    expect(signIn.headers.get('cache-control')).toBe('no-store')
+    const session = signIn.headers.getSetCookie().find((c) => c.includes('setu.session_token='))
+    expect(session).toBeTruthy()
+    const cookie = session!.split(';')[0]!
+
+    for (const url of ['/dashboard', '/dashboard.data', '/about', '/products/does-not-exist']) {
+      const res = await fetch(`${BASE}${url}`, { headers: { Cookie: cookie }, redirect: 'manual' })
+      expect(res.headers.get('cache-control'), url).toBe('no-store')
+    }
+    const dashboard = await fetch(`${BASE}/dashboard`, { headers: { Cookie: cookie } })
+    expect(await dashboard.text()).toContain('buyer@setu.example')
+
+    const anonymous = await fetch(`${BASE}/robots.txt`)
+    expect(anonymous.headers.get('cache-control')).toBe('public, max-age=3600')
+  })
+
+  it('with TRUST_PROXY=1 keys the sign-in rate limit on the address the proxy saw, not a forged X-Forwarded-For', async () => {
+    const proxySaw = '203.0.113.9'
+    // A new email each time, so only the per-address limit (not an account's lockout) can answer 429.
+    for (let i = 0; i < 5; i++) {
+      const res = await login(`nobody${i}@example.com`, 'wrong-password', `10.9.8.${i}, ${proxySaw}`)
+      expect(res.status).toBe(401)
+    }
+    const forged = await login('nobody5@example.com', 'wrong-password', `172.16.0.99, ${proxySaw}`)
+    expect(forged.status).toBe(429)
+    // The address the proxy appended does count: another client behind the same proxy is not limited.
+    const otherClient = await login('nobody6@example.com', 'wrong-password', `172.16.0.99, 203.0.113.10`)
+    expect(otherClient.status).toBe(401)
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  it('refuses `true` at start with a message that says what to set instead', async () => {
+    if (!built) throw new Error('run `npm run build` first')
+    const server = start(3312, { TRUST_PROXY: 'true', SEED_DEMO_DATA: 'false' })
+    expect(await server.exited).toBe(1)
+    expect(server.output()).toContain('[setu] cannot start: TRUST_PROXY="true" is not accepted')
+    expect(server.output()).toContain('number of reverse proxies')
+  }, 60_000)
+})
