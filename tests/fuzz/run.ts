@@ -113,7 +113,7 @@ export async function exercise(target: FuzzTarget, r: FuzzRequest) {
   const headers: Record<string, string> = {}
   if (isPost && r.body?.contentType) headers['Content-Type'] = r.body.contentType
   if (isPost && r.origin === 'cross') Object.assign(headers, r.crossSiteHeaders)
-  const fingerprinted = target.endsSessions ? tables.filter((t) => t !== 'sessions') : tables
+  const fingerprinted = tables.filter((t) => !(target.endsSessions && t === 'sessions') && !(target.mailsOnRefusal && t === 'email_outbox'))
   const before = isPost ? await dbFingerprint(fingerprinted) : null
   const loggedBefore = logged.length
 

@@ -21,6 +21,8 @@ export type FuzzTarget = {
    * and the actors' sessions are put back after each POST.
    */
   endsSessions?: boolean
+  /** A refusal may email the account owner (the sign-in lockout notice goes to the dev outbox). */
+  mailsOnRefusal?: boolean
 }
 
 const at = (path: string) => () => fc.constant(path)
@@ -70,7 +72,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'routes/public/faq': { path: at('/faq') },
   'routes/public/logistics': { path: at('/logistics') },
   'routes/public/guides': { path: at('/guides') },
-  'routes/auth/login': { path: at('/login'), query: ['redirectTo', 'email'], form: ['email', 'password', 'redirectTo'], action: true, endsSessions: true },
+  'routes/auth/login': { path: at('/login'), query: ['redirectTo', 'email'], form: ['email', 'password', 'redirectTo'], action: true, endsSessions: true, mailsOnRefusal: true },
   'routes/auth/register': {
     path: at('/register'),
     form: ['name', 'email', 'password', 'confirmPassword', 'country', 'userType', 'companyName', 'phoneNumber', 'kycDocument'],

@@ -48,10 +48,9 @@ export type LimitedFormData = { ok: true; formData: FormData } | { ok: false; re
  */
 export async function readFormDataWithLimit(request: Request, maxBytes = KYC_MAX_REQUEST_BYTES): Promise<LimitedFormData> {
   const declared = Number(request.headers.get('Content-Length') ?? '')
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await request.body?.cancel().catch(() => {})
-    return { ok: false, reason: 'tooLarge' }
-  }
+  // Over-long bodies are left unread rather than cancelled: the server drains what is left after the
+  // answer (so the browser sees it), and cancelling undici's own request streams rejects inside undici.
+  if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, reason: 'tooLarge' }
   const chunks: Uint8Array[] = []
   let total = 0
   if (request.body) {
@@ -62,7 +61,7 @@ export async function readFormDataWithLimit(request: Request, maxBytes = KYC_MAX
         if (done) break
         total += value.byteLength
         if (total > maxBytes) {
-          await reader.cancel().catch(() => {})
+          reader.releaseLock()
           return { ok: false, reason: 'tooLarge' }
         }
         chunks.push(value)
