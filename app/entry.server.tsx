@@ -10,7 +10,7 @@ import { getI18n } from '~/lib/i18next.server'
 import { KYC_MAX_REQUEST_BYTES } from '~/modules/kyc/files.server'
 
 export { ensureBootstrapped as bootstrap, shutdown } from '~/lib/startup.server'
-export { bodyLimit, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } from '~/lib/http-security.server'
+export { bodyLimit, hostCheck, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } from '~/lib/http-security.server'
 
 /** Routes whose bodies server/start.mjs caps differently from the default: the two forms with a KYC file keep its limit. */
 export const bodyLimits = {

@@ -29,9 +29,18 @@ export default [
   // account
   route('profile', 'routes/account/profile.tsx'),
   route('complete-profile', 'routes/account/complete-profile.tsx'),
-  route('dashboard', 'routes/account/dashboard.tsx'),
   route('kyc-upload', 'routes/account/kyc-upload.tsx'),
   route('kyc-document', 'routes/account/kyc-document.ts'),
+  // seller workspace
+  route('dashboard', 'routes/seller/dashboard.tsx', [
+    index('routes/seller/overview.tsx'),
+    route('products', 'routes/seller/products.tsx'),
+    route('orders', 'routes/seller/orders.tsx'),
+    route('messages', 'routes/seller/messages.tsx'),
+    route('rfqs', 'routes/seller/rfqs.tsx'),
+  ]),
+  route('dashboard/products/new', 'routes/seller/product-new.tsx'),
+  route('dashboard/products/:id/edit', 'routes/seller/product-edit.tsx'),
   // machine endpoints
   route('api/auth/*', 'routes/api/auth.ts'),
   route('sitemap.xml', 'routes/api/sitemap.ts'),

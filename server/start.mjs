@@ -13,7 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 
 const build = await import(path.join(root, 'build/server/index.js'))
-const { bootstrap, shutdown, bodyLimit, bodyLimits, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } =
+const { bootstrap, shutdown, bodyLimit, bodyLimits, hostCheck, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } =
   build.entry.module
 
 let trustProxy, defaultLimit
@@ -31,6 +31,7 @@ app.disable('x-powered-by')
 app.set('trust proxy', trustProxy)
 // Headers first, so static files get nosniff too; the CSP nonce travels to React in a request header.
 app.use(securityHeaders())
+app.use(hostCheck)
 app.use(compression())
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
 app.use(express.static('build/client', { maxAge: '1h' }))

@@ -15,8 +15,16 @@ const EnvSchema = z.object({
   TRUSTED_ORIGINS: z.string().default(''),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Setu <no-reply@setu.local>'),
-  /** "false" disables loading demo data on first start. */
-  SEED_DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  /**
+   * Demo data (with published demo passwords) on first start: "auto" loads it only when APP_URL is
+   * unset or local, "true" always, "false" never. See demoDataDecision.
+   */
+  SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
+  /**
+   * More host names this server answers for, comma separated (aliases, an internal health-check
+   * name). APP_URL's host and the loopback names are always allowed; ".example.com" allows subdomains.
+   */
+  ALLOWED_HOSTS: z.string().default(''),
   /** "false" turns the dev outbox off; see devOutboxEnabled. */
   DEV_OUTBOX: z.enum(['true', 'false']).optional(),
 })
@@ -52,8 +60,58 @@ export function devOutboxEnabled(): boolean {
   const e = env()
   if (e.SMTP_URL || e.DEV_OUTBOX === 'false') return false
   if (e.NODE_ENV !== 'production') return true
-  const host = new URL(baseUrl()).hostname
-  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
+  return appUrlIsLocal()
+}
+
+/** A loopback host name: localhost (and *.localhost), 127.0.0.0/8 or [::1]. */
+export function isLoopbackHostname(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/\.$/, '')
+  return h === 'localhost' || h.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(h) || h === '[::1]' || h === '::1'
+}
+
+/** A loopback client address as the server recorded it (IPv4, IPv6 or IPv4-mapped IPv6). */
+export function isLoopbackAddress(address: string | null | undefined): boolean {
+  if (!address) return false
+  const a = address.toLowerCase()
+  return a === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(a)
+}
+
+/** APP_URL is unset (the server is only reachable as localhost) or points at a loopback host. */
+export function appUrlIsLocal(): boolean {
+  return isLoopbackHostname(new URL(baseUrl()).hostname)
+}
+
+/** The host part of a Host header ("Example.com:3000" → "example.com", "[::1]:3000" → "[::1]"), or null. */
+export function hostnameOf(hostHeader: string | null | undefined): string | null {
+  const value = (hostHeader ?? '').trim().toLowerCase()
+  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/.exec(value)
+  return match ? match[1]!.replace(/\.$/, '') : null
+}
+
+/**
+ * Whether a request's Host may be served: APP_URL's host, a loopback name, or one of ALLOWED_HOSTS
+ * (an entry starting with "." also allows its subdomains). Anything else is a forged or misrouted Host.
+ */
+export function hostAllowed(hostHeader: string | null | undefined): boolean {
+  const hostname = hostnameOf(hostHeader)
+  if (!hostname) return false
+  if (isLoopbackHostname(hostname)) return true
+  if (hostname === new URL(baseUrl()).hostname.toLowerCase()) return true
+  return env()
+    .ALLOWED_HOSTS.split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean)
+    .some((entry) => (entry.startsWith('.') ? hostname === entry.slice(1) || hostname.endsWith(entry) : hostname === entry))
+}
+
+/** Whether to load the demo data on a fresh database, and why (printed at start). */
+export function demoDataDecision(): { load: boolean; reason: string } {
+  const e = env()
+  if (e.SEED_DEMO_DATA === 'true') return { load: true, reason: 'SEED_DEMO_DATA=true' }
+  if (e.SEED_DEMO_DATA === 'false') return { load: false, reason: 'SEED_DEMO_DATA=false' }
+  return appUrlIsLocal()
+    ? { load: true, reason: `APP_URL is local (${baseUrl()}); set SEED_DEMO_DATA=false to start empty` }
+    : { load: false, reason: `APP_URL is ${baseUrl()}, not local: demo accounts have published passwords (SEED_DEMO_DATA=true forces them)` }
 }
 
 /** Test hook: forget the cached environment. */

@@ -7,7 +7,7 @@ import { isIP } from 'node:net'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Request as ExpressRequest, RequestHandler } from 'express'
 import helmet from 'helmet'
-import { baseUrl } from './env.server'
+import { baseUrl, hostAllowed } from './env.server'
 import { INTL_LOCALES } from './i18n'
 import { createFixedInstance, detectLanguage } from './i18next.server'
 
@@ -261,4 +261,20 @@ export function bodyLimit({ defaultLimit = DEFAULT_BODY_LIMIT, limits = {} }: Bo
       })
       .catch(next)
   }
+}
+
+/**
+ * Refuses requests whose Host is not one this server answers for (APP_URL's host, loopback names,
+ * ALLOWED_HOSTS) with a translated 400, before any page, sitemap or cookie can be built from a forged
+ * Host (DNS rebinding, host-header poisoning of caches and links).
+ */
+export const hostCheck: RequestHandler = (req, res, next) => {
+  if (hostAllowed(req.headers.host)) return next()
+  translate(req, 'errors:unknownHost', () => ({ origin: baseUrl() }))
+    .then(({ lng, text }) => {
+      res.status(400).set({ 'Content-Type': 'text/plain; charset=utf-8', 'Content-Language': lng, 'Cache-Control': 'no-store' })
+      drain(req)
+      res.send(text)
+    })
+    .catch(next)
 }

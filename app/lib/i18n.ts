@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'auth',
   'account',
   'kyc',
+  'products',
   'errors',
   'email',
 ] as const

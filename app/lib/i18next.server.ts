@@ -24,6 +24,9 @@ export const localeCookie = createCookie(LANGUAGE_COOKIE, {
   sameSite: 'lax',
   httpOnly: false, // the browser-side detector reads it too (spec §9: cached in a cookie)
   maxAge: 60 * 60 * 24 * 365,
+  // Under an https APP_URL the cookie is never sent over plain http. Read from process.env directly:
+  // this module loads before the environment is validated at start.
+  secure: /^https:\/\//i.test(process.env.APP_URL ?? ''),
 })
 
 const i18nextOptions = {

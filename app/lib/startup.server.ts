@@ -1,5 +1,5 @@
 import { closeDb, getDb, initDb } from './db.server'
-import { env } from './env.server'
+import { appUrlIsLocal, baseUrl, demoDataDecision, env } from './env.server'
 import { seedDemoData } from '../../db/seed'
 
 /** Opens the database, applies migrations and, on a fresh database, loads the demo data. */
@@ -11,9 +11,20 @@ export async function bootstrap() {
       ? '[setu] database: PostgreSQL (DATABASE_URL), migrations applied'
       : `[setu] database: embedded PGlite in ${e.DATA_DIR}/pglite, migrations applied`,
   )
-  if (e.SEED_DEMO_DATA === 'true') {
+  const demo = demoDataDecision()
+  if (demo.load) {
     const result = await seedDemoData(getDb())
-    if (result.created) console.log('[setu] demo data loaded')
+    console.log(`[setu] demo data: ${result.created ? 'loaded' : 'already present'} (${demo.reason})`)
+  } else {
+    console.log(`[setu] demo data: not loaded (${demo.reason})`)
+  }
+  if (!e.APP_URL && e.NODE_ENV === 'production') {
+    console.warn(
+      `[setu] APP_URL is not set: links point to ${baseUrl()} and only requests for localhost${e.ALLOWED_HOSTS ? ` and ${e.ALLOWED_HOSTS}` : ''} are answered. ` +
+        'Set APP_URL=https://your.domain to serve the public.',
+    )
+  } else if (e.APP_URL && !appUrlIsLocal()) {
+    console.log(`[setu] public address: ${baseUrl()}`)
   }
 }
 

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
@@ -75,7 +77,8 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.id),
     subcategoryId: text('subcategory_id').references(() => categories.id),
-    sku: text('sku').unique(),
+    /** Seller's own stock-keeping unit: optional, unique per seller. */
+    sku: text('sku'),
     /** Money is exact: numeric(14,2), read as a string. */
     price: numeric('price', { precision: 14, scale: 2 }).notNull(),
     currency: text('currency').$type<Currency>().notNull().default('USD'),
@@ -87,6 +90,8 @@ export const products = pgTable(
     shippingOptions: jsonb('shipping_options').$type<ShippingOption[]>().notNull().default([]),
     /** Public image paths, first is the thumbnail. */
     mediaFiles: jsonb('media_files').$type<string[]>().notNull().default([]),
+    /** Distinct visitors per day (product_views), kept here so lists can show and sort by it. */
+    viewCount: integer('view_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -96,6 +101,7 @@ export const products = pgTable(
     check('products_stock_check', sql`${t.stockQuantity} >= 0`),
     check('products_moq_check', sql`${t.minimumOrderQuantity} >= 1`),
     index('products_seller_idx').on(t.sellerId),
+    uniqueIndex('products_seller_sku_key').on(t.sellerId, t.sku),
     index('products_category_idx').on(t.categoryId),
     index('products_created_idx').on(t.createdAt),
   ],
@@ -125,7 +131,24 @@ export const productTranslations = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.languageCode] }),
+    uniqueIndex('product_translations_language_slug_key').on(t.languageCode, t.slug),
     index('product_translations_search_idx').using('gin', t.searchVector),
     index('product_translations_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
   ],
+)
+
+/**
+ * One row per visitor per product per day (spec: product views, counted for real). The visitor key
+ * is a hash (signed-in user, or the anonymous visitor cookie), never an address in clear.
+ */
+export const productViews = pgTable(
+  'product_views',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    visitorKey: text('visitor_key').notNull(),
+    day: date('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.visitorKey, t.day] })],
 )

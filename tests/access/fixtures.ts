@@ -1,4 +1,7 @@
 // Real records the parametrised routes are opened with: a category, a product and a KYC document.
+import { eq } from 'drizzle-orm'
+import { profiles } from '../../db/schema'
+import { getDb } from '~/lib/db.server'
 import { createSignedUrl } from '~/lib/storage.server'
 import { createCategory, createProduct } from '../factories/catalog'
 import { makeFile, pdfBytes } from '../factories/files'
@@ -9,6 +12,8 @@ export type Fixtures = {
   actors: Record<Actor, ActorSession>
   categoryId: string
   productId: string
+  /** A product of the approved seller (their own, for the seller workspace's edit routes). */
+  ownProductId: string
   /** User id of the pending seller, who has uploaded a KYC document. */
   documentOwnerId: string
   /** A valid signed link to that document (what an admin would be given). */
@@ -19,11 +24,13 @@ export type Fixtures = {
 export async function createFixtures(actors: Record<Actor, ActorSession>): Promise<Fixtures> {
   const category = await createCategory()
   const product = await createProduct({ categoryId: category.id })
+  const [seller] = await getDb().select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, actors.approvedSeller.userId!))
+  const own = await createProduct({ categoryId: category.id, sellerId: seller!.id })
   const body = new FormData()
   body.append('kycDocument', makeFile(pdfBytes(), 'registration.pdf'))
   const upload = await dispatch('/kyc-upload', { method: 'POST', cookie: actors.pendingSeller.cookie, body })
   if (upload.status !== 302) throw new Error(`fixture: KYC upload answered ${upload.status}`)
   const owner = actors.pendingSeller.userId!
   const signed = createSignedUrl(`${owner}/kyc_document.pdf`, 3600)
-  return { actors, categoryId: category.id, productId: product.id, documentOwnerId: owner, signedDocumentPath: signed }
+  return { actors, categoryId: category.id, productId: product.id, ownProductId: own.id, documentOwnerId: owner, signedDocumentPath: signed }
 }

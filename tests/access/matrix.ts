@@ -152,21 +152,6 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
     // A user who already has a profile is sent on (a second submit never creates a second profile).
     POST: [{ path: '/complete-profile', expect: { anonymous: toLogin('/complete-profile'), signedIn: home, incomplete: 400 } }],
   },
-  'routes/account/dashboard': {
-    // Spec §2: gates are pages (200), not redirects; only sellers see their numbers.
-    GET: [
-      {
-        path: '/dashboard',
-        expect: {
-          anonymous: { status: 200, contains: 'Access Denied', lacks: 'Total Products' },
-          signedIn: { status: 200, contains: 'Seller Account Required', lacks: 'Total Products' },
-          incomplete: { status: 200, contains: PROFILE_FORM, lacks: 'Total Products' },
-          sellers: { status: 200, contains: 'Total Products' },
-        },
-      },
-    ],
-    POST: [{ path: '/dashboard', expect: everyone(NO_ACTION) }],
-  },
   'routes/account/kyc-upload': {
     GET: [
       {
@@ -199,6 +184,69 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       { path: '/kyc-document?key=x%2Fkyc_document.pdf&expires=99999999999&sig=forged', expect: everyone(403) },
     ],
     POST: [{ path: '/kyc-document', expect: everyone(NO_ACTION) }],
+  },
+  // seller workspace: visitors sign in and come back; non-sellers see the gate page; only the owner
+  // reaches a product's edit page (anyone else: 404).
+  ...Object.fromEntries(
+    (['overview', 'products', 'orders', 'messages', 'rfqs'] as const).map((tab) => {
+      const path = tab === 'overview' ? '/dashboard' : `/dashboard/${tab}`
+      const hasAction = tab === 'overview' || tab === 'products'
+      return [
+        `routes/seller/${tab}`,
+        {
+          GET: [
+            {
+              path,
+              expect: {
+                anonymous: toLogin(path),
+                signedIn: { status: 200, contains: 'Seller Account Required', lacks: 'Total Products' },
+                incomplete: { status: 200, contains: PROFILE_FORM, lacks: 'Total Products' },
+                sellers: { status: 200, contains: 'Total Products' },
+              },
+            },
+          ],
+          // React Router drops ?index from the URL the action sees. An empty form: the seller gets "unknown action" (400), anyone else is refused first.
+          POST: [{ path: tab === 'overview' ? '/dashboard?index' : path, expect: hasAction ? { anonymous: toLogin(path), signedIn: 403, sellers: 400 } : everyone(NO_ACTION) }],
+        } satisfies RouteRules,
+      ]
+    }),
+  ),
+  'routes/seller/dashboard': {
+    // The layout has no path of its own beyond its tabs: /dashboard is its index (above).
+    GET: [{ path: '/dashboard/products', expect: { anonymous: toLogin('/dashboard/products'), signedIn: 200, incomplete: 200, sellers: { status: 200, contains: 'My Products' } } }],
+    POST: [{ path: '/dashboard/orders', expect: everyone(NO_ACTION) }],
+  },
+  'routes/seller/product-new': {
+    GET: [
+      {
+        path: '/dashboard/products/new',
+        expect: {
+          anonymous: toLogin('/dashboard/products/new'),
+          signedIn: { status: 200, contains: 'Seller Account Required' },
+          incomplete: { status: 200, contains: PROFILE_FORM },
+          sellers: { status: 200, contains: 'Create New Product' },
+        },
+      },
+    ],
+    POST: [{ path: '/dashboard/products/new', expect: { anonymous: toLogin('/dashboard/products/new'), signedIn: 403, sellers: 400 } }],
+  },
+  'routes/seller/product-edit': {
+    GET: [
+      {
+        label: '/dashboard/products/:own/edit',
+        path: (f) => `/dashboard/products/${f.ownProductId}/edit`,
+        expect: { anonymous: { status: 302 }, signedIn: { status: 200, contains: 'Seller Account Required' }, incomplete: { status: 200, contains: PROFILE_FORM }, pendingSeller: 404, approvedSeller: { status: 200, contains: 'Edit Product' } },
+      },
+      { label: "/dashboard/products/:someone-else's/edit", path: (f) => `/dashboard/products/${f.productId}/edit`, expect: { anonymous: { status: 302 }, signedIn: 200, incomplete: 200, sellers: 404 } },
+      { path: '/dashboard/products/not-a-uuid/edit', expect: { anonymous: toLogin('/dashboard/products/not-a-uuid/edit'), signedIn: 200, incomplete: 200, sellers: 404 } },
+    ],
+    POST: [
+      {
+        label: '/dashboard/products/:own/edit',
+        path: (f) => `/dashboard/products/${f.ownProductId}/edit`,
+        expect: { anonymous: { status: 302 }, signedIn: 403, pendingSeller: 404, approvedSeller: 400 },
+      },
+    ],
   },
   // machine endpoints
   // better-auth's HTTP API is closed (routes/api/auth.ts): our pages call it on the server. A path

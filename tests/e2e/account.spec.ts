@@ -19,7 +19,7 @@ async function logIn(page: Page, email: string) {
   await expect(page.getByTestId('user-menu')).toContainText(email)
 }
 
-test('anonymous visitors see "Login Required" on /kyc-upload and "Access Denied" on /dashboard', async ({ page }) => {
+test('anonymous visitors see "Login Required" on /kyc-upload and are sent from /dashboard to sign in', async ({ page }) => {
   const response = await page.goto('/kyc-upload')
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1, name: 'Login Required' })).toBeVisible()
@@ -27,8 +27,9 @@ test('anonymous visitors see "Login Required" on /kyc-upload and "Access Denied"
   await expect(page.getByRole('main').getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register')
   await expect(page.locator('input[type=file]')).toHaveCount(0)
 
-  await page.goto('/dashboard')
-  await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible()
+  await page.goto('/dashboard/products')
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard%2Fproducts$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
 
   // The document route never serves anything without a session.
   const doc = await page.request.get('/kyc-document', { maxRedirects: 0 })

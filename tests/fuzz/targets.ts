@@ -28,6 +28,30 @@ export type FuzzTarget = {
 const at = (path: string) => () => fc.constant(path)
 const LISTING = ['q', 'category', 'country', 'currency', 'minPrice', 'maxPrice', 'maxMoq', 'sort', 'page'] as const
 const PROFILE_FIELDS = ['name', 'country', 'userType', 'companyName', 'phoneNumber'] as const
+const SELLER_LIST = ['q', 'sort', 'status', 'page'] as const
+const PRODUCT_FIELDS = [
+  'categoryId',
+  'subcategoryId',
+  'price',
+  'currency',
+  'stockQuantity',
+  'minimumOrderQuantity',
+  'sku',
+  'isActive',
+  'hsCode',
+  'originCountry',
+  'en.name',
+  'en.slug',
+  'en.description',
+  'ru.name',
+  'hi.longDescription',
+  'en.specName',
+  'en.specValue',
+  'shippingMethod',
+  'shippingPrice',
+  'shippingCurrency',
+  'shippingDays',
+] as const
 
 /** better-auth endpoints worth aiming at, plus whatever else the fuzzer makes up. */
 const AUTH_ENDPOINTS = [
@@ -90,7 +114,6 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
     endsSessions: true,
   },
   'routes/account/complete-profile': { path: at('/complete-profile'), form: [...PROFILE_FIELDS, 'redirectTo'], action: true },
-  'routes/account/dashboard': { path: at('/dashboard') },
   'routes/account/kyc-upload': { path: at('/kyc-upload'), form: ['kycDocument'], files: ['kycDocument'], action: true },
   'routes/account/kyc-document': { path: at('/kyc-document'), query: ['user', 'key', 'expires', 'sig'] },
   'routes/api/auth': {
@@ -102,6 +125,18 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
     form: ['email', 'password', 'name', 'callbackURL', 'token', 'newPassword', 'currentPassword', 'revokeOtherSessions', 'rememberMe'],
     action: true,
     endsSessions: true,
+  },
+  'routes/seller/dashboard': { path: at('/dashboard/orders') },
+  'routes/seller/overview': { path: at('/dashboard'), query: SELLER_LIST, form: ['intent', 'productId'], action: true },
+  'routes/seller/products': { path: at('/dashboard/products'), query: SELLER_LIST, form: ['intent', 'productId'], action: true },
+  'routes/seller/orders': { path: at('/dashboard/orders') },
+  'routes/seller/messages': { path: at('/dashboard/messages') },
+  'routes/seller/rfqs': { path: at('/dashboard/rfqs') },
+  'routes/seller/product-new': { path: at('/dashboard/products/new'), form: PRODUCT_FIELDS, action: true },
+  'routes/seller/product-edit': {
+    path: (f) => segment([f.ownProductId, f.productId, 'not-a-uuid']).map((s) => `/dashboard/products/${s}/edit`),
+    form: PRODUCT_FIELDS,
+    action: true,
   },
   'routes/api/sitemap': { path: at('/sitemap.xml') },
   'routes/api/robots': { path: at('/robots.txt') },

@@ -98,6 +98,14 @@ describe('profile completion (/complete-profile)', () => {
     expect(out.location).toBe('/')
   })
 
+  it('ignores a redirect target with a DEL character instead of failing (was a 500)', async () => {
+    const u = await withoutProfile()
+    const out = await callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form({ ...setup, redirectTo: '/kyc-upload\u007f' }) })
+    expect(out.status).toBe(302)
+    expect(out.location).toBe('/')
+    expect(await profilesOf(u.id)).toHaveLength(1)
+  })
+
   it('sends anonymous posts to log in; a GET goes home unless the user still needs a profile', async () => {
     expect((await callRoute(completeAction, '/complete-profile', { body: form(setup) })).location).toBe('/login?redirectTo=%2Fcomplete-profile')
     expect((await callRoute(completeLoader, '/complete-profile')).location).toBe('/')

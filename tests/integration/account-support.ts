@@ -31,7 +31,7 @@ function toOutcome(value: unknown): RouteOutcome {
 export async function callRoute(
   handler: AnyHandler,
   path: string,
-  opts: { cookie?: string | null; body?: BodyInit; headers?: Record<string, string>; method?: string } = {},
+  opts: { cookie?: string | null; body?: BodyInit; headers?: Record<string, string>; method?: string; params?: Record<string, string> } = {},
 ): Promise<RouteOutcome> {
   const headers = new Headers(opts.headers)
   if (opts.cookie) headers.set('Cookie', opts.cookie)
@@ -44,7 +44,7 @@ export async function callRoute(
   let outcome: RouteOutcome | undefined
   await i18nextMiddleware({ request, context, params: {}, pattern: '' } as never, async () => {
     try {
-      outcome = toOutcome(await handler({ request, context, params: {} } as never))
+      outcome = toOutcome(await handler({ request, context, params: opts.params ?? {} } as never))
     } catch (thrown) {
       outcome = toOutcome(thrown)
     }

@@ -19,6 +19,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+const local = { headers: { 'x-setu-client-ip': '127.0.0.1' } }
 const outboxCount = async () => (await getDb().select({ n: sql<number>`count(*)::int` }).from(emailOutbox))[0].n
 
 describe('sendEmail through the dev outbox', () => {
@@ -49,10 +50,10 @@ describe('/dev/outbox page', () => {
     vi.spyOn(console, 'log').mockImplementation(() => {})
     await sendEmail({ to: 'one@example.com', subject: 'First', text: 'see https://x.example/a', html: '' })
     await sendEmail({ to: 'two@example.com', subject: 'Second', text: 'no links', html: '' })
-    const all = await callRoute(outboxLoader, '/dev/outbox')
+    const all = await callRoute(outboxLoader, '/dev/outbox', local)
     const messages = (all.data as { messages: { to: string; subject: string; createdAt: string; links: string[] }[] }).messages
     expect(messages.map((m) => m.subject)).toEqual(expect.arrayContaining(['First', 'Second']))
-    const filtered = await callRoute(outboxLoader, '/dev/outbox?to=ONE%40example.com')
+    const filtered = await callRoute(outboxLoader, '/dev/outbox?to=ONE%40example.com', local)
     const only = (filtered.data as { messages: { to: string; subject: string; createdAt: string; links: string[] }[] }).messages
     expect(only).toHaveLength(1)
     expect(only[0]).toMatchObject({ to: 'one@example.com', subject: 'First', links: ['https://x.example/a'] })
@@ -66,8 +67,22 @@ describe('/dev/outbox page', () => {
   ])('answers 404 when %s', async (_label, vars) => {
     Object.assign(process.env, vars)
     resetEnvCache()
-    const out = await callRoute(outboxLoader, '/dev/outbox')
+    const out = await callRoute(outboxLoader, '/dev/outbox', local)
     expect(out.status).toBe(404)
+  })
+
+  it.each([
+    ['a client on the network', '192.168.1.20'],
+    ['a client that only claims localhost in its Host header', '203.0.113.7'],
+    ['a request with no recorded client address', null],
+  ])('answers 404 to %s', async (_label, ip) => {
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    await sendEmail({ to: 'secret@example.com', subject: 'Reset', text: 'http://localhost:3000/reset-password?token=x', html: '' })
+    const headers: Record<string, string> = { Host: 'localhost:3000' }
+    if (ip) headers['x-setu-client-ip'] = ip
+    expect((await callRoute(outboxLoader, '/dev/outbox', { headers })).status).toBe(404)
+    expect((await callRoute(outboxLoader, '/dev/outbox', { headers: { 'x-setu-client-ip': '::ffff:127.0.0.1' } })).status).toBe(200)
+    expect((await callRoute(outboxLoader, '/dev/outbox', { headers: { 'x-setu-client-ip': '::1' } })).status).toBe(200)
   })
 })
 

@@ -49,6 +49,15 @@ describe('signing in (spec §4 Login)', () => {
     expect((await login(u.email, u.password, { redirectTo: 'https://evil.example' })).location).toBe('/')
   })
 
+  it('survives redirect targets a Location header cannot carry as they are (DEL was a 500)', async () => {
+    const u = await createUser()
+    expect((await login(u.email, u.password, { redirectTo: '/dashboard\u007f' })).location).toBe('/')
+    expect((await login(u.email, u.password, { redirectTo: '/\u007f/evil.example' })).location).toBe('/')
+    expect((await login(u.email, u.password, { redirectTo: '/товары' })).location).toBe('/%D1%82%D0%BE%D0%B2%D0%B0%D1%80%D1%8B')
+    const page = await callRoute(loginLoader, '/login?redirectTo=%2Fdashboard%7F')
+    expect(page.data).toMatchObject({ redirectTo: '/' })
+  })
+
   it('signs out an existing session first', async () => {
     const u = await createUser()
     const first = await signInCookie(u.email, u.password)

@@ -91,6 +91,19 @@ function readBody(head: string, raw: Buffer): string | null {
   }
 }
 
+/** A GET with a Host header of our choosing (fetch would send the URL's host). */
+function getAs(port: number, pathname: string, host: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: pathname, headers: { ...headers, Host: host } }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (d) => (body += d))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+  })
+}
+
 const loginForm = (email: string, password: string) => new URLSearchParams({ email, password }).toString()
 function login(email: string, password: string, forwardedFor: string, cookie = '') {
   return fetch(`${BASE}/login`, {
@@ -237,6 +250,61 @@ describe('HTTP edge of the production server', () => {
     // The address the proxy appended does count: another client behind the same proxy is not limited.
     const otherClient = await login('nobody6@example.com', 'wrong-password', `172.16.0.99, 203.0.113.10`)
     expect(otherClient.status).toBe(401)
+  })
+})
+
+describe('Host header and public origin with APP_URL set', () => {
+  it('refuses a forged Host with a translated 400 and builds every absolute URL from APP_URL', async () => {
+    const forged = await getAs(PORT, '/sitemap.xml', 'evil.example')
+    expect(forged.status).toBe(400)
+    expect(forged.body).toBe('This server does not answer for the address you used. Open Setu at https://setu.example instead.')
+    expect(forged.body).not.toContain('evil.example')
+    const ru = await getAs(PORT, '/', 'evil.example:3302', { 'Accept-Language': 'ru' })
+    expect(ru.status).toBe(400)
+    expect(ru.headers['content-language']).toBe('ru')
+    expect(ru.body).toContain('Этот сервер не обслуживает адрес')
+    const robots = await getAs(PORT, '/robots.txt', 'setu.example')
+    expect(robots.status).toBe(200)
+    expect(robots.body).toContain('Sitemap: https://setu.example/sitemap.xml')
+    // Reached on loopback (the reverse proxy's view): links still use APP_URL.
+    const page = await getAs(PORT, '/about', `127.0.0.1:${PORT}`)
+    expect(page.body).toContain('<link rel="canonical" href="https://setu.example/about"/>')
+  })
+
+  it('marks the language cookie Secure under an https APP_URL', async () => {
+    const res = await getAs(PORT, '/about?lng=hi', `127.0.0.1:${PORT}`)
+    const cookie = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('lng='))
+    expect(cookie).toMatch(/; Secure/)
+  })
+})
+
+describe('Host header and public origin without APP_URL', () => {
+  const port = 3313
+  let server: ReturnType<typeof start>
+  beforeAll(async () => {
+    if (!built) throw new Error('run `npm run build` first')
+    server = start(port, { ALLOWED_HOSTS: 'setu.internal', SEED_DEMO_DATA: 'false' })
+    await server.waitFor('running at http://localhost:3313', 120_000)
+  }, 130_000)
+
+  it('says at start that APP_URL is unset and why there is no demo data', () => {
+    expect(server.output()).toContain('[setu] demo data: not loaded (SEED_DEMO_DATA=false)')
+    expect(server.output()).toContain('[setu] APP_URL is not set: links point to http://localhost:3313 and only requests for localhost and setu.internal are answered.')
+  })
+
+  it('answers loopback names and ALLOWED_HOSTS with their own origin, and refuses any other Host', async () => {
+    const forged = await getAs(port, '/sitemap.xml', 'evil.example:3313')
+    expect(forged.status).toBe(400)
+    expect(forged.body).toContain('Open Setu at http://localhost:3313 instead.')
+    const internal = await getAs(port, '/sitemap.xml', 'setu.internal:3313')
+    expect(internal.status).toBe(200)
+    expect(internal.body).toContain('<loc>http://setu.internal:3313/</loc>')
+    expect(internal.body).not.toContain('evil.example')
+    const local = await getAs(port, '/robots.txt', `localhost:${port}`)
+    expect(local.body).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`)
+    const cookie = [(await getAs(port, '/about', `localhost:${port}`)).headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('lng='))
+    expect(cookie).toBeDefined()
+    expect(cookie).not.toMatch(/Secure/)
   })
 })
 

@@ -33,10 +33,3 @@ export function formValues(formData: FormData): Record<string, string> {
 export function parseForm<T>(schema: z.ZodType<T>, formData: FormData): FormParse<T> {
   return parseFormEntries(schema, formData)
 }
-
-/** A same-site path to go back to after a form, or `fallback` for anything else. */
-export function safeRedirectPath(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback
-  if (/[\u0000-\u001f]/.test(value) || value.length > 1000) return fallback
-  return value
-}

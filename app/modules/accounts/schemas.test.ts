@@ -140,6 +140,9 @@ describe('safeRedirectTo', () => {
     ['/logout', '/'],
     [null, '/'],
     ['/a\nb', '/'],
+    ['/a\u007fb', '/'],
+    ['/login#x', '/'],
+    ['/dashboard\u007f', '/'],
   ])('%s → %s', (input, expected) => {
     expect(safeRedirectTo(input)).toBe(expected)
   })

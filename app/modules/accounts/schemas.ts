@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import type { Country, UserType } from '../../../db/schema/accounts'
 import { KYC_MAX_BYTES } from '~/modules/kyc/schemas'
+import { safeRedirect } from '~/lib/safe-redirect'
 
 // Kept here (not imported from db/schema) so the browser bundle does not pull in Drizzle.
 export const COUNTRIES = ['India', 'Russia'] as const satisfies readonly Country[]
@@ -203,10 +204,8 @@ export function registrationSummary(fieldErrors: FieldErrors): string[] {
 
 /** A same-site path to continue to after signing in, or '/' for anything else (no open redirects). */
 export function safeRedirectTo(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback
-  if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 1000) return fallback
-  if (/^\/(login|register|logout)(\/|\?|$)/.test(value)) return fallback
-  return value
+  const path = safeRedirect(value, fallback)
+  return /^\/(login|register|logout)(\/|\?|#|$)/.test(path) ? fallback : path
 }
 
 /** The verification page in its pending state for `email`. */

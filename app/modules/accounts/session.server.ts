@@ -5,6 +5,7 @@ import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { recordSecurityEvent } from '~/lib/security-events.server'
 import './auth-hooks.server'
+import { returnPath } from '~/lib/safe-redirect'
 
 /** What the layout and guards know about the signed-in user (a DTO: no auth internals). */
 export type CurrentUser = {
@@ -126,8 +127,7 @@ export async function getCurrentUser(request: Request): Promise<CurrentUser | nu
 export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request)
   if (!user) {
-    const url = new URL(request.url)
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+    throw redirect(`/login?redirectTo=${encodeURIComponent(returnPath(request))}`)
   }
   return user
 }

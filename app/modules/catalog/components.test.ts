@@ -32,6 +32,7 @@ const product: ProductDetailDto = {
   createdAt: new Date().toISOString(),
   updatedAt: new Date().toISOString(),
   isNew: true,
+  visibility: 'public',
 }
 
 async function render(element: React.ReactElement, lng: 'en' | 'ru' = 'en') {

@@ -50,8 +50,11 @@ const cte = alias(categoryTranslations, 'cte')
 
 const categoryImage = (id: string) => `/images/categories/${id}.svg`
 
-/** A product is public when it is active and its seller's account is active (suspended sellers disappear). */
-const publicProduct = and(eq(products.isActive, true), eq(profiles.accountStatus, 'active'))
+/**
+ * A product is public when it is active and its seller's account is active and KYC-approved
+ * (suspended sellers disappear; a pending seller's products wait for approval).
+ */
+const publicProduct = and(eq(products.isActive, true), eq(profiles.accountStatus, 'active'), eq(profiles.kycStatus, 'Approved'))
 
 /** Name in the locale, English, or whichever translation exists (a product needs at least one). */
 const productName = sql<string>`coalesce(${tl.name}, ${te.name}, (select x.name from ${productTranslations} x where x.product_id = ${products.id} order by x.language_code limit 1), '')`
@@ -62,7 +65,7 @@ const isNewSql = sql<boolean>`(${products.createdAt} >= now() - make_interval(da
 /** Count of public products in a category, its subcategories, or (for a subcategory) itself. */
 const publicProductCount = (categoryId: AnyPgColumn) => sql<number>`(
   select count(*)::int from ${products} p join ${profiles} s on s.id = p.seller_id
-  where p.is_active and s.account_status = 'active'
+  where p.is_active and s.account_status = 'active' and s.kyc_status = 'Approved'
     and (p.category_id = ${categoryId} or p.subcategory_id = ${categoryId}
       or p.category_id in (select cc.id from ${categories} cc where cc.parent_id = ${categoryId})))`
 
@@ -294,7 +297,7 @@ function cleanSpecifications(value: unknown): Specification[] {
 }
 
 /** A public product with its text in `locale` (English per missing field), or null (unknown, inactive, bad id). */
-export async function getProduct(id: string, locale: LanguageCode): Promise<ProductDetailDto | null> {
+export async function getProduct(id: string, locale: LanguageCode, viewerSellerId: string | null = null): Promise<ProductDetailDto | null> {
   if (!isProductId(id)) return null
   const db = getDb()
   const sub = alias(categories, 'sub')
@@ -321,6 +324,8 @@ export async function getProduct(id: string, locale: LanguageCode): Promise<Prod
       sellerCompany: profiles.companyName,
       sellerCountry: profiles.country,
       sellerKyc: profiles.kycStatus,
+      isActive: products.isActive,
+      sellerActive: sql<boolean>`${profiles.accountStatus} = 'active'`,
     })
     .from(products)
     .innerJoin(profiles, eq(profiles.id, products.sellerId))
@@ -329,9 +334,11 @@ export async function getProduct(id: string, locale: LanguageCode): Promise<Prod
     .leftJoin(sub, eq(sub.id, products.subcategoryId))
     .leftJoin(stl, and(eq(stl.categoryId, sub.id), eq(stl.languageCode, locale)))
     .leftJoin(ste, and(eq(ste.categoryId, sub.id), eq(ste.languageCode, 'en')))
-    .where(and(eq(products.id, id), publicProduct))
+    // The owner also sees a product the public does not (inactive, or KYC not approved yet).
+    .where(and(eq(products.id, id), viewerSellerId ? or(publicProduct, eq(products.sellerId, viewerSellerId)) : publicProduct))
     .limit(1)
   if (!row) return null
+  const visibility: ProductDetailDto['visibility'] = !row.isActive ? 'hiddenInactive' : row.sellerKyc !== 'Approved' || !row.sellerActive ? 'hiddenKyc' : 'public'
 
   const translations = await db
     .select({
@@ -371,6 +378,7 @@ export async function getProduct(id: string, locale: LanguageCode): Promise<Prod
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
     isNew: Boolean(row.isNew),
+    visibility,
   }
 }
 

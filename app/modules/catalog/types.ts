@@ -54,6 +54,8 @@ export type ProductDetailDto = {
   createdAt: string
   updatedAt: string
   isNew: boolean
+  /** Only the owner ever gets a product that is not public, with the reason it is hidden. */
+  visibility: 'public' | 'hiddenInactive' | 'hiddenKyc'
 }
 
 export type CategorySummaryDto = {

@@ -7,7 +7,8 @@ import { seoMeta } from '~/lib/seo'
 import { toastHeader } from '~/lib/toast.server'
 import { CompleteProfileForm, type CompleteProfileActionData } from '~/modules/accounts/components/complete-profile-form'
 import { createProfile } from '~/modules/accounts/profile-commands.server'
-import { CompleteProfileSchema, formValues, parseForm, safeRedirectPath } from '~/modules/accounts/profile-schemas'
+import { safeRedirect } from '~/lib/safe-redirect'
+import { CompleteProfileSchema, formValues, parseForm } from '~/modules/accounts/profile-schemas'
 import { getCurrentUser, requireUser, type CurrentUser } from '~/modules/accounts/session.server'
 
 // The form itself is shown by the root layout on any page; this route receives it. Only a user who
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return data<CompleteProfileActionData>({ fieldErrors: {}, formError: 'account:errors.badRequest', values: {} }, { status: 400 })
   }
-  const redirectTo = safeRedirectPath(formData.get('redirectTo'))
+  const redirectTo = safeRedirect(formData.get('redirectTo'))
   // A second submit (double click, second tab) never creates a second profile.
   if (user.profile) return redirectDocument(redirectTo)
   const parsed = parseForm(CompleteProfileSchema, formData)

@@ -7,15 +7,17 @@ import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { listOutbox } from '~/lib/email.server'
-import { devOutboxEnabled } from '~/lib/env.server'
+import { devOutboxEnabled, isLoopbackAddress } from '~/lib/env.server'
 import { INTL_LOCALES, type Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
+import { clientIp } from '~/lib/security-events.server'
 import { seoMeta } from '~/lib/seo'
 
-// Development only (docs/decisions/003): the messages the app would have mailed. Off → 404.
+// Development only (docs/decisions/003): the messages the app would have mailed. Off → 404, and
+// 404 to any client not on this machine (the client address comes from the socket, never a header).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!devOutboxEnabled()) throw data(null, { status: 404 })
+  if (!devOutboxEnabled() || !isLoopbackAddress(clientIp(request))) throw data(null, { status: 404 })
   const url = new URL(request.url)
   // No address holds control characters, and PostgreSQL refuses a NUL in text (it was a 500).
   const to = url.searchParams.get('to')?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 254) || null

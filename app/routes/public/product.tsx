@@ -2,6 +2,7 @@ import { BadgeCheck, ChevronRight, PackageCheck, PackageX, RotateCcw } from 'luc
 import { useTranslation } from 'react-i18next'
 import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/product'
+import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
@@ -10,7 +11,7 @@ import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
-import type { CurrentUser } from '~/modules/accounts/session.server'
+import { getCurrentUser, type CurrentUser } from '~/modules/accounts/session.server'
 import { CountryLabel } from '~/modules/catalog/components/country-label'
 import { ProductGallery } from '~/modules/catalog/components/gallery'
 import { Price } from '~/modules/catalog/components/price'
@@ -21,7 +22,9 @@ import { isProductId } from '~/modules/catalog/schemas'
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
   // A malformed id never reaches PostgreSQL (it would be a uuid cast error): it is simply not found.
-  const product = isProductId(params.id) ? await getProduct(params.id, locale) : null
+  const viewer = isProductId(params.id) ? await getCurrentUser(request) : null
+  const ownerId = viewer?.profile?.userType === 'Seller' ? viewer.profile.id : null
+  const product = isProductId(params.id) ? await getProduct(params.id, locale, ownerId) : null
   if (!product) {
     const i18n = await getI18n(request, context)
     throw data(
@@ -71,6 +74,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const orderable = canOrder(product)
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8">
+      {product.visibility !== 'public' ? (
+        <Alert variant="warning" role="status" data-testid="owner-preview">
+          <AlertDescription>{t(`product.ownerPreview.${product.visibility}`)}</AlertDescription>
+        </Alert>
+      ) : null}
       <nav aria-label={t('product.breadcrumbs')}>
         <ol className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
           <Crumb to="/" first>

@@ -2,12 +2,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { RouterContextProvider } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAQ_GROUPS, FAQ_ITEM_KEYS } from './faq'
 import { RICH_FORMATS, RICH_LINKS } from './links'
 import { pageMeta } from './meta'
 import { parseRichText, stripRichText } from './rich-text-parse'
 import { i18nextMiddleware } from '~/lib/i18next.server'
+import { resetEnvCache } from '~/lib/env.server'
 import { SUPPORTED_LANGUAGES } from '~/lib/i18n'
 import { loader as aboutLoader } from '~/routes/public/about'
 import { loader as contactLoader } from '~/routes/public/contact'
@@ -30,6 +31,18 @@ const tagsOf = (text: string) =>
   parseRichText(text)
     .flatMap((n) => (typeof n === 'string' ? [] : [n.tag]))
     .sort()
+
+// The loaders build canonical links from the public origin: APP_URL, as a real deployment sets it.
+const savedAppUrl = process.env.APP_URL
+beforeAll(() => {
+  process.env.APP_URL = 'http://setu.test'
+  resetEnvCache()
+})
+afterAll(() => {
+  if (savedAppUrl === undefined) delete process.env.APP_URL
+  else process.env.APP_URL = savedAppUrl
+  resetEnvCache()
+})
 
 describe('parseRichText', () => {
   it('splits text and named tags in order', () => {

@@ -6,10 +6,11 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { createRoutesStub, RouterContextProvider } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TradeTabs } from './components/trade-tabs'
 import { CERTIFICATIONS, CURRENCIES, DOC_FLOWS, DOC_SIDES, INCOTERMS, PAYMENT_METHODS, PORTALS, TRANSPORT_MODES } from './data'
 import { onlyTabChanged, parseTradeTab, searchWithTab, TRADE_TABS } from './tabs'
+import { resetEnvCache } from '~/lib/env.server'
 import { SUPPORTED_LANGUAGES } from '~/lib/i18n'
 import { createFixedInstance, i18nextMiddleware } from '~/lib/i18next.server'
 import { seoMeta } from '~/lib/seo'
@@ -31,6 +32,18 @@ function at(obj: Json, key: string): Json | undefined {
   }
   return node
 }
+
+// The loaders build canonical links from the public origin: APP_URL, as a real deployment sets it.
+const savedAppUrl = process.env.APP_URL
+beforeAll(() => {
+  process.env.APP_URL = 'http://setu.test'
+  resetEnvCache()
+})
+afterAll(() => {
+  if (savedAppUrl === undefined) delete process.env.APP_URL
+  else process.env.APP_URL = savedAppUrl
+  resetEnvCache()
+})
 
 describe('trade tabs', () => {
   it('accepts the five tab slugs and falls back to Getting Started for anything else', () => {

@@ -1,0 +1,314 @@
+// A seller's own products: create, read for editing, update, activate/deactivate, delete and the
+// My Products list. Every function takes the seller's profile id and touches only that seller's
+// rows; a product of someone else is "not found", never an error that says it exists.
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { categories, products, productTranslations, type ShippingOption, type Specification } from '../../../db/schema'
+import { getDb, type Db } from '~/lib/db.server'
+import { PRODUCT_LANGUAGES, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductLanguage, type ProductListQuery } from './schemas'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export type SaveResult = { ok: true; id: string } | { ok: false; fieldErrors: ProductFieldErrors }
+
+/** The form as the edit page fills it (and the DTO the edit loader returns). */
+export type EditableProductDto = {
+  id: string
+  categoryId: string
+  subcategoryId: string | null
+  price: string
+  currency: string
+  stockQuantity: number
+  minimumOrderQuantity: number
+  sku: string | null
+  isActive: boolean
+  hsCode: string | null
+  originCountry: string | null
+  translations: Partial<Record<ProductLanguage, { name: string; slug: string; description: string; longDescription: string; specifications: Specification[] }>>
+  shippingOptions: ShippingOption[]
+}
+
+async function checkCategories(tx: Db, input: ProductInput): Promise<ProductFieldErrors> {
+  const ids = [input.categoryId, ...(input.subcategoryId ? [input.subcategoryId] : [])]
+  const rows = await tx.select({ id: categories.id, parentId: categories.parentId }).from(categories).where(inArray(categories.id, ids))
+  const category = rows.find((r) => r.id === input.categoryId)
+  if (!category) return { categoryId: 'products:form.errors.category' }
+  if (input.subcategoryId) {
+    const sub = rows.find((r) => r.id === input.subcategoryId)
+    if (!sub || sub.parentId !== input.categoryId) return { subcategoryId: 'products:form.errors.subcategory' }
+  }
+  return {}
+}
+
+/** Field errors for a SKU or slugs another product already uses (checked in the saving transaction). */
+async function checkUnique(tx: Db, sellerId: string, input: ProductInput, productId: string | null): Promise<ProductFieldErrors> {
+  const errors: ProductFieldErrors = {}
+  const notThis = productId ? ne(products.id, productId) : undefined
+  if (input.sku) {
+    const [taken] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.sellerId, sellerId), eq(products.sku, input.sku), notThis))
+      .limit(1)
+    if (taken) errors.sku = 'products:form.errors.skuTaken'
+  }
+  const slugs = PRODUCT_LANGUAGES.flatMap((lng) => (input.translations[lng] ? [[lng, input.translations[lng]!.slug] as const] : []))
+  if (slugs.length > 0) {
+    const taken = await tx
+      .select({ languageCode: productTranslations.languageCode })
+      .from(productTranslations)
+      .where(
+        and(
+          or(...slugs.map(([lng, slug]) => and(eq(productTranslations.languageCode, lng), eq(productTranslations.slug, slug)))),
+          productId ? ne(productTranslations.productId, productId) : undefined,
+        ),
+      )
+    for (const row of taken) errors[`${row.languageCode}.slug`] = 'products:form.errors.slugTaken'
+  }
+  return errors
+}
+
+function productValues(input: ProductInput) {
+  const attributes: Record<string, string> = {}
+  if (input.hsCode) attributes.hsCode = input.hsCode
+  if (input.originCountry) attributes.origin = input.originCountry
+  return {
+    categoryId: input.categoryId,
+    subcategoryId: input.subcategoryId,
+    price: input.price,
+    currency: input.currency,
+    stockQuantity: input.stockQuantity,
+    minimumOrderQuantity: input.minimumOrderQuantity,
+    sku: input.sku,
+    isActive: input.isActive,
+    attributes,
+    shippingOptions: input.shippingOptions,
+  }
+}
+
+function translationRows(productId: string, input: ProductInput) {
+  return PRODUCT_LANGUAGES.flatMap((lng) => {
+    const t = input.translations[lng]
+    return t ? [{ productId, languageCode: lng, name: t.name, slug: t.slug, description: t.description, longDescription: t.longDescription, specifications: t.specifications }] : []
+  })
+}
+
+/** Two saves racing for the same SKU or slug: the loser gets the same field error as a plain clash. */
+function uniqueViolation(error: unknown): ProductFieldErrors | null {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } }
+  const code = e.code ?? e.cause?.code
+  const constraint = e.constraint ?? e.cause?.constraint ?? ''
+  if (code !== '23505') return null
+  if (constraint.includes('sku')) return { sku: 'products:form.errors.skuTaken' }
+  return { form: 'products:form.errors.slugTakenRetry' }
+}
+
+/** Creates a product with its translations in one transaction. */
+export async function createProduct(sellerId: string, input: ProductInput): Promise<SaveResult> {
+  try {
+    return await getDb().transaction(async (tx) => {
+      const errors = { ...(await checkCategories(tx, input)), ...(await checkUnique(tx, sellerId, input, null)) }
+      if (Object.keys(errors).length > 0) return { ok: false as const, fieldErrors: errors }
+      const [row] = await tx
+        .insert(products)
+        .values({ sellerId, ...productValues(input) })
+        .returning({ id: products.id })
+      await tx.insert(productTranslations).values(translationRows(row!.id, input))
+      return { ok: true as const, id: row!.id }
+    })
+  } catch (error) {
+    const fieldErrors = uniqueViolation(error)
+    if (fieldErrors) return { ok: false, fieldErrors }
+    throw error
+  }
+}
+
+/** Replaces a product's fields and translations; null when it is not this seller's product. */
+export async function updateProduct(sellerId: string, productId: string, input: ProductInput): Promise<SaveResult | null> {
+  if (!UUID.test(productId)) return null
+  try {
+    return await getDb().transaction(async (tx) => {
+      const [own] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
+        .for('update')
+      if (!own) return null
+      const errors = { ...(await checkCategories(tx, input)), ...(await checkUnique(tx, sellerId, input, productId)) }
+      if (Object.keys(errors).length > 0) return { ok: false as const, fieldErrors: errors }
+      await tx
+        .update(products)
+        .set({ ...productValues(input), updatedAt: new Date() })
+        .where(eq(products.id, productId))
+      await tx.delete(productTranslations).where(eq(productTranslations.productId, productId))
+      await tx.insert(productTranslations).values(translationRows(productId, input))
+      return { ok: true as const, id: productId }
+    })
+  } catch (error) {
+    const fieldErrors = uniqueViolation(error)
+    if (fieldErrors) return { ok: false, fieldErrors }
+    throw error
+  }
+}
+
+/** Activates or deactivates one of the seller's products; false when it is not theirs. */
+export async function setProductActive(sellerId: string, productId: string, isActive: boolean): Promise<boolean> {
+  if (!UUID.test(productId)) return false
+  const rows = await getDb()
+    .update(products)
+    .set({ isActive, updatedAt: new Date() })
+    .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
+    .returning({ id: products.id })
+  return rows.length === 1
+}
+
+/** Deletes one of the seller's products (translations and view rows go with it); false when it is not theirs. */
+export async function deleteProduct(sellerId: string, productId: string): Promise<boolean> {
+  if (!UUID.test(productId)) return false
+  const rows = await getDb()
+    .delete(products)
+    .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
+    .returning({ id: products.id })
+  return rows.length === 1
+}
+
+/** The product as the edit form shows it, or null when it is not this seller's. */
+export async function getEditableProduct(sellerId: string, productId: string): Promise<EditableProductDto | null> {
+  if (!UUID.test(productId)) return null
+  const db = getDb()
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
+    .limit(1)
+  if (!row) return null
+  const texts = await db.select().from(productTranslations).where(eq(productTranslations.productId, productId))
+  const translations: EditableProductDto['translations'] = {}
+  for (const t of texts) {
+    if ((PRODUCT_LANGUAGES as readonly string[]).includes(t.languageCode)) {
+      translations[t.languageCode as ProductLanguage] = {
+        name: t.name,
+        slug: t.slug,
+        description: t.description,
+        longDescription: t.longDescription,
+        specifications: Array.isArray(t.specifications) ? t.specifications : [],
+      }
+    }
+  }
+  return {
+    id: row.id,
+    categoryId: row.categoryId,
+    subcategoryId: row.subcategoryId,
+    price: row.price,
+    currency: row.currency,
+    stockQuantity: row.stockQuantity,
+    minimumOrderQuantity: row.minimumOrderQuantity,
+    sku: row.sku,
+    isActive: row.isActive,
+    hsCode: row.attributes?.hsCode?.replace(/\D/g, '') || null,
+    originCountry: row.attributes?.origin ?? null,
+    translations,
+    shippingOptions: Array.isArray(row.shippingOptions) ? row.shippingOptions : [],
+  }
+}
+
+export type SellerProductRowDto = {
+  id: string
+  name: string
+  /** Language the name is in (the viewer's, or another the product has). */
+  nameLanguage: string
+  image: string | null
+  price: string
+  currency: string
+  stockQuantity: number
+  isActive: boolean
+  viewCount: number
+  createdAt: string
+}
+
+export type SellerProductPageDto = { items: SellerProductRowDto[]; total: number; page: number; pageCount: number }
+
+/** The seller's products for My Products: searched, filtered, sorted and paginated in the database. */
+export async function listSellerProducts(sellerId: string, locale: ProductLanguage, query: ProductListQuery): Promise<SellerProductPageDto> {
+  const db = getDb()
+  // Name in the viewer's language, else English, else any language the product has.
+  const nameRow = sql`(select x.name || chr(31) || x.language_code from ${productTranslations} x where x.product_id = ${products.id}
+    order by (x.language_code = ${locale}) desc, (x.language_code = 'en') desc, x.language_code limit 1)`
+  const conditions: SQL[] = [eq(products.sellerId, sellerId)]
+  if (query.status === 'active') conditions.push(eq(products.isActive, true))
+  if (query.status === 'inactive') conditions.push(eq(products.isActive, false))
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    conditions.push(
+      or(
+        sql`${products.sku} ilike ${like}`,
+        sql`exists (select 1 from ${productTranslations} s where s.product_id = ${products.id} and s.name ilike ${like})`,
+      )!,
+    )
+  }
+  const where = and(...conditions)
+  const order = {
+    newest: [desc(products.createdAt), desc(products.id)],
+    oldest: [asc(products.createdAt), asc(products.id)],
+    name: [sql`lower(${nameRow}) asc`, asc(products.id)],
+    price_asc: [asc(products.currency), asc(products.price), asc(products.id)],
+    price_desc: [asc(products.currency), desc(products.price), asc(products.id)],
+    stock: [asc(products.stockQuantity), asc(products.id)],
+    views: [desc(products.viewCount), desc(products.id)],
+  }[query.sort]
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(products).where(where),
+    db
+      .select({
+        id: products.id,
+        nameRow: sql<string | null>`${nameRow}`,
+        mediaFiles: products.mediaFiles,
+        price: products.price,
+        currency: products.currency,
+        stockQuantity: products.stockQuantity,
+        isActive: products.isActive,
+        viewCount: products.viewCount,
+        createdAt: products.createdAt,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(SELLER_PAGE_SIZE)
+      .offset((query.page - 1) * SELLER_PAGE_SIZE),
+  ])
+  const pageCount = Math.max(1, Math.ceil(total / SELLER_PAGE_SIZE))
+  return {
+    total,
+    page: query.page,
+    pageCount,
+    items: rows.map((r) => {
+      const [name = '', nameLanguage = locale] = (r.nameRow ?? '').split('\u001f')
+      return {
+        id: r.id,
+        name,
+        nameLanguage,
+        image: Array.isArray(r.mediaFiles) ? (r.mediaFiles.find((f) => typeof f === 'string') ?? null) : null,
+        price: r.price,
+        currency: r.currency,
+        stockQuantity: r.stockQuantity,
+        isActive: r.isActive,
+        viewCount: r.viewCount,
+        createdAt: r.createdAt.toISOString(),
+      }
+    }),
+  }
+}
+
+export type SellerDashboardStatsDto = { totalProducts: number; activeListings: number; productViews: number; pendingOrders: number; openRfqs: number }
+
+/** Real counters for the dashboard. Orders and RFQs do not exist yet (issue 8): they are zero, not invented. */
+export async function getSellerDashboardStats(sellerId: string): Promise<SellerDashboardStatsDto> {
+  const [row] = await getDb()
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${products.isActive})`,
+      views: sql<number>`coalesce(sum(${products.viewCount}), 0)`,
+    })
+    .from(products)
+    .where(eq(products.sellerId, sellerId))
+  return { totalProducts: Number(row?.total ?? 0), activeListings: Number(row?.active ?? 0), productViews: Number(row?.views ?? 0), pendingOrders: 0, openRfqs: 0 }
+}

@@ -1,0 +1,24 @@
+// Who may use the seller workspace (/dashboard/*): every loader and action asks here first.
+import { data, redirect } from 'react-router'
+import { returnPath } from '~/lib/safe-redirect'
+import { getCurrentUser, type CurrentUser } from '~/modules/accounts/session.server'
+
+export type SellerProfile = NonNullable<CurrentUser['profile']> & { userType: 'Seller' }
+
+export type SellerGate = { state: 'seller'; seller: SellerProfile } | { state: 'notSeller'; seller: null }
+
+/** Visitors go to sign in and come back; a signed-in non-seller gets the 'Seller Account Required' page. */
+export async function sellerGate(request: Request): Promise<SellerGate> {
+  const user = await getCurrentUser(request)
+  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(returnPath(request))}`)
+  const profile = user.profile
+  if (!profile || profile.userType !== 'Seller') return { state: 'notSeller', seller: null }
+  return { state: 'seller', seller: profile as SellerProfile }
+}
+
+/** For actions: the seller, or a redirect to sign in (visitors) or 403 (anyone else). Nothing is written before this passes. */
+export async function requireSeller(request: Request): Promise<SellerProfile> {
+  const gate = await sellerGate(request)
+  if (gate.state !== 'seller') throw data({ formError: 'products:errors.sellerOnly' }, { status: 403 })
+  return gate.seller
+}

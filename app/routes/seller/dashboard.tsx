@@ -1,0 +1,108 @@
+import { ClipboardList, Eye, MessagesSquare, Package, PackageCheck, PackagePlus, ShoppingCart } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink, Outlet, useLocation } from 'react-router'
+import type { Route } from './+types/dashboard'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent } from '~/components/ui/card'
+import type { Language } from '~/lib/i18n'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import { publicOrigin } from '~/lib/origin.server'
+import { seoMeta } from '~/lib/seo'
+import { cn } from '~/lib/utils'
+import { KycStatusNotice } from '~/modules/kyc/components/kyc-status-notice'
+import { SellerRequired } from '~/modules/products/components/seller-required'
+import { getSellerDashboardStats } from '~/modules/products/products.server'
+import { sellerGate } from '~/modules/products/seller.server'
+
+// The seller workspace frame (spec §2 Seller dashboard): gate, KYC prompt, real counters and the
+// four tabs, each its own URL (/dashboard/products, /orders, /messages, /rfqs).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = getLocale(context) as Language
+  const [i18n, gate] = await Promise.all([getI18n(request, context), sellerGate(request)])
+  const page = { locale, origin: publicOrigin(request), title: i18n.t('account:dashboard.title'), description: i18n.t('account:dashboard.description') }
+  if (gate.state !== 'seller') return { ...page, state: 'notSeller' as const, seller: null, stats: null }
+  const stats = await getSellerDashboardStats(gate.seller.id)
+  return { ...page, state: 'seller' as const, seller: { name: gate.seller.name, kycStatus: gate.seller.kycStatus }, stats }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location }) =>
+  loaderData
+    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true })
+    : []
+
+function Stat({ icon, label, value, testId }: { icon: React.ReactNode; label: string; value: number; testId: string }) {
+  const { i18n } = useTranslation()
+  return (
+    <Card>
+      <CardContent className="flex items-center gap-3 p-4">
+        <span className="rounded-md bg-primary/10 p-2 text-primary">{icon}</span>
+        <div>
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p className="text-2xl font-bold" data-testid={testId}>
+            {value.toLocaleString(i18n.language)}
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
+
+const TABS = [
+  { to: '/dashboard/products', key: 'products', Icon: Package },
+  { to: '/dashboard/orders', key: 'orders', Icon: ShoppingCart },
+  { to: '/dashboard/messages', key: 'messages', Icon: MessagesSquare },
+  { to: '/dashboard/rfqs', key: 'rfqs', Icon: ClipboardList },
+] as const
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('account')
+  const { state, seller, stats } = loaderData
+  const { pathname } = useLocation()
+
+  if (state !== 'seller' || !seller || !stats) return <SellerRequired />
+
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">{t('dashboard.title')}</h1>
+          <p className="text-muted-foreground">{t('dashboard.welcome', { name: seller.name })}</p>
+        </div>
+        <Button asChild>
+          <Link to="/dashboard/products/new">
+            <PackagePlus className="size-4" aria-hidden />
+            {t('dashboard.addProduct')}
+          </Link>
+        </Button>
+      </header>
+      <KycStatusNotice status={seller.kycStatus} place="dashboard" />
+      <section aria-label={t('dashboard.statsLabel')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+        <Stat icon={<Package className="size-5" aria-hidden />} label={t('dashboard.totalProducts')} value={stats.totalProducts} testId="total-products" />
+        <Stat icon={<PackageCheck className="size-5" aria-hidden />} label={t('dashboard.activeListings')} value={stats.activeListings} testId="active-listings" />
+        <Stat icon={<Eye className="size-5" aria-hidden />} label={t('dashboard.productViews')} value={stats.productViews} testId="product-views" />
+        <Stat icon={<ShoppingCart className="size-5" aria-hidden />} label={t('dashboard.pendingOrders')} value={stats.pendingOrders} testId="pending-orders" />
+        <Stat icon={<ClipboardList className="size-5" aria-hidden />} label={t('dashboard.openRfqs')} value={stats.openRfqs} testId="open-rfqs" />
+      </section>
+      <nav aria-label={t('dashboard.tabsLabel')} className="flex flex-wrap gap-1 border-b">
+        {TABS.map(({ to, key, Icon }) => (
+          <NavLink
+            key={key}
+            to={to}
+            prefetch="intent"
+            aria-current={to === '/dashboard/products' && pathname === '/dashboard' ? 'page' : undefined}
+            className={({ isActive }) =>
+              cn(
+                '-mb-px inline-flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                isActive || (to === '/dashboard/products' && pathname === '/dashboard') ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+              )
+            }
+          >
+            <Icon className="size-4" aria-hidden />
+            {t(`dashboard.tabs.${key}`)}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </div>
+  )
+}

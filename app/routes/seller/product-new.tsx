@@ -1,0 +1,60 @@
+import { ArrowLeft } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
+import type { Route } from './+types/product-new'
+import { Button } from '~/components/ui/button'
+import type { Language } from '~/lib/i18n'
+import { readForm } from '~/lib/form.server'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import { publicOrigin } from '~/lib/origin.server'
+import { seoMeta } from '~/lib/seo'
+import { redirectWithToast } from '~/lib/toast.server'
+import { listCategoryOptions } from '~/modules/catalog/queries.server'
+import { ProductForm } from '~/modules/products/components/product-form'
+import { SellerRequired } from '~/modules/products/components/seller-required'
+import { createProduct } from '~/modules/products/products.server'
+import { parseProductForm } from '~/modules/products/schemas'
+import { requireSeller, sellerGate } from '~/modules/products/seller.server'
+
+// Create product (spec §2 'Create New Product', §5 Product form, issue 7 item 2).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = getLocale(context) as Language
+  const [i18n, gate] = await Promise.all([getI18n(request, context), sellerGate(request)])
+  const page = { locale, origin: publicOrigin(request), title: i18n.t('products:new.title'), description: i18n.t('products:new.description') }
+  if (gate.state !== 'seller') return { ...page, seller: false as const, categories: [], kycStatus: null }
+  return { ...page, seller: true as const, categories: await listCategoryOptions(locale), kycStatus: gate.seller.kycStatus }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/dashboard/products/new', locale: loaderData.locale, noindex: true })
+    : []
+
+export async function action({ request }: Route.ActionArgs) {
+  const seller = await requireSeller(request)
+  const parsed = parseProductForm((await readForm(request)).entries())
+  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 })
+  const saved = await createProduct(seller.id, parsed.value)
+  if (!saved.ok) return data({ fieldErrors: saved.fieldErrors }, { status: 400 })
+  return redirectWithToast(request, `/products/${saved.id}`, { type: 'success', key: 'products:new.success' })
+}
+
+export default function NewProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('products')
+  if (!loaderData.seller) return <SellerRequired />
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
+      <Button asChild variant="ghost" size="sm" className="self-start">
+        <Link to="/dashboard/products">
+          <ArrowLeft className="size-4" aria-hidden />
+          {t('form.back')}
+        </Link>
+      </Button>
+      <header className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{t('new.title')}</h1>
+        <p className="text-muted-foreground">{loaderData.kycStatus === 'Approved' ? t('new.description') : t('new.hiddenUntilKyc')}</p>
+      </header>
+      <ProductForm categories={loaderData.categories} answer={actionData} submitLabel={t('new.submit')} submittingLabel={t('new.submitting')} />
+    </div>
+  )
+}

@@ -1,0 +1,227 @@
+import { Pencil, Search, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, useNavigation } from 'react-router'
+import type { Route } from './+types/products'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent } from '~/components/ui/card'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { NativeSelect } from '~/components/ui/native-select'
+import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import { readForm } from '~/lib/form.server'
+import { getLocale } from '~/lib/i18next.server'
+import { safeRedirect } from '~/lib/safe-redirect'
+import { redirectWithToast } from '~/lib/toast.server'
+import { Pagination } from '~/modules/catalog/components/pagination'
+import { Price } from '~/modules/catalog/components/price'
+import { ProductImage } from '~/modules/catalog/components/product-image'
+import { deleteProduct, listSellerProducts, setProductActive } from '~/modules/products/products.server'
+import { parseProductListQuery, PRODUCT_LIST_SORTS, PRODUCT_LIST_STATUSES, type ProductListQuery } from '~/modules/products/schemas'
+import { requireSeller, sellerGate } from '~/modules/products/seller.server'
+
+// My Products (spec §2 Seller dashboard, issue 7 item 5): the seller's own products, searched,
+// filtered, sorted and paginated on the server; activate, deactivate and delete from the list.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const gate = await sellerGate(request)
+  if (gate.state !== 'seller') return { list: null, query: null, kycStatus: null }
+  const query = parseProductListQuery(new URL(request.url).searchParams)
+  const list = await listSellerProducts(gate.seller.id, getLocale(context) as Language, query)
+  return { list, query, kycStatus: gate.seller.kycStatus }
+}
+
+const INTENTS = ['activate', 'deactivate', 'delete'] as const
+
+export async function action({ request }: Route.ActionArgs) {
+  const seller = await requireSeller(request)
+  const form = await readForm(request)
+  const intent = form.get('intent')
+  const productId = String(form.get('productId') ?? '')
+  if (typeof intent !== 'string' || !(INTENTS as readonly string[]).includes(intent)) {
+    return data({ formError: 'products:errors.unknownAction' }, { status: 400 })
+  }
+  const done =
+    intent === 'delete' ? await deleteProduct(seller.id, productId) : await setProductActive(seller.id, productId, intent === 'activate')
+  // Someone else's product or a forged id: the same answer as a product that does not exist.
+  if (!done) throw data(null, { status: 404 })
+  const back = new URL(request.url)
+  back.searchParams.delete('index')
+  return redirectWithToast(request, safeRedirect(`${back.pathname}${back.search}`, '/dashboard/products'), { type: 'success', key: `products:list.done.${intent}` })
+}
+
+function hrefWith(query: ProductListQuery, change: Partial<ProductListQuery>) {
+  const next = { ...query, ...change }
+  const params = new URLSearchParams()
+  if (next.q) params.set('q', next.q)
+  if (next.status !== 'all') params.set('status', next.status)
+  if (next.sort !== 'newest') params.set('sort', next.sort)
+  if (next.page > 1) params.set('page', String(next.page))
+  const s = params.toString()
+  return `/dashboard/products${s ? `?${s}` : ''}`
+}
+
+function DeleteButton({ id, name }: { id: string; name: string }) {
+  const { t } = useTranslation('products')
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-destructive">
+          <Trash2 className="size-4" aria-hidden />
+          {t('list.delete')}
+          <span className="sr-only">: {name}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('list.deleteTitle')}</DialogTitle>
+          <DialogDescription>{t('list.deleteDescription', { name })}</DialogDescription>
+        </DialogHeader>
+        <Form method="post" className="flex justify-end gap-2" onSubmit={() => setOpen(false)}>
+          <input type="hidden" name="productId" value={id} />
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {t('list.cancel')}
+            </Button>
+          </DialogClose>
+          <Button type="submit" name="intent" value="delete" variant="destructive">
+            {t('list.confirmDelete')}
+          </Button>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+export default function SellerProducts({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('products')
+  const navigation = useNavigation()
+  const { list, query, kycStatus } = loaderData
+  if (!list || !query) return null
+  const date = new Intl.DateTimeFormat(INTL_LOCALES[i18n.language as Language] ?? 'en-IN', { dateStyle: 'medium' })
+  const hidden = kycStatus !== 'Approved'
+  const busy = navigation.state !== 'idle'
+
+  return (
+    <section aria-labelledby="my-products" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="my-products" className="text-xl font-semibold">
+          {t('list.title')} <span className="text-muted-foreground">({list.total.toLocaleString(i18n.language)})</span>
+        </h2>
+        <Button asChild size="sm">
+          <Link to="/dashboard/products/new">{t('list.add')}</Link>
+        </Button>
+      </div>
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        <div className="flex min-w-56 flex-1 flex-col gap-1">
+          <Label htmlFor="products-q">{t('list.search')}</Label>
+          <Input id="products-q" name="q" type="search" defaultValue={query.q} maxLength={100} />
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="products-status">{t('list.status')}</Label>
+          <NativeSelect id="products-status" name="status" defaultValue={query.status}>
+            {PRODUCT_LIST_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`list.statuses.${s}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="products-sort">{t('list.sort')}</Label>
+          <NativeSelect id="products-sort" name="sort" defaultValue={query.sort}>
+            {PRODUCT_LIST_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`list.sorts.${s}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" variant="outline">
+          <Search className="size-4" aria-hidden />
+          {t('list.apply')}
+        </Button>
+      </Form>
+      {list.items.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 p-10 text-center">
+            <p className="font-medium">{query.q || query.status !== 'all' ? t('list.noMatches') : t('list.empty')}</p>
+            {query.q || query.status !== 'all' ? null : (
+              <Button asChild>
+                <Link to="/dashboard/products/new">{t('list.add')}</Link>
+              </Button>
+            )}
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="overflow-x-auto rounded-md border">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t('list.caption')}</caption>
+            <thead className="bg-muted/50 text-left">
+              <tr>
+                <th scope="col" className="p-3">{t('list.columns.product')}</th>
+                <th scope="col" className="p-3">{t('list.columns.price')}</th>
+                <th scope="col" className="p-3 text-right">{t('list.columns.stock')}</th>
+                <th scope="col" className="p-3">{t('list.columns.status')}</th>
+                <th scope="col" className="p-3 text-right">{t('list.columns.views')}</th>
+                <th scope="col" className="p-3">{t('list.columns.created')}</th>
+                <th scope="col" className="p-3"><span className="sr-only">{t('list.columns.actions')}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((p) => (
+                <tr key={p.id} className="border-t" data-testid="seller-product-row">
+                  <td className="p-3">
+                    <div className="flex items-center gap-3">
+                      <ProductImage src={p.image} alt="" className="size-12 shrink-0 rounded" />
+                      <Link to={`/products/${p.id}`} className="font-medium hover:underline" lang={p.nameLanguage}>
+                        {p.name}
+                      </Link>
+                    </div>
+                  </td>
+                  <td className="p-3 whitespace-nowrap">
+                    <Price amount={p.price} currency={p.currency} />
+                  </td>
+                  <td className="p-3 text-right">{p.stockQuantity.toLocaleString(i18n.language)}</td>
+                  <td className="p-3">
+                    {!p.isActive ? (
+                      <Badge variant="secondary">{t('list.statuses.inactive')}</Badge>
+                    ) : hidden ? (
+                      <Badge variant="outline" title={t('list.hiddenHint')}>{t('list.hidden')}</Badge>
+                    ) : (
+                      <Badge>{t('list.statuses.active')}</Badge>
+                    )}
+                  </td>
+                  <td className="p-3 text-right">{p.viewCount.toLocaleString(i18n.language)}</td>
+                  <td className="p-3 whitespace-nowrap">{date.format(new Date(p.createdAt))}</td>
+                  <td className="p-3">
+                    <div className="flex flex-wrap justify-end gap-1">
+                      <Button asChild variant="ghost" size="sm">
+                        <Link to={`/dashboard/products/${p.id}/edit`}>
+                          <Pencil className="size-4" aria-hidden />
+                          {t('list.edit')}
+                          <span className="sr-only">: {p.name}</span>
+                        </Link>
+                      </Button>
+                      <Form method="post">
+                        <input type="hidden" name="productId" value={p.id} />
+                        <Button type="submit" name="intent" value={p.isActive ? 'deactivate' : 'activate'} variant="ghost" size="sm" disabled={busy}>
+                          {p.isActive ? t('list.deactivate') : t('list.activate')}
+                          <span className="sr-only">: {p.name}</span>
+                        </Button>
+                      </Form>
+                      <DeleteButton id={p.id} name={p.name} />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => hrefWith(query, { page })} />
+    </section>
+  )
+}
