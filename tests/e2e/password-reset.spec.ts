@@ -88,8 +88,8 @@ test('forgot password: the emailed link sets a new password and signs out every 
 
   // The devices signed in before the reset are anonymous now.
   for (const device of [laptop, phone]) {
-    await device.page.goto('/dashboard')
-    await expect(device.page.getByText('Please log in to access the seller dashboard.')).toBeVisible()
+    await device.page.goto('/profile')
+    await expect(device.page).toHaveURL('/login?redirectTo=%2Fprofile')
     await expect(device.page.getByTestId('user-menu')).toHaveCount(0)
     await expect(device.page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible()
     await device.context.close()
