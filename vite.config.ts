@@ -28,6 +28,6 @@ export default defineConfig({
   },
   ssr: {
     // Native/wasm server packages stay external so their assets resolve from node_modules.
-    external: ['@electric-sql/pglite', 'pg', 'nodemailer', 'better-auth', 'file-type'],
+    external: ['@electric-sql/pglite', 'pg', 'nodemailer', 'better-auth', 'file-type', 'sharp'],
   },
 })

@@ -7,6 +7,8 @@ export default [
   route('marketplace', 'routes/public/marketplace.tsx'),
   route('marketplace/new', 'routes/public/marketplace-new.tsx'),
   route('products/:id', 'routes/public/product.tsx'),
+  route('media/products/:file', 'routes/public/product-media.ts'),
+  route('sellers/:id', 'routes/public/seller.tsx'),
   // public: information
   route('trade-instructions', 'routes/public/trade-instructions.tsx'),
   route('trade-instructions/documentation', 'routes/public/trade-documentation.tsx'),
@@ -41,6 +43,7 @@ export default [
   ]),
   route('dashboard/products/new', 'routes/seller/product-new.tsx'),
   route('dashboard/products/:id/edit', 'routes/seller/product-edit.tsx'),
+  route('dashboard/products/images', 'routes/seller/product-images.ts'),
   // machine endpoints
   route('api/auth/*', 'routes/api/auth.ts'),
   route('sitemap.xml', 'routes/api/sitemap.ts'),

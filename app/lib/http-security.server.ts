@@ -31,6 +31,8 @@ const DRAIN_MAX_BYTES = 16 * 1024 * 1024
 const DRAIN_MAX_MS = 15_000
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?setu\.session_token=/
+/** Responses that do not depend on who asks (routes/public/product-media.ts). */
+const PUBLIC_IMMUTABLE_PATH = /^\/media\/products\/[0-9a-f]{64}(?:-thumb)?\.webp$/
 
 // Features the app never uses; denying them means injected or framed content cannot ask for them either.
 const PERMISSIONS_POLICY = [
@@ -143,7 +145,9 @@ export function securityHeaders(): RequestHandler[] {
  * that set one, so no shared or browser cache keeps a signed-in page or `.data` payload.
  */
 export const noStoreForSessions: RequestHandler = (req, res, next) => {
-  const signedIn = SESSION_COOKIE.test(req.headers.cookie ?? '')
+  // Uploaded product images are the same for everyone (content-hash URLs, public and immutable); they
+  // still get no-store below if the response refreshes the session cookie.
+  const signedIn = SESSION_COOKIE.test(req.headers.cookie ?? '') && !PUBLIC_IMMUTABLE_PATH.test(req.path)
   const writeHead = res.writeHead
   // Set at the last moment: route responses append their own Cache-Control, which this must override.
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {

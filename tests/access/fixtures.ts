@@ -4,7 +4,7 @@ import { profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { createSignedUrl } from '~/lib/storage.server'
 import { createCategory, createProduct } from '../factories/catalog'
-import { makeFile, pdfBytes } from '../factories/files'
+import { makeFile, pdfBytes, pngBytes } from '../factories/files'
 import { dispatch } from '../support/app'
 import type { Actor, ActorSession } from './actors'
 
@@ -14,10 +14,16 @@ export type Fixtures = {
   productId: string
   /** A product of the approved seller (their own, for the seller workspace's edit routes). */
   ownProductId: string
+  /** Profile id of the approved seller: a public seller page (/sellers/:id). */
+  sellerId: string
+  /** Profile id of the pending seller: no public page (KYC not approved). */
+  hiddenSellerId: string
   /** User id of the pending seller, who has uploaded a KYC document. */
   documentOwnerId: string
   /** A valid signed link to that document (what an admin would be given). */
   signedDocumentPath: string
+  /** An image the approved seller uploaded: /media/products/<hash>.webp. */
+  productImagePath: string
 }
 
 /** Creates the records; the pending seller uploads a document through the real /kyc-upload action. */
@@ -26,11 +32,27 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
   const product = await createProduct({ categoryId: category.id })
   const [seller] = await getDb().select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, actors.approvedSeller.userId!))
   const own = await createProduct({ categoryId: category.id, sellerId: seller!.id })
+  const [pending] = await getDb().select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, actors.pendingSeller.userId!))
   const body = new FormData()
   body.append('kycDocument', makeFile(pdfBytes(), 'registration.pdf'))
   const upload = await dispatch('/kyc-upload', { method: 'POST', cookie: actors.pendingSeller.cookie, body })
   if (upload.status !== 302) throw new Error(`fixture: KYC upload answered ${upload.status}`)
   const owner = actors.pendingSeller.userId!
   const signed = createSignedUrl(`${owner}/kyc_document.pdf`, 3600)
-  return { actors, categoryId: category.id, productId: product.id, ownProductId: own.id, documentOwnerId: owner, signedDocumentPath: signed }
+  const imageBody = new FormData()
+  imageBody.append('file', makeFile(pngBytes(), 'photo.png', 'image/png'))
+  const imageUpload = await dispatch('/dashboard/products/images', { method: 'POST', cookie: actors.approvedSeller.cookie, body: imageBody })
+  if (imageUpload.status !== 200) throw new Error(`fixture: product image upload answered ${imageUpload.status}`)
+  const { image } = (await imageUpload.json()) as { image: { path: string } }
+  return {
+    actors,
+    categoryId: category.id,
+    productId: product.id,
+    ownProductId: own.id,
+    sellerId: seller!.id,
+    hiddenSellerId: pending!.id,
+    documentOwnerId: owner,
+    signedDocumentPath: signed,
+    productImagePath: image.path,
+  }
 }

@@ -3,6 +3,7 @@
 // new route cannot ship without a decision about who may open it. How to add one: tests/README.md.
 import { ACTORS, type Actor } from './actors'
 import type { Fixtures } from './fixtures'
+import { makeFile, pngBytes } from '../factories/files'
 
 /** What a request must answer: a status, or a status with the redirect target or a text on the page. */
 export type Expected =
@@ -93,6 +94,26 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       { path: '/products/not-a-uuid', expect: everyone(404) },
     ],
     POST: [{ label: '/products/:real', path: (f) => `/products/${f.productId}`, expect: everyone(NO_ACTION) }],
+  },
+  // Only a seller whose account is active and KYC approved has a page; anyone else is not found, even to themselves.
+  'routes/public/seller': {
+    GET: [
+      { label: '/sellers/:approved', path: (f) => `/sellers/${f.sellerId}`, expect: everyone(200) },
+      { label: '/sellers/:pending', path: (f) => `/sellers/${f.hiddenSellerId}`, expect: everyone(404) },
+      { path: '/sellers/00000000-0000-4000-8000-000000000000', expect: everyone(404) },
+      { path: '/sellers/not-a-uuid', expect: everyone(404) },
+    ],
+    POST: [{ label: '/sellers/:approved', path: (f) => `/sellers/${f.sellerId}`, expect: everyone(NO_ACTION) }],
+  },
+  // Uploaded product images: anyone with the URL (a content hash) gets the file; anything else is 404.
+  'routes/public/product-media': {
+    GET: [
+      { label: '/media/products/:uploaded.webp', path: (f) => f.productImagePath, expect: everyone(200) },
+      { label: '/media/products/:uploaded-thumb.webp', path: (f) => f.productImagePath.replace('.webp', '-thumb.webp'), expect: everyone(200) },
+      { path: `/media/products/${'0'.repeat(64)}.webp`, expect: everyone(404) },
+      { path: '/media/products/not-a-key', expect: everyone(404) },
+    ],
+    POST: [{ label: '/media/products/:uploaded.webp', path: (f) => f.productImagePath, expect: everyone(NO_ACTION) }],
   },
   // public: information
   'routes/public/trade-instructions': publicPage('/trade-instructions'),
@@ -245,6 +266,23 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
         label: '/dashboard/products/:own/edit',
         path: (f) => `/dashboard/products/${f.ownProductId}/edit`,
         expect: { anonymous: { status: 302 }, signedIn: 403, pendingSeller: 404, approvedSeller: 400 },
+      },
+    ],
+  },
+  // The product form's image upload (XMLHttpRequest): POST only; sellers only, decided before the body is read.
+  'routes/seller/product-images': {
+    GET: [{ path: '/dashboard/products/images', expect: everyone(405) }],
+    POST: [
+      { path: '/dashboard/products/images', expect: { anonymous: toLogin('/dashboard/products/images'), signedIn: 403, sellers: 400 } },
+      {
+        label: '/dashboard/products/images (a PNG)',
+        path: '/dashboard/products/images',
+        body: () => {
+          const body = new FormData()
+          body.append('file', makeFile(pngBytes(), 'photo.png', 'image/png'))
+          return body
+        },
+        expect: { anonymous: toLogin('/dashboard/products/images'), signedIn: 403, sellers: 200 },
       },
     ],
   },

@@ -68,9 +68,12 @@ async function signIn(page: Page, email: string) {
 for (const lng of LANGUAGES) {
   test(`catalog and sign-in pages have no WCAG 2.2 AA violations in ${lng}`, async ({ page }) => {
     await page.goto('/marketplace')
-    const product = await page.getByTestId('product-card').first().getByRole('link').first().getAttribute('href')
+    const card = page.getByTestId('product-card').first()
+    const product = await card.getByRole('link').first().getAttribute('href')
     expect(product).toMatch(/^\/products\//)
-    const found = await checkPages(page, [...CATALOG_AND_ACCOUNT_PAGES, product!], lng)
+    const seller = await card.getByTestId('seller-link').getAttribute('href')
+    expect(seller).toMatch(/^\/sellers\//)
+    const found = await checkPages(page, [...CATALOG_AND_ACCOUNT_PAGES, product!, seller!], lng)
     expect(found, found.join('\n\n')).toEqual([])
   })
 

@@ -123,6 +123,7 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     to: emails,
     callbackURL: ['/', 'https://evil.example/'],
     index: [''],
+    image: [f.productImagePath, '/images/products/basmati-rice.svg', `/media/products/${'0'.repeat(64)}.webp`],
     _routes: ['root', 'routes/public/home,root', 'routes/account/profile'],
   }
   return table[name] ?? []

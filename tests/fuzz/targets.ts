@@ -51,6 +51,7 @@ const PRODUCT_FIELDS = [
   'shippingPrice',
   'shippingCurrency',
   'shippingDays',
+  'image',
 ] as const
 
 /** better-auth endpoints worth aiming at, plus whatever else the fuzzer makes up. */
@@ -84,6 +85,16 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'routes/public/marketplace-new': { path: at('/marketplace/new'), query: LISTING },
   'routes/public/product': {
     path: (f) => segment([f.productId, '00000000-0000-4000-8000-000000000000']).map((s) => `/products/${s}`),
+  },
+  'routes/public/product-media': {
+    path: (f) => {
+      const name = f.productImagePath.split('/').pop()!
+      return segment([name, name.replace('.webp', '-thumb.webp'), `${'0'.repeat(64)}.webp`]).map((s) => `/media/products/${s}`)
+    },
+  },
+  'routes/public/seller': {
+    path: (f) => segment([f.sellerId, f.hiddenSellerId, '00000000-0000-4000-8000-000000000000']).map((s) => `/sellers/${s}`),
+    query: ['page'],
   },
   'routes/public/trade-instructions': { path: at('/trade-instructions'), query: ['tab'] },
   'routes/public/trade-documentation': { path: at('/trade-instructions/documentation'), query: ['tab'] },
@@ -138,6 +149,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
     form: PRODUCT_FIELDS,
     action: true,
   },
+  'routes/seller/product-images': { path: at('/dashboard/products/images'), form: ['image', 'file'], files: ['file'], action: true },
   'routes/api/sitemap': { path: at('/sitemap.xml') },
   'routes/api/robots': { path: at('/robots.txt') },
   'routes/dev/outbox': { path: at('/dev/outbox'), query: ['to'] },

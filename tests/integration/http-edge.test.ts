@@ -219,6 +219,15 @@ describe('HTTP edge of the production server', () => {
     expect(overKycLimit.body).toBe('File size must be 5MB or less')
   }, 60_000)
 
+  it('lets product image uploads keep their own 10 MB limit', async () => {
+    const underImageLimit = await rawPost('/dashboard/products/images', { 'Content-Type': 'application/octet-stream' }, 6 * 1024 * 1024)
+    expect(underImageLimit.status).toBe(302)
+    expect(underImageLimit.headers).toMatch(/location: \/login/i)
+    const overImageLimit = await rawPost('/dashboard/products/images', { 'Content-Type': 'application/octet-stream', 'Accept-Language': 'en' }, 11 * 1024 * 1024)
+    expect(overImageLimit.status).toBe(413)
+    expect(overImageLimit.body).toBe('Each image must be 10 MB or less.')
+  }, 60_000)
+
   it('marks every response to a signed-in user no-store and leaves anonymous pages cacheable as before', async () => {
     const signIn = await login('buyer@setu.example', DEMO_PASSWORD, '198.51.100.77')
     expect(signIn.status).toBe(302)

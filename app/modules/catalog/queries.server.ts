@@ -20,15 +20,20 @@ import type {
   ProductCardDto,
   ProductDetailDto,
   ProductPageDto,
+  SellerPublicDto,
   ShippingOptionDto,
   SitemapDataDto,
+  TradeAttributesDto,
 } from './types'
 import { getDb } from '~/lib/db.server'
+import { INTL_LOCALES } from '~/lib/i18n'
 import { toCents } from './money'
 import {
   CURRENCY_VALUES,
+  EMPTY_MARKETPLACE_QUERY,
   isCategoryId,
   isProductId,
+  isSellerId,
   NEW_LAUNCHES_COUNT,
   NEW_LISTING_DAYS,
   PAGE_SIZE,
@@ -56,9 +61,27 @@ const categoryImage = (id: string) => `/images/categories/${id}.svg`
  */
 const publicProduct = and(eq(products.isActive, true), eq(profiles.accountStatus, 'active'), eq(profiles.kycStatus, 'Approved'))
 
-/** Name in the locale, English, or whichever translation exists (a product needs at least one). */
-const productName = sql<string>`coalesce(${tl.name}, ${te.name}, (select x.name from ${productTranslations} x where x.product_id = ${products.id} order by x.language_code limit 1), '')`
-const productSummary = sql<string>`coalesce(nullif(${tl.description}, ''), ${te.description}, '')`
+/** A seller has a public page (/sellers/:id) on the same terms: account active, KYC approved. */
+const publicSeller = and(eq(profiles.userType, 'Seller'), eq(profiles.accountStatus, 'active'), eq(profiles.kycStatus, 'Approved'))
+
+/**
+ * A card text in the visitor's language, then English, then the first translation that has it (a
+ * product needs at least one), with the language it came from. Blank texts count as missing.
+ * Needs the `tl` and `te` joins.
+ */
+function fallbackText(field: 'name' | 'description') {
+  const column = sql.raw(field === 'name' ? 'name' : 'description')
+  const local = sql`nullif(btrim(${tl[field]}), '')`
+  const english = sql`nullif(btrim(${te[field]}), '')`
+  const other = (value: SQL) =>
+    sql`(select ${value} from ${productTranslations} x where x.product_id = ${products.id} and btrim(x.${column}) <> '' order by x.language_code limit 1)`
+  return {
+    text: sql<string>`coalesce(${local}, ${english}, ${other(sql`btrim(x.${column})`)}, '')`,
+    lang: sql<LanguageCode | null>`(case when ${local} is not null then ${tl.languageCode} when ${english} is not null then ${te.languageCode} else ${other(sql`x.language_code`)} end)`,
+  }
+}
+const productName = fallbackText('name')
+const productSummary = fallbackText('description')
 const categoryName = (idColumn: AnyPgColumn | SQL) => sql<string>`coalesce(${ctl.name}, ${cte.name}, ${idColumn})`
 const isNewSql = sql<boolean>`(${products.createdAt} >= now() - make_interval(days => ${NEW_LISTING_DAYS}))`
 
@@ -123,8 +146,9 @@ function searchMatches(q: string) {
     .as('m')
 }
 
-function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean }): SQL[] {
+function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; sellerId?: string }): SQL[] {
   const conditions: SQL[] = [publicProduct!]
+  if (opts.sellerId) conditions.push(eq(products.sellerId, opts.sellerId))
   if (query.category) conditions.push(inCategory(query.category))
   if (query.country) conditions.push(eq(profiles.country, query.country))
   if (query.currency) conditions.push(eq(products.currency, query.currency))
@@ -142,11 +166,14 @@ const currencyOrder = sql`(case ${products.currency} when 'USD' then 0 when 'INR
 function cardFields() {
   return {
     id: products.id,
-    name: productName,
-    summary: productSummary,
+    name: productName.text,
+    nameLang: productName.lang,
+    summary: productSummary.text,
+    summaryLang: productSummary.lang,
     mediaFiles: products.mediaFiles,
     categoryId: products.categoryId,
     categoryName: categoryName(products.categoryId),
+    sellerId: profiles.id,
     sellerName: profiles.name,
     sellerCompany: profiles.companyName,
     sellerCountry: profiles.country,
@@ -163,10 +190,13 @@ function cardFields() {
 type CardRow = {
   id: string
   name: string
+  nameLang: LanguageCode | null
   summary: string
+  summaryLang: LanguageCode | null
   mediaFiles: string[]
   categoryId: string
   categoryName: string
+  sellerId: string
   sellerName: string
   sellerCompany: string | null
   sellerCountry: Country
@@ -179,15 +209,17 @@ type CardRow = {
   isNew: boolean
 }
 
-function toCard(row: CardRow): ProductCardDto {
+function toCard(row: CardRow, locale: LanguageCode): ProductCardDto {
   const image = Array.isArray(row.mediaFiles) ? row.mediaFiles.find((f) => typeof f === 'string') : undefined
   return {
     id: row.id,
     name: row.name,
     summary: row.summary,
+    // No text at all: the card shows a translated placeholder, in the page language.
+    lang: { name: row.nameLang ?? locale, summary: row.summaryLang ?? locale },
     image: image ?? null,
     category: { id: row.categoryId, name: row.categoryName },
-    seller: { displayName: row.sellerCompany || row.sellerName, country: row.sellerCountry, verified: row.sellerKyc === 'Approved' },
+    seller: { id: row.sellerId, displayName: row.sellerCompany || row.sellerName, country: row.sellerCountry, verified: row.sellerKyc === 'Approved' },
     price: row.price,
     currency: row.currency,
     minimumOrderQuantity: row.minimumOrderQuantity,
@@ -201,13 +233,13 @@ function toCard(row: CardRow): ProductCardDto {
 // Products
 
 /**
- * One page of public products for the marketplace, a category page or New Listings: filters, search,
- * sort and pagination from a parsed query. An out-of-range page is clamped to the last page.
+ * One page of public products for the marketplace, a category page, New Listings or a seller's page:
+ * filters, search, sort and pagination from a parsed query. An out-of-range page is clamped to the last page.
  */
 export async function listProducts(
   query: MarketplaceQuery,
   locale: LanguageCode,
-  opts: { newOnly?: boolean; pageSize?: number } = {},
+  opts: { newOnly?: boolean; pageSize?: number; sellerId?: string } = {},
 ): Promise<ProductPageDto> {
   const db = getDb()
   const pageSize = opts.pageSize ?? PAGE_SIZE
@@ -256,7 +288,7 @@ export async function listProducts(
     if (total > 0) result = await fetchPage(page)
   }
   const totalPages = Math.max(1, Math.ceil(total / pageSize))
-  return { items: result.map((r) => toCard(r as CardRow)), total, page, pageSize, totalPages }
+  return { items: result.map((r) => toCard(r as CardRow, locale)), total, page, pageSize, totalPages }
 }
 
 /** The newest public products (home page "New Launches"). */
@@ -287,6 +319,31 @@ function cleanShippingOptions(value: unknown): ShippingOptionDto[] {
       },
     ]
   })
+}
+
+const HS_CODE = /^\d{4,10}$/
+const regionNames = new Map<LanguageCode, Intl.DisplayNames>()
+
+/** "100630" → "1006.30", "10063010" → "1006.30.10": heading, subheading, national digits. */
+function formatHsCode(digits: string): string {
+  return [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6)].filter(Boolean).join('.')
+}
+
+/**
+ * HS code and country of origin from products.attributes (seed data writes "0902.40", the product
+ * form "090240"); anything malformed is left out rather than shown. The country name is made here, on
+ * the server, so the page shows the same words before and after hydration.
+ */
+function tradeAttributes(value: unknown, locale: LanguageCode): TradeAttributesDto {
+  const attrs = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  const hsCode = typeof attrs.hsCode === 'string' ? attrs.hsCode.replace(/[\s.]/g, '') : ''
+  const origin = typeof attrs.origin === 'string' ? attrs.origin.trim().toUpperCase() : ''
+  let names = regionNames.get(locale)
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([INTL_LOCALES[locale]], { type: 'region', fallback: 'code' })))
+  return {
+    hsCode: HS_CODE.test(hsCode) ? formatHsCode(hsCode) : null,
+    origin: /^[A-Z]{2}$/.test(origin) ? { code: origin, name: names.of(origin) ?? origin } : null,
+  }
 }
 
 function cleanSpecifications(value: unknown): Specification[] {
@@ -320,6 +377,8 @@ export async function getProduct(id: string, locale: LanguageCode, viewerSellerI
       categoryName: categoryName(products.categoryId),
       subcategoryId: sub.id,
       subcategoryName: sql<string | null>`coalesce(${stl.name}, ${ste.name}, ${sub.id})`,
+      attributes: products.attributes,
+      sellerId: profiles.id,
       sellerName: profiles.name,
       sellerCompany: profiles.companyName,
       sellerCountry: profiles.country,
@@ -356,16 +415,23 @@ export async function getProduct(id: string, locale: LanguageCode, viewerSellerI
     ...translations.filter((t) => t.languageCode === 'en' && locale !== 'en'),
     ...translations.filter((t) => t.languageCode !== locale && t.languageCode !== 'en'),
   ]
-  const pick = (field: 'name' | 'description' | 'longDescription') => ordered.find((t) => t[field]?.trim())?.[field] ?? ''
-  const specifications = ordered.map((t) => cleanSpecifications(t.specifications)).find((s) => s.length > 0) ?? []
+  // Each text says which language it is in (the page marks fallbacks with `lang`).
+  const pick = (field: 'name' | 'description' | 'longDescription') => {
+    const found = ordered.find((t) => t[field]?.trim())
+    return { text: found?.[field] ?? '', lang: found?.languageCode ?? locale }
+  }
+  const [name, description, longDescription] = [pick('name'), pick('description'), pick('longDescription')]
+  const specsFrom = ordered.find((t) => cleanSpecifications(t.specifications).length > 0)
 
   return {
     id: row.id,
     sku: row.sku,
-    name: pick('name'),
-    description: pick('description'),
-    longDescription: pick('longDescription'),
-    specifications,
+    name: name.text,
+    description: description.text,
+    longDescription: longDescription.text,
+    specifications: specsFrom ? cleanSpecifications(specsFrom.specifications) : [],
+    lang: { name: name.lang, description: description.lang, longDescription: longDescription.lang, specifications: specsFrom?.languageCode ?? locale },
+    trade: tradeAttributes(row.attributes, locale),
     price: row.price,
     currency: row.currency,
     stockQuantity: row.stockQuantity,
@@ -374,12 +440,47 @@ export async function getProduct(id: string, locale: LanguageCode, viewerSellerI
     shippingOptions: cleanShippingOptions(row.shippingOptions),
     category: { id: row.categoryId, name: row.categoryName },
     subcategory: row.subcategoryId ? { id: row.subcategoryId, name: row.subcategoryName ?? row.subcategoryId } : null,
-    seller: { name: row.sellerName, companyName: row.sellerCompany, country: row.sellerCountry, verified: row.sellerKyc === 'Approved' },
+    seller: {
+      id: row.sellerId,
+      name: row.sellerName,
+      companyName: row.sellerCompany,
+      country: row.sellerCountry,
+      verified: row.sellerKyc === 'Approved',
+      publicPage: row.sellerKyc === 'Approved' && row.sellerActive,
+    },
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
     isNew: Boolean(row.isNew),
     visibility,
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sellers
+
+/** A seller's public profile, or null unless the id is a seller whose account is active and KYC approved. */
+export async function getSeller(id: string): Promise<SellerPublicDto | null> {
+  if (!isSellerId(id)) return null
+  const [row] = await getDb()
+    .select({ id: profiles.id, name: profiles.name, companyName: profiles.companyName, country: profiles.country, createdAt: profiles.createdAt })
+    .from(profiles)
+    .where(and(eq(profiles.id, id), publicSeller))
+    .limit(1)
+  if (!row) return null
+  const company = row.companyName?.trim() || null
+  return {
+    id: row.id,
+    displayName: company ?? row.name,
+    contactName: company ? row.name : null,
+    country: row.country,
+    verified: true,
+    memberSince: new Date(row.createdAt).toISOString(),
+  }
+}
+
+/** One page (newest first) of a seller's public products; an out-of-range page is clamped to the last. */
+export async function listSellerProducts(sellerId: string, page: number, locale: LanguageCode): Promise<ProductPageDto> {
+  return listProducts({ ...EMPTY_MARKETPLACE_QUERY, page }, locale, { sellerId })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -477,10 +578,7 @@ export async function getCatalogStats(): Promise<CatalogStatsDto> {
   const db = getDb()
   const [[{ activeProducts }], [{ verifiedSellers }], [{ categoryCount }]] = await Promise.all([
     db.select({ activeProducts: count() }).from(products).innerJoin(profiles, eq(profiles.id, products.sellerId)).where(publicProduct),
-    db
-      .select({ verifiedSellers: count() })
-      .from(profiles)
-      .where(and(eq(profiles.userType, 'Seller'), eq(profiles.kycStatus, 'Approved'), eq(profiles.accountStatus, 'active'))),
+    db.select({ verifiedSellers: count() }).from(profiles).where(publicSeller),
     db.select({ categoryCount: count() }).from(categories).where(isNull(categories.parentId)),
   ])
   return { activeProducts, verifiedSellers, categories: categoryCount }
@@ -489,7 +587,7 @@ export async function getCatalogStats(): Promise<CatalogStatsDto> {
 /** Ids and modification times of every public page generated from data, for /sitemap.xml. */
 export async function getSitemapData(): Promise<SitemapDataDto> {
   const db = getDb()
-  const [cats, prods] = await Promise.all([
+  const [cats, prods, sellers] = await Promise.all([
     db
       .select({ id: categories.id, createdAt: categories.createdAt })
       .from(categories)
@@ -501,9 +599,19 @@ export async function getSitemapData(): Promise<SitemapDataDto> {
       .innerJoin(profiles, eq(profiles.id, products.sellerId))
       .where(publicProduct)
       .orderBy(desc(products.createdAt), asc(products.id)),
+    // A seller page changes with the profile and with its products: the later of the two.
+    db
+      .select({
+        id: profiles.id,
+        updatedAt: sql<Date | string>`greatest(${profiles.updatedAt}, (select max(p.updated_at) from ${products} p where p.seller_id = ${profiles.id} and p.is_active))`,
+      })
+      .from(profiles)
+      .where(publicSeller)
+      .orderBy(asc(profiles.createdAt), asc(profiles.id)),
   ])
   return {
     categories: cats.map((c) => ({ id: c.id, lastModified: new Date(c.createdAt).toISOString() })),
     products: prods.map((p) => ({ id: p.id, lastModified: new Date(p.updatedAt).toISOString() })),
+    sellers: sellers.map((s) => ({ id: s.id, lastModified: new Date(s.updatedAt).toISOString() })),
   }
 }

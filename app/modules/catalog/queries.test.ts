@@ -55,7 +55,7 @@ beforeAll(async () => {
   const onlyRussian = await createProduct({ sellerId: russian.id, categoryId: wellness.id, price: '75.00', currency: 'RUB', createdAt: days(1), translations: { ru: { name: 'Иван-чай' } } })
   const hidden = await createProduct({ sellerId: indian.id, categoryId: gems.id, isActive: false, translations: { en: { name: 'Hidden Pearl' } } })
   const bannedProduct = await createProduct({ sellerId: banned.id, categoryId: gems.id, translations: { en: { name: 'Suspended Seller Opal' } } })
-  p = { cheap: cheap.id, mid: mid.id, dear: dear.id, rupees: rupees.id, onlyRussian: onlyRussian.id, hidden: hidden.id, banned: bannedProduct.id }
+  p = { cheap: cheap.id, mid: mid.id, dear: dear.id, rupees: rupees.id, onlyRussian: onlyRussian.id, hidden: hidden.id, banned: bannedProduct.id, indian: indian.id, russian: russian.id, bannedSeller: banned.id }
 })
 
 describe('listProducts', () => {
@@ -72,9 +72,10 @@ describe('listProducts', () => {
       id: p.cheap,
       name: 'Серебряное кольцо',
       summary: 'Sterling silver', // empty Russian description falls back to English
+      lang: { name: 'ru', summary: 'en' },
       image: expect.stringMatching(/^\/images\//),
       category: { id: 'gems-jewelry', name: 'Драгоценности' },
-      seller: { displayName: 'Jaipur Gems Pvt Ltd', country: 'India', verified: true },
+      seller: { id: p.indian, displayName: 'Jaipur Gems Pvt Ltd', country: 'India', verified: true },
       price: '9.50',
       currency: 'USD',
       minimumOrderQuantity: 5,
@@ -83,12 +84,24 @@ describe('listProducts', () => {
       isNew: false,
     })
     const emerald = page.items.find((i) => i.id === p.dear)!
-    expect(emerald.seller).toEqual({ displayName: 'Ivan Petrov', country: 'Russia', verified: true })
+    expect(emerald.seller).toEqual({ id: p.russian, displayName: 'Ivan Petrov', country: 'Russia', verified: true })
     expect(emerald.isNew).toBe(true)
   })
 
   it('falls back to English, then to any translation, for names', async () => {
     expect((await list({ category: 'wellness' }, 'hi')).items.map((i) => i.name)).toEqual(['Иван-чай', 'Neem Soap'])
+  })
+
+  it('says which language each card text is in, so a fallback can be marked', async () => {
+    const cards = (await list({ category: 'wellness' }, 'hi')).items
+    expect(cards.map((i) => [i.name, i.lang.name])).toEqual([
+      ['Иван-чай', 'ru'],
+      ['Neem Soap', 'en'],
+    ])
+    // No description anywhere: an empty summary, labelled with the page language.
+    expect(cards[0]).toMatchObject({ summary: '', lang: { summary: 'hi' } })
+    const russianCard = (await list({ category: 'wellness' }, 'ru')).items.find((i) => i.id === p.onlyRussian)!
+    expect(russianCard.lang).toEqual({ name: 'ru', summary: 'ru' })
   })
 
   it('sorts prices numerically, not as text', async () => {
@@ -180,6 +193,13 @@ describe('getProduct', () => {
       ],
     })
     expect(Object.keys(product!)).not.toContain('sellerId')
+    expect(product!.seller).toEqual({ id: p.indian, name: expect.any(String), companyName: 'Jaipur Gems Pvt Ltd', country: 'India', verified: true, publicPage: true })
+  })
+
+  it('says which language each text is in, field by field', async () => {
+    expect((await getProduct(p.cheap, 'ru'))?.lang).toEqual({ name: 'ru', description: 'en', longDescription: 'en', specifications: 'en' })
+    expect((await getProduct(p.cheap, 'en'))?.lang).toEqual({ name: 'en', description: 'en', longDescription: 'en', specifications: 'en' })
+    expect(await getProduct(p.onlyRussian, 'hi')).toMatchObject({ name: 'Иван-чай', lang: { name: 'ru', description: 'hi' } })
   })
 
   it('translates the subcategory', async () => {
@@ -242,5 +262,11 @@ describe('site-wide data', () => {
     expect(productIds).not.toContain(p.hidden)
     expect(productIds).not.toContain(p.banned)
     expect(data.categories.map((x) => x.id)).not.toContain('rings')
+  })
+
+  it('lists the pages of public sellers only', async () => {
+    const sellerIds = (await getSitemapData()).sellers.map((x) => x.id)
+    expect(sellerIds).toEqual(expect.arrayContaining([p.indian, p.russian]))
+    expect(sellerIds).not.toContain(p.bannedSeller)
   })
 })

@@ -1,5 +1,5 @@
 // Route loaders called the way React Router calls them (after the i18n middleware), with hostile input.
-import { RouterContextProvider } from 'react-router'
+import { RouterContextProvider, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createCategory, createProduct, createSeller } from '../../../tests/factories/catalog'
 import { i18nextMiddleware } from '~/lib/i18next.server'
@@ -12,15 +12,20 @@ import { loader as robotsLoader } from '~/routes/api/robots'
 import { loader as sitemapLoader } from '~/routes/api/sitemap'
 
 type AnyLoader = (args: never) => unknown
+/** A loader's data, whether it returned it plain or through data() (with headers). */
+type LoaderValue<L extends AnyLoader> = Awaited<ReturnType<L>> extends DataWithResponseInit<infer D> ? D : Awaited<ReturnType<L>>
 
-/** Runs the i18n middleware, then the loader; returns its value or what it threw. */
-async function run<L extends AnyLoader>(loader: L, path: string, params: Record<string, string> = {}) {
-  const request = new Request(`http://localhost:3000${path}`)
+/** Runs the i18n middleware, then the loader; returns its value (and headers) or what it threw. */
+async function run<L extends AnyLoader>(loader: L, path: string, params: Record<string, string> = {}, init: RequestInit = {}) {
+  const request = new Request(`http://localhost:3000${path}`, init)
   const context = new RouterContextProvider()
-  const out: { value?: Awaited<ReturnType<L>>; thrown?: unknown } = {}
+  const out: { value?: LoaderValue<L>; headers?: Headers; thrown?: unknown } = {}
   await i18nextMiddleware({ request, context, params, pattern: '' } as never, async () => {
     try {
-      out.value = (await loader({ request, context, params } as never)) as Awaited<ReturnType<L>>
+      const value = await loader({ request, context, params } as never)
+      const wrapped = value && typeof value === 'object' && (value as { type?: string }).type === 'DataWithResponseInit'
+      out.value = (wrapped ? (value as DataWithResponseInit<unknown>).data : value) as LoaderValue<L>
+      out.headers = new Headers(wrapped ? (value as DataWithResponseInit<unknown>).init?.headers : undefined)
     } catch (err) {
       out.thrown = err
     }

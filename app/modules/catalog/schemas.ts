@@ -205,6 +205,11 @@ export function isProductId(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value)
 }
 
+/** Seller ids are profile UUIDs (the seller page /sellers/:id); anything else is not found. */
+export function isSellerId(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value)
+}
+
 /** Category ids are short slugs (wellness, gems-jewelry). */
 export function isCategoryId(value: unknown): value is string {
   return typeof value === 'string' && /^[a-z0-9][a-z0-9-]{0,63}$/.test(value)

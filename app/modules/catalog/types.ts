@@ -1,4 +1,4 @@
-import type { Country, Currency, ShippingMethod, Specification } from '../../../db/schema'
+import type { Country, Currency, LanguageCode, ShippingMethod, Specification } from '../../../db/schema'
 
 // ---------------------------------------------------------------------------------------------
 // DTOs: what leaves the catalog module. Plain JSON, no rows. Safe to import from browser code.
@@ -7,9 +7,15 @@ export type ProductCardDto = {
   id: string
   name: string
   summary: string
+  /**
+   * The language each text is in: the visitor's, or a fallback (English, then any translation the
+   * product has). Components put it in a `lang` attribute so the text is read and hyphenated right.
+   */
+  lang: { name: LanguageCode; summary: LanguageCode }
   image: string | null
   category: { id: string; name: string }
-  seller: { displayName: string; country: Country; verified: boolean }
+  /** `id` opens /sellers/:id (a card only ever shows a public product, so its seller has a page). */
+  seller: { id: string; displayName: string; country: Country; verified: boolean }
   /** Exact decimal string. */
   price: string
   currency: Currency
@@ -35,6 +41,14 @@ export type ShippingOptionDto = {
   estimatedDays: string
 }
 
+/** Trade data from products.attributes, checked and ready to show; null when absent or malformed. */
+export type TradeAttributesDto = {
+  /** Harmonized System code, grouped for reading ("1006.30"). */
+  hsCode: string | null
+  /** ISO 3166-1 alpha-2 code and its name in the page language. */
+  origin: { code: string; name: string } | null
+}
+
 export type ProductDetailDto = {
   id: string
   sku: string | null
@@ -42,6 +56,9 @@ export type ProductDetailDto = {
   description: string
   longDescription: string
   specifications: Specification[]
+  /** The language each text is in (see ProductCardDto.lang); fields are picked one by one. */
+  lang: { name: LanguageCode; description: LanguageCode; longDescription: LanguageCode; specifications: LanguageCode }
+  trade: TradeAttributesDto
   price: string
   currency: Currency
   stockQuantity: number
@@ -50,7 +67,8 @@ export type ProductDetailDto = {
   shippingOptions: ShippingOptionDto[]
   category: { id: string; name: string }
   subcategory: { id: string; name: string } | null
-  seller: { name: string; companyName: string | null; country: Country; verified: boolean }
+  /** `publicPage`: the seller's page /sellers/:id exists (account active and KYC approved). */
+  seller: { id: string; name: string; companyName: string | null; country: Country; verified: boolean; publicPage: boolean }
   createdAt: string
   updatedAt: string
   isNew: boolean
@@ -76,7 +94,21 @@ export type CategoryOptionDto = { id: string; name: string; children: { id: stri
 
 export type CatalogStatsDto = { activeProducts: number; verifiedSellers: number; categories: number }
 
+/** A seller's public page (/sellers/:id): only sellers whose account is active and KYC approved. */
+export type SellerPublicDto = {
+  id: string
+  /** Company name, or the person's name when there is none. */
+  displayName: string
+  /** The person's name when a company name is shown; null otherwise. */
+  contactName: string | null
+  country: Country
+  verified: boolean
+  /** ISO time the profile was created. */
+  memberSince: string
+}
+
 export type SitemapDataDto = {
   categories: { id: string; lastModified: string }[]
   products: { id: string; lastModified: string }[]
+  sellers: { id: string; lastModified: string }[]
 }

@@ -4,7 +4,8 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import { categories, products, productTranslations, type ShippingOption, type Specification } from '../../../db/schema'
 import { getDb, type Db } from '~/lib/db.server'
-import { PRODUCT_LANGUAGES, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductLanguage, type ProductListQuery } from './schemas'
+import { canUseProductImage } from './images.server'
+import { PRODUCT_LANGUAGES, productImageThumb, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductLanguage, type ProductListQuery } from './schemas'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -25,6 +26,8 @@ export type EditableProductDto = {
   originCountry: string | null
   translations: Partial<Record<ProductLanguage, { name: string; slug: string; description: string; longDescription: string; specifications: Specification[] }>>
   shippingOptions: ShippingOption[]
+  /** Image paths in display order, the cover first. */
+  images: string[]
 }
 
 async function checkCategories(tx: Db, input: ProductInput): Promise<ProductFieldErrors> {
@@ -67,6 +70,14 @@ async function checkUnique(tx: Db, sellerId: string, input: ProductInput, produc
   return errors
 }
 
+/** A field error unless every image is one this seller uploaded, or a static one the product already has. */
+async function checkImages(sellerId: string, input: ProductInput, current: readonly string[]): Promise<ProductFieldErrors> {
+  for (const path of input.images) {
+    if (!(await canUseProductImage(sellerId, path, current))) return { images: 'products:form.errors.imageUnknown' }
+  }
+  return {}
+}
+
 function productValues(input: ProductInput) {
   const attributes: Record<string, string> = {}
   if (input.hsCode) attributes.hsCode = input.hsCode
@@ -82,6 +93,7 @@ function productValues(input: ProductInput) {
     isActive: input.isActive,
     attributes,
     shippingOptions: input.shippingOptions,
+    mediaFiles: input.images,
   }
 }
 
@@ -106,7 +118,7 @@ function uniqueViolation(error: unknown): ProductFieldErrors | null {
 export async function createProduct(sellerId: string, input: ProductInput): Promise<SaveResult> {
   try {
     return await getDb().transaction(async (tx) => {
-      const errors = { ...(await checkCategories(tx, input)), ...(await checkUnique(tx, sellerId, input, null)) }
+      const errors = { ...(await checkCategories(tx, input)), ...(await checkUnique(tx, sellerId, input, null)), ...(await checkImages(sellerId, input, [])) }
       if (Object.keys(errors).length > 0) return { ok: false as const, fieldErrors: errors }
       const [row] = await tx
         .insert(products)
@@ -128,12 +140,13 @@ export async function updateProduct(sellerId: string, productId: string, input: 
   try {
     return await getDb().transaction(async (tx) => {
       const [own] = await tx
-        .select({ id: products.id })
+        .select({ id: products.id, mediaFiles: products.mediaFiles })
         .from(products)
         .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
         .for('update')
       if (!own) return null
-      const errors = { ...(await checkCategories(tx, input)), ...(await checkUnique(tx, sellerId, input, productId)) }
+      const current = Array.isArray(own.mediaFiles) ? own.mediaFiles : []
+      const errors = { ...(await checkCategories(tx, input)), ...(await checkUnique(tx, sellerId, input, productId)), ...(await checkImages(sellerId, input, current)) }
       if (Object.keys(errors).length > 0) return { ok: false as const, fieldErrors: errors }
       await tx
         .update(products)
@@ -208,8 +221,11 @@ export async function getEditableProduct(sellerId: string, productId: string): P
     originCountry: row.attributes?.origin ?? null,
     translations,
     shippingOptions: Array.isArray(row.shippingOptions) ? row.shippingOptions : [],
+    images: Array.isArray(row.mediaFiles) ? row.mediaFiles.filter((f): f is string => typeof f === 'string') : [],
   }
 }
+
+const productImageThumbOrNull = (path: string | undefined) => (path ? productImageThumb(path) : null)
 
 export type SellerProductRowDto = {
   id: string
@@ -286,7 +302,7 @@ export async function listSellerProducts(sellerId: string, locale: ProductLangua
         id: r.id,
         name,
         nameLanguage,
-        image: Array.isArray(r.mediaFiles) ? (r.mediaFiles.find((f) => typeof f === 'string') ?? null) : null,
+        image: Array.isArray(r.mediaFiles) ? productImageThumbOrNull(r.mediaFiles.find((f) => typeof f === 'string')) : null,
         price: r.price,
         currency: r.currency,
         stockQuantity: r.stockQuantity,

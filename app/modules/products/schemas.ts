@@ -24,6 +24,25 @@ export const STOCK_MAX = 2_147_483_647
 export const MOQ_MAX = 1_000_000_000
 export const SHIPPING_DAYS_MAX = 365
 
+// Product images (issue 7 item 3; docs/product-images.md). Uploaded ones are served from
+// /media/products/<sha-256 of the stored WebP>.webp; demo and older ones are static files.
+export const PRODUCT_IMAGES_MAX = 5
+export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024
+/** Checked by the file's bytes on the server; the picker's `accept` only narrows the dialog. */
+export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+export const PRODUCT_IMAGE_ACCEPT = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp'
+/** The upload endpoint's file field; the form's image list travels as repeated `image` fields. */
+export const PRODUCT_IMAGE_FIELD = 'file'
+export const PRODUCT_IMAGE_UPLOAD_PATH = '/dashboard/products/images'
+export const UPLOADED_IMAGE_PATH = /^\/media\/products\/([0-9a-f]{64})\.webp$/
+export const STATIC_IMAGE_PATH = /^\/images\/products\/[a-z0-9][a-z0-9-]{0,99}\.(?:svg|png|jpe?g|webp)$/
+
+/** The small variant of an image for previews and lists (static images have only one size). */
+export function productImageThumb(path: string): string {
+  const hash = UPLOADED_IMAGE_PATH.exec(path)?.[1]
+  return hash ? `/media/products/${hash}-thumb.webp` : path
+}
+
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/
 /** Exact decimal with up to two places; a comma is read as the decimal point (ru, hi keyboards). */
@@ -143,6 +162,11 @@ export const ProductFormSchema = z
       .transform((v) => v || null),
     translations: z.object({ en: TranslationSchema.optional(), ru: TranslationSchema.optional(), hi: TranslationSchema.optional() }),
     shippingOptions: z.array(ShippingOptionSchema).max(SHIPPING_OPTIONS_MAX, m('shippingMax')),
+    /** In display order: the first is the cover. The server also checks each was uploaded by this seller. */
+    images: z
+      .array(z.string().refine((v) => UPLOADED_IMAGE_PATH.test(v) || STATIC_IMAGE_PATH.test(v), m('imageInvalid')))
+      .max(PRODUCT_IMAGES_MAX, m('imagesMax'))
+      .refine((list) => new Set(list).size === list.length, m('imagesDuplicate')),
   })
   .superRefine((v, ctx) => {
     if (!v.translations.en && !v.translations.ru && !v.translations.hi) {
@@ -218,6 +242,7 @@ export function productFormShape(entries: Entries) {
     originCountry: first(raw, 'originCountry'),
     translations,
     shippingOptions,
+    images: all(raw, 'image'),
   }
 }
 

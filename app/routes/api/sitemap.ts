@@ -23,11 +23,12 @@ function urlEntry(origin: string, path: string, lastModified?: string) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = publicOrigin(request)
-  const { categories, products } = await getSitemapData()
+  const { categories, products, sellers } = await getSitemapData()
   const entries = [
     ...STATIC_PUBLIC_PATHS.map((p) => urlEntry(origin, p)),
     ...categories.map((c) => urlEntry(origin, `/categories/${encodeURIComponent(c.id)}`, c.lastModified)),
     ...products.map((p) => urlEntry(origin, `/products/${p.id}`, p.lastModified)),
+    ...sellers.map((s) => urlEntry(origin, `/sellers/${s.id}`, s.lastModified)),
   ]
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',

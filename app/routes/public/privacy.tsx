@@ -34,6 +34,8 @@ const COOKIES = [
   { key: 'language', name: LANGUAGE_COOKIE },
   { key: 'toast', name: 'setu_toast' },
   { key: 'storage', name: LANGUAGE_STORAGE_KEY },
+  // Anonymous product-view counting (app/modules/catalog/views.server.ts, VISITOR_COOKIE).
+  { key: 'visitor', name: 'setu_visitor' },
 ] as const
 
 function CookieTable() {

@@ -18,6 +18,7 @@ import { Price } from '~/modules/catalog/components/price'
 import { canOrder, PurchasePanel } from '~/modules/catalog/components/purchase-panel'
 import { getProduct } from '~/modules/catalog/queries.server'
 import { isProductId } from '~/modules/catalog/schemas'
+import { recordProductView } from '~/modules/catalog/views.server'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
@@ -33,7 +34,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     )
   }
   const description = (product.description || product.longDescription).slice(0, 160)
-  return { product, locale, origin: publicOrigin(request), description }
+  // Only a public page counts as a view (an owner's preview of a hidden product does not).
+  const view =
+    product.visibility === 'public'
+      ? await recordProductView(request, { id: product.id, sellerId: product.seller.id }, viewer ? { userId: viewer.id, profileId: viewer.profile?.id ?? null } : null)
+      : null
+  return data(
+    { product, locale, origin: publicOrigin(request), description },
+    view?.setCookie ? { headers: { 'Set-Cookie': view.setCookie } } : undefined,
+  )
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
@@ -87,7 +96,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <Crumb to="/marketplace">{t('product.marketplace')}</Crumb>
           <Crumb to={`/categories/${product.category.id}`}>{product.category.name}</Crumb>
           {product.subcategory ? <Crumb to={`/categories/${product.subcategory.id}`}>{product.subcategory.name}</Crumb> : null}
-          <Crumb>{product.name}</Crumb>
+          <Crumb>
+            <span lang={product.lang.name}>{product.name}</span>
+          </Crumb>
         </ol>
       </nav>
 
@@ -119,8 +130,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ) : null}
             </dl>
             </div>
-            <h1 className="text-3xl font-bold tracking-tight">{product.name}</h1>
-            {product.description ? <p className="text-muted-foreground">{product.description}</p> : null}
+            {/* A text the seller did not write in the page language is shown in another one, marked with lang. */}
+            <h1 className="text-3xl font-bold tracking-tight" lang={product.lang.name}>
+              {product.name}
+            </h1>
+            {product.description ? (
+              <p className="text-muted-foreground" lang={product.lang.description}>
+                {product.description}
+              </p>
+            ) : null}
           </div>
 
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -156,13 +174,35 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <dt className="text-muted-foreground">{t('product.moqLabel')}</dt>
               <dd className="font-medium">{t('product.units', { count: product.minimumOrderQuantity })}</dd>
             </div>
+            {product.trade.hsCode ? (
+              <div>
+                <dt className="text-muted-foreground">{t('product.trade.hsCode')}</dt>
+                <dd className="font-mono font-medium" data-testid="hs-code">
+                  {product.trade.hsCode}
+                </dd>
+              </div>
+            ) : null}
+            {product.trade.origin ? (
+              <div>
+                <dt className="text-muted-foreground">{t('product.trade.origin')}</dt>
+                <dd className="font-medium" data-testid="origin">
+                  {product.trade.origin.name}
+                </dd>
+              </div>
+            ) : null}
           </dl>
 
           <Card>
             <CardContent className="flex flex-col gap-1 p-4 text-sm">
               <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{t('product.seller.title')}</p>
               <p className="flex flex-wrap items-center gap-2 font-semibold" data-testid="seller">
-                {product.seller.companyName ?? product.seller.name}
+                {product.seller.publicPage ? (
+                  <Link to={`/sellers/${product.seller.id}`} className="inline-flex min-h-6 items-center text-primary hover:underline">
+                    {product.seller.companyName ?? product.seller.name}
+                  </Link>
+                ) : (
+                  (product.seller.companyName ?? product.seller.name)
+                )}
                 {product.seller.verified ? (
                   <Badge variant="success" className="gap-1">
                     <BadgeCheck className="size-3.5" aria-hidden />
@@ -187,7 +227,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </TabsList>
         {/* forceMount keeps every tab in the HTML for search engines and visitors without JavaScript. */}
         <TabsContent value="details" forceMount className="data-[state=inactive]:hidden">
-          <div className="max-w-3xl whitespace-pre-line leading-relaxed">{product.longDescription || product.description || t('product.details.empty')}</div>
+          <div
+            className="max-w-3xl whitespace-pre-line leading-relaxed"
+            lang={product.longDescription ? product.lang.longDescription : product.description ? product.lang.description : undefined}
+          >
+            {product.longDescription || product.description || t('product.details.empty')}
+          </div>
         </TabsContent>
         <TabsContent value="specifications" forceMount className="data-[state=inactive]:hidden">
           {product.specifications.length > 0 || product.sku ? (
@@ -205,7 +250,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody>
                 {product.specifications.map((s, i) => (
-                  <tr key={`${s.name}-${i}`} className="border-b last:border-0">
+                  <tr key={`${s.name}-${i}`} className="border-b last:border-0" lang={product.lang.specifications}>
                     <th scope="row" className="py-2 pr-4 text-left font-normal text-muted-foreground">
                       {s.name}
                     </th>

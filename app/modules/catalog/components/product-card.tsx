@@ -20,15 +20,20 @@ export function ProductCard({ product, showNewBadge = product.isNew }: { product
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{product.category.name}</p>
-        <h3 className="line-clamp-2 font-semibold leading-snug">
-          {/* The whole card is clickable through this link's overlay; it stays one tab stop. */}
-          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none" prefetch="intent">
-            {product.name}
+        {/* A name in another language than the page (no translation in the visitor's) says which one. */}
+        <h3 className="line-clamp-2 font-semibold leading-snug" lang={product.lang.name}>
+          {/* The whole card is clickable through this link's overlay. No prefetch: a hover is not a
+              view, and a prefetched page would open without the server counting the visit. */}
+          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
+            {product.name || t('card.untitled')}
           </Link>
         </h3>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
           <span className="inline-flex items-center gap-1">
-            {product.seller.displayName}
+            {/* Above the card's overlay link, so it opens the seller's page; 24px tall for a touch target (WCAG 2.5.8). */}
+            <Link to={`/sellers/${product.seller.id}`} className="relative z-10 inline-flex min-h-6 items-center hover:text-foreground hover:underline" data-testid="seller-link">
+              {product.seller.displayName}
+            </Link>
             {product.seller.verified ? (
               <BadgeCheck className="size-4 text-emerald-600" aria-label={t('card.verified')} role="img" />
             ) : null}

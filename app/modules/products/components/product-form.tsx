@@ -13,6 +13,7 @@ import { Textarea } from '~/components/ui/textarea'
 import { LANGUAGE_NAMES } from '~/lib/i18n'
 import type { CategoryOptionDto } from '~/modules/catalog/types'
 import type { EditableProductDto } from '../products.server'
+import { ProductImagesField } from './product-images-field'
 import {
   LONG_DESCRIPTION_MAX,
   NAME_MAX,
@@ -163,6 +164,7 @@ export function ProductForm({
   const formRef = useRef<HTMLFormElement>(null)
   const initialSnapshot = useRef<string | null>(null)
   const [changed, setChanged] = useState(!initial)
+  const [imagesBusy, setImagesBusy] = useState(false)
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([t('form.countryLocale')], { type: 'region' })
     return ORIGIN_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name))
@@ -292,6 +294,24 @@ export function ProductForm({
 
       <Card>
         <CardHeader>
+          <h2 className="text-lg font-semibold">{t('images.title')}</h2>
+          <CardDescription>{t('images.description')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ProductImagesField
+            initial={initial?.images ?? []}
+            error={errors.images}
+            onChange={(busy) => {
+              setImagesBusy(busy)
+              // Hidden fields fire no input events: compare with the loaded form here instead.
+              if (initial && initialSnapshot.current !== null) setChanged(snapshot() !== initialSnapshot.current)
+            }}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
           <h2 className="text-lg font-semibold">{t('form.shipping')}</h2>
           <CardDescription>{t('form.shippingHint')}</CardDescription>
         </CardHeader>
@@ -345,10 +365,11 @@ export function ProductForm({
       </Card>
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={submitting || !changed}>
+        <Button type="submit" disabled={submitting || !changed || imagesBusy}>
           {submitting ? <Spinner label={submittingLabel} className="size-4" /> : submitLabel}
         </Button>
         {initial && !changed ? <p className="text-sm text-muted-foreground">{t('form.noChanges')}</p> : null}
+        {imagesBusy ? <p className="text-sm text-muted-foreground">{t('images.waitForUploads')}</p> : null}
       </div>
     </Form>
   )

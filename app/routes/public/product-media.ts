@@ -1,0 +1,26 @@
+import type { Route } from './+types/product-media'
+import { getI18n } from '~/lib/i18next.server'
+import { readProductImage } from '~/modules/products/images.server'
+
+// GET /media/products/<hash>.webp and <hash>-thumb.webp: uploaded product images. A name is the
+// content's hash, so a file never changes under its URL and browsers and CDNs may keep it for a year.
+// Served to anyone who has the URL, whatever the product's visibility (see readProductImage).
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const image = await readProductImage(params.file)
+  if (!image) {
+    const i18n = await getI18n(request, context)
+    return new Response(i18n.t('products:images.notFound'), {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    })
+  }
+  const headers = {
+    'Content-Type': 'image/webp',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    'X-Content-Type-Options': 'nosniff',
+    ETag: `"${image.hash}"`,
+  }
+  if (request.headers.get('If-None-Match') === headers.ETag) return new Response(null, { status: 304, headers })
+  return new Response(image.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers: { ...headers, 'Content-Length': String(image.bytes.byteLength) } })
+}

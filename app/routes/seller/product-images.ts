@@ -1,0 +1,32 @@
+import type { Route } from './+types/product-images'
+import { readFormDataWithLimit } from '~/modules/kyc/files.server'
+import { PRODUCT_IMAGE_MAX_REQUEST_BYTES, storeProductImage } from '~/modules/products/images.server'
+import { PRODUCT_IMAGE_FIELD } from '~/modules/products/schemas'
+import { requireSeller } from '~/modules/products/seller.server'
+
+// POST /dashboard/products/images: the product form uploads one image per request (XMLHttpRequest,
+// for real progress) and gets back its paths as JSON; the form then submits the list of paths.
+// Its body cap (one image plus a few fields) is in bodyLimits (app/entry.server.tsx).
+
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } })
+
+export function loader() {
+  return new Response(null, { status: 405, headers: { Allow: 'POST' } })
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // Sellers only, decided before the body is read: visitors are sent to sign in, anyone else gets 403.
+  const seller = await requireSeller(request)
+  const form = await readFormDataWithLimit(request, PRODUCT_IMAGE_MAX_REQUEST_BYTES)
+  if (!form.ok) return json({ error: form.reason === 'tooLarge' ? 'products:images.errors.tooLarge' : 'products:images.errors.badRequest' }, form.reason === 'tooLarge' ? 413 : 400)
+  // The images the form already lists, so a sixth is refused before anything is stored.
+  const listed = form.formData.getAll('image').length
+  try {
+    const stored = await storeProductImage(seller.id, form.formData.get(PRODUCT_IMAGE_FIELD), listed)
+    if (!stored.ok) return json({ error: stored.messageKey }, stored.messageKey === 'products:images.errors.tooLarge' ? 413 : 400)
+    return json({ image: stored.image })
+  } catch (err) {
+    console.error('[products] image upload failed', err)
+    return json({ error: 'products:images.errors.uploadFailed' }, 500)
+  }
+}
