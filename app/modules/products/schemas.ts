@@ -3,6 +3,7 @@
 // The form posts flat fields; readProductForm() turns them into the nested shape the schema checks.
 import { slugify } from 'transliteration'
 import { z } from 'zod'
+import { STATIC_IMAGE_PATH, UPLOADED_IMAGE_PATH } from './image-paths'
 
 export const PRODUCT_LANGUAGES = ['en', 'ru', 'hi'] as const
 export type ProductLanguage = (typeof PRODUCT_LANGUAGES)[number]
@@ -34,14 +35,7 @@ export const PRODUCT_IMAGE_ACCEPT = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,
 /** The upload endpoint's file field; the form's image list travels as repeated `image` fields. */
 export const PRODUCT_IMAGE_FIELD = 'file'
 export const PRODUCT_IMAGE_UPLOAD_PATH = '/dashboard/products/images'
-export const UPLOADED_IMAGE_PATH = /^\/media\/products\/([0-9a-f]{64})\.webp$/
-export const STATIC_IMAGE_PATH = /^\/images\/products\/[a-z0-9][a-z0-9-]{0,99}\.(?:svg|png|jpe?g|webp)$/
-
-/** The small variant of an image for previews and lists (static images have only one size). */
-export function productImageThumb(path: string): string {
-  const hash = UPLOADED_IMAGE_PATH.exec(path)?.[1]
-  return hash ? `/media/products/${hash}-thumb.webp` : path
-}
+export { productImageThumb, STATIC_IMAGE_PATH, UPLOADED_IMAGE_PATH } from './image-paths'
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ProductImage } from './product-image'
+import { productImageThumb } from '~/modules/products/image-paths'
 import { cn } from '~/lib/utils'
 
 /** Main image with thumbnail buttons (keyboard usable: Tab to a thumbnail, Enter or Space to show it). */
@@ -30,7 +31,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                   i === index ? 'border-primary' : 'border-transparent opacity-80 hover:opacity-100',
                 )}
               >
-                <img src={src} alt="" loading="lazy" className="size-full bg-muted object-cover" />
+                <img src={productImageThumb(src)} alt="" loading="lazy" className="size-full bg-muted object-cover" />
               </button>
             </li>
           ))}

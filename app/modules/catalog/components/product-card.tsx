@@ -5,6 +5,7 @@ import type { ProductCardDto } from '../types'
 import { CountryLabel } from './country-label'
 import { Price } from './price'
 import { ProductImage } from './product-image'
+import { productImageThumb } from '~/modules/products/image-paths'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 
@@ -15,7 +16,7 @@ export function ProductCard({ product, showNewBadge = product.isNew }: { product
   return (
     <Card className="group relative flex h-full flex-col overflow-hidden transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md" data-testid="product-card">
       <div className="relative">
-        <ProductImage src={product.image} alt="" className="aspect-[4/3] w-full" />
+        <ProductImage src={product.image ? productImageThumb(product.image) : null} alt="" className="aspect-[4/3] w-full" />
         {showNewBadge ? <Badge className="absolute left-2 top-2">{t('card.new')}</Badge> : null}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
