@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
 
 // A seller's product from creation to removal from the catalog, as a person would go (issue 7).
 // Relies on the demo logins (db/seed/accounts.ts).
@@ -42,11 +43,25 @@ test('an approved seller creates a product in English and Russian, finds it in R
   await page.getByLabel('Option 1: method').selectOption('air')
   await page.getByLabel('Option 1: price').fill('35')
   await page.getByLabel('Option 1: estimated days').fill('5-7')
+
+  // Two photos; each answer is held a moment so the progress bar shows as it would on a real network.
+  await page.route('**/dashboard/products/images', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await route.continue()
+  })
+  const photo = (background: string) => sharp({ create: { width: 800, height: 600, channels: 3, background } }).jpeg().toBuffer()
+  await page.getByLabel('Add images').setInputFiles([
+    { name: 'saffron-1.jpg', mimeType: 'image/jpeg', buffer: await photo('#b5651d') },
+    { name: 'saffron-2.jpg', mimeType: 'image/jpeg', buffer: await photo('#8b0000') },
+  ])
+  await expect(page.getByRole('progressbar').first()).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Product images, in the order buyers see them' }).getByRole('img')).toHaveCount(2, { timeout: 20_000 })
   await page.getByRole('button', { name: 'Create Product' }).click()
 
   await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/)
   await expect(page.getByTestId('toast')).toHaveText('Product created successfully!')
   await expect(page.getByRole('heading', { level: 1, name: en })).toBeVisible()
+  await expect(page.locator('main img[src^="/media/products/"]').first()).toBeVisible()
 
   // Public, in Russian, through search.
   await page.goto(`/marketplace?q=${encodeURIComponent(stamp)}&lng=ru`)
