@@ -33,6 +33,9 @@ export default [
   route('complete-profile', 'routes/account/complete-profile.tsx'),
   route('kyc-upload', 'routes/account/kyc-upload.tsx'),
   route('kyc-document', 'routes/account/kyc-document.ts'),
+  // trade: requests for quote
+  route('create-rfq', 'routes/trade/create-rfq.tsx'),
+  route('rfqs', 'routes/trade/rfqs.tsx'),
   // seller workspace
   route('dashboard', 'routes/seller/dashboard.tsx', [
     index('routes/seller/overview.tsx'),

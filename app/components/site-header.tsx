@@ -111,6 +111,9 @@ export function SiteHeader({ user, locale }: { user: CurrentUser | null; locale:
                 <DropdownMenuItem asChild>
                   <Link to="/create-rfq">{t('nav.createRfq')}</Link>
                 </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to="/rfqs">{t('nav.myRfqs')}</Link>
+                </DropdownMenuItem>
                 <DropdownMenuSeparator />
                 {/* The menu unmounts as soon as an item is chosen, which would cancel a native form
                     submit; submitting through the router does not depend on the menu staying open. */}
@@ -173,6 +176,9 @@ export function SiteHeader({ user, locale }: { user: CurrentUser | null; locale:
                 <p className="truncate px-3 pt-2 text-sm text-muted-foreground">{user.email}</p>
                 <NavLink to="/create-rfq" className={navClass}>
                   {t('nav.createRfq')}
+                </NavLink>
+                <NavLink to="/rfqs" className={navClass}>
+                  {t('nav.myRfqs')}
                 </NavLink>
                 <NavLink to="/profile" className={navClass}>
                   {t('nav.profile')}

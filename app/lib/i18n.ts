@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'account',
   'kyc',
   'products',
+  'rfqs',
   'errors',
   'email',
 ] as const

@@ -4,6 +4,7 @@ import { profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { createSignedUrl } from '~/lib/storage.server'
 import { createCategory, createProduct } from '../factories/catalog'
+import { createRfq } from '../factories/trade'
 import { makeFile, pdfBytes, pngBytes } from '../factories/files'
 import { dispatch } from '../support/app'
 import type { Actor, ActorSession } from './actors'
@@ -24,6 +25,8 @@ export type Fixtures = {
   signedDocumentPath: string
   /** An image the approved seller uploaded: /media/products/<hash>.webp. */
   productImagePath: string
+  /** An open RFQ of the buyer (only the buyer may close it). */
+  rfqId: string
 }
 
 /** Creates the records; the pending seller uploads a document through the real /kyc-upload action. */
@@ -44,6 +47,8 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
   const imageUpload = await dispatch('/dashboard/products/images', { method: 'POST', cookie: actors.approvedSeller.cookie, body: imageBody })
   if (imageUpload.status !== 200) throw new Error(`fixture: product image upload answered ${imageUpload.status}`)
   const { image } = (await imageUpload.json()) as { image: { path: string } }
+  const [buyer] = await getDb().select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, actors.buyer.userId!))
+  const rfq = await createRfq(buyer!.id)
   return {
     actors,
     categoryId: category.id,
@@ -54,5 +59,6 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
     documentOwnerId: owner,
     signedDocumentPath: signed,
     productImagePath: image.path,
+    rfqId: rfq.id,
   }
 }

@@ -29,8 +29,8 @@ export type Case = {
   /** How the path reads in the test name, when it is built from fixtures. */
   label?: string
   path: string | ((f: Fixtures) => string)
-  /** POST body; an empty form when left out. */
-  body?: () => BodyInit
+  /** POST body (built from the fixtures when it needs a real id); an empty form when left out. */
+  body?: (f: Fixtures) => BodyInit
   headers?: Record<string, string>
   /** Use the actor's spare session: this request ends the session it is sent with. */
   endsSession?: boolean
@@ -205,6 +205,45 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       { path: '/kyc-document?key=x%2Fkyc_document.pdf&expires=99999999999&sig=forged', expect: everyone(403) },
     ],
     POST: [{ path: '/kyc-document', expect: everyone(NO_ACTION) }],
+  },
+  // trade: any signed-in user with a profile may ask for quotes (sellers buy too). Visitors see the
+  // 'Login Required' page (spec §2) and their posts go to sign in; only the owner closes an RFQ.
+  'routes/trade/create-rfq': {
+    GET: [
+      {
+        path: '/create-rfq',
+        expect: {
+          anonymous: { status: 200, contains: 'Login Required', lacks: 'name="submissionKey"' },
+          incomplete: { status: 200, contains: PROFILE_FORM, lacks: 'name="submissionKey"' },
+          buyer: { status: 200, contains: 'name="submissionKey"' },
+          sellers: { status: 200, contains: 'name="submissionKey"' },
+        },
+      },
+    ],
+    POST: [{ path: '/create-rfq', expect: { anonymous: toLogin('/create-rfq'), signedIn: 400 } }],
+  },
+  'routes/trade/rfqs': {
+    GET: [
+      {
+        path: '/rfqs',
+        expect: { anonymous: toLogin('/rfqs'), incomplete: { status: 200, contains: PROFILE_FORM }, buyer: { status: 200, contains: 'My RFQs' }, sellers: { status: 200, contains: 'My RFQs' } },
+      },
+    ],
+    POST: [
+      { path: '/rfqs', expect: { anonymous: toLogin('/rfqs'), signedIn: 400 } },
+      {
+        label: "/rfqs close the buyer's RFQ",
+        path: '/rfqs',
+        body: (f) => new URLSearchParams({ intent: 'close', rfqId: f.rfqId }),
+        expect: { anonymous: toLogin('/rfqs'), signedIn: 404, buyer: { status: 302, location: '/rfqs' } },
+      },
+      {
+        label: '/rfqs close a forged id',
+        path: '/rfqs',
+        body: () => new URLSearchParams({ intent: 'close', rfqId: '00000000-0000-4000-8000-000000000000' }),
+        expect: { anonymous: toLogin('/rfqs'), signedIn: 404 },
+      },
+    ],
   },
   // seller workspace: visitors sign in and come back; non-sellers see the gate page; only the owner
   // reaches a product's edit page (anyone else: 404).

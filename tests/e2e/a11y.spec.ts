@@ -105,7 +105,7 @@ for (const lng of LANGUAGES) {
 
     await page.setViewportSize({ width: 1280, height: 720 })
     await signIn(page, 'buyer@setu.example')
-    found.push(...(await checkPages(page, ['/dashboard', '/profile'], lng)))
+    found.push(...(await checkPages(page, ['/dashboard', '/profile', '/create-rfq', '/rfqs'], lng)))
     await signIn(page, 'seller@setu.example')
     found.push(...(await checkPages(page, ['/dashboard', '/dashboard/orders', '/dashboard/products/new', '/kyc-upload'], lng)))
     expect(found, found.join('\n\n')).toEqual([])

@@ -111,7 +111,7 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     companyName: ['Rao Spices Pvt Ltd', ''],
     phoneNumber: ['+91 98765 43210', '+7 (495) 123-45-67', '123'],
     userType: ['Buyer', 'Seller', 'Admin'],
-    intent: [...PROFILE_INTENTS, 'deleteAccount'],
+    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close'],
     revokeOtherSessions: ['on', 'true'],
     token: ['forged', 'eyJhbGciOiJIUzI1NiJ9.e30.x'],
     type: ['signup', 'reset'],
@@ -125,6 +125,21 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     index: [''],
     image: [f.productImagePath, '/images/products/basmati-rice.svg', `/media/products/${'0'.repeat(64)}.webp`],
     _routes: ['root', 'routes/public/home,root', 'routes/account/profile'],
+    // Create RFQ and My RFQs (a fresh token each time the form is valid; the fixture RFQ may be closed)
+    title: ['Basmati rice 1121, 25 kg bags', 'Rice'],
+    description: ['Steam basmati 1121, moisture 12% max, 25 kg PP bags, SGS inspection.', 'too short'],
+    budgetMin: ['0', '1000', '1500.50', '-1'],
+    budgetMax: ['0', '2000', '999999999999.99', '1,5'],
+    quantity: ['1', '20', '0', '1.5'],
+    unit: ['kg', 'tonnes', 'containers', 'bags'],
+    deadline: [new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), '2099-01-01', '2000-01-01', '2026-02-30'],
+    locationPreference: ['India', 'Russia', 'Both', 'USA'],
+    incoterm: ['FOB', 'CIF', 'DDP', 'XYZ'],
+    incotermPlace: ['Nhava Sheva', 'Новороссийск'],
+    destination: ['Saint Petersburg', 'Mumbai'],
+    submissionKey: [crypto.randomUUID(), 'not-a-uuid'],
+    categoryId: [f.categoryId, '', 'no-such-category'],
+    rfqId: [f.rfqId, '00000000-0000-4000-8000-000000000000', 'x'],
   }
   return table[name] ?? []
 }

@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import type { Fixtures } from '../access/fixtures'
 import { segment } from './arbitraries'
+import { RFQ_FIELDS } from '~/modules/rfqs/schemas'
 
 export type FuzzTarget = {
   /** The paths to request (without query). */
@@ -137,6 +138,8 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
     action: true,
     endsSessions: true,
   },
+  'routes/trade/create-rfq': { path: at('/create-rfq'), query: ['quantity'], form: RFQ_FIELDS, action: true },
+  'routes/trade/rfqs': { path: at('/rfqs'), query: ['page'], form: ['intent', 'rfqId'], action: true },
   'routes/seller/dashboard': { path: at('/dashboard/orders') },
   'routes/seller/overview': { path: at('/dashboard'), query: SELLER_LIST, form: ['intent', 'productId'], action: true },
   'routes/seller/products': { path: at('/dashboard/products'), query: SELLER_LIST, form: ['intent', 'productId'], action: true },

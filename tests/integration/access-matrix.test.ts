@@ -73,7 +73,7 @@ for (const [id, rules] of Object.entries(ACCESS_MATRIX)) {
             method,
             cookie: c.endsSession ? session.spareCookie : session.cookie,
             headers: c.headers,
-            body: method === 'POST' ? (c.body?.() ?? new URLSearchParams()) : undefined,
+            body: method === 'POST' ? (c.body?.(fixtures) ?? new URLSearchParams()) : undefined,
           })
           await check(response, expectations[actor])
         })

@@ -1,0 +1,219 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, useNavigation } from 'react-router'
+import { Alert, AlertDescription } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardHeader } from '~/components/ui/card'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { NativeSelect } from '~/components/ui/native-select'
+import { Spinner } from '~/components/ui/spinner'
+import { Textarea } from '~/components/ui/textarea'
+import type { CategoryOptionDto } from '~/modules/catalog/types'
+import {
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  INCOTERMS,
+  latestDeadline,
+  LOCATION_PREFERENCES,
+  parseRfqForm,
+  PLACE_MAX,
+  QUANTITY_MAX,
+  QUANTITY_UNITS,
+  RFQ_CURRENCIES,
+  TITLE_MAX,
+  TITLE_MIN,
+  type RfqField,
+  type RfqFieldErrors,
+} from '../schemas'
+
+export type RfqFormAnswer = { fieldErrors?: RfqFieldErrors; formError?: string; values?: Partial<Record<RfqField, string>> }
+
+function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+const aria = (id: string, error?: string, hint?: boolean) => ({
+  id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined,
+})
+
+/** The Create RFQ form (spec §5 RFQ form). The same schema checks it here before submit and in the action. */
+export function RfqForm({
+  categories,
+  submissionKey,
+  today,
+  quantity,
+  answer,
+}: {
+  categories: CategoryOptionDto[]
+  submissionKey: string
+  today: string
+  quantity: string
+  answer?: RfqFormAnswer
+}) {
+  const { t } = useTranslation('rfqs')
+  const navigation = useNavigation()
+  const submitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
+  const [clientErrors, setClientErrors] = useState<RfqFieldErrors | null>(null)
+  const errors = clientErrors ?? answer?.fieldErrors ?? {}
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => setClientErrors(null), [answer])
+  const id = (f: string) => `rfq-${f}`
+  const formError = answer?.formError ?? errors.form
+  const v = answer?.values ?? {}
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      noValidate
+      className="flex flex-col gap-6"
+      onSubmit={(event) => {
+        // A second click while the first submit is under way sends nothing (the server also refuses a reused token).
+        if (submitting) return void event.preventDefault()
+        const parsed = parseRfqForm(new FormData(event.currentTarget), today)
+        if (!parsed.ok) {
+          event.preventDefault()
+          setClientErrors(parsed.fieldErrors)
+          requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+        } else setClientErrors(null)
+      }}
+    >
+      <input type="hidden" name="submissionKey" value={submissionKey} />
+      {formError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{t(formError)}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold">{t('form.request')}</h2>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <Field id={id('title')} label={t('form.title')} error={errors.title} hint={t('form.titleHint', { min: TITLE_MIN })}>
+            <Input {...aria(id('title'), errors.title, true)} name="title" defaultValue={v.title} maxLength={TITLE_MAX} required minLength={TITLE_MIN} placeholder={t('form.titlePlaceholder')} />
+          </Field>
+          <Field id={id('description')} label={t('form.description')} error={errors.description} hint={t('form.descriptionHint', { min: DESCRIPTION_MIN })}>
+            <Textarea {...aria(id('description'), errors.description, true)} name="description" defaultValue={v.description} rows={5} maxLength={DESCRIPTION_MAX} required minLength={DESCRIPTION_MIN} placeholder={t('form.descriptionPlaceholder')} />
+          </Field>
+          <Field id={id('category')} label={t('form.category')} error={errors.categoryId}>
+            <NativeSelect {...aria(id('category'), errors.categoryId)} name="categoryId" defaultValue={v.categoryId ?? ''}>
+              <option value="">{t('form.anyCategory')}</option>
+              {categories.map((c) => (
+                <optgroup key={c.id} label={c.name}>
+                  <option value={c.id}>{t('form.allOf', { name: c.name })}</option>
+                  {c.children.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </NativeSelect>
+          </Field>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold">{t('form.quantityAndBudget')}</h2>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <div className="grid grid-cols-[2fr_1fr] gap-2">
+            <Field id={id('quantity')} label={t('form.quantity')} error={errors.quantity}>
+              <Input {...aria(id('quantity'), errors.quantity)} name="quantity" type="number" inputMode="numeric" min={1} max={QUANTITY_MAX} step={1} defaultValue={v.quantity ?? quantity} />
+            </Field>
+            <Field id={id('unit')} label={t('form.unit')} error={errors.unit}>
+              <NativeSelect {...aria(id('unit'), errors.unit)} name="unit" defaultValue={v.unit ?? 'pieces'}>
+                {QUANTITY_UNITS.map((u) => (
+                  <option key={u} value={u}>
+                    {t(`units.${u}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          </div>
+          <Field id={id('currency')} label={t('form.currency')} error={errors.currency}>
+            <NativeSelect {...aria(id('currency'), errors.currency)} name="currency" defaultValue={v.currency ?? 'USD'}>
+              {RFQ_CURRENCIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id={id('budgetMin')} label={t('form.budgetMin')} error={errors.budgetMin}>
+            <Input {...aria(id('budgetMin'), errors.budgetMin)} name="budgetMin" defaultValue={v.budgetMin} type="number" inputMode="decimal" min={0} step={0.01} />
+          </Field>
+          <Field id={id('budgetMax')} label={t('form.budgetMax')} error={errors.budgetMax}>
+            <Input {...aria(id('budgetMax'), errors.budgetMax)} name="budgetMax" defaultValue={v.budgetMax} type="number" inputMode="decimal" min={0} step={0.01} />
+          </Field>
+          <Field id={id('deadline')} label={t('form.deadline')} error={errors.deadline}>
+            <Input {...aria(id('deadline'), errors.deadline)} name="deadline" defaultValue={v.deadline} type="date" min={today} max={latestDeadline(today)} />
+          </Field>
+          <Field id={id('location')} label={t('form.location')} error={errors.locationPreference}>
+            <NativeSelect {...aria(id('location'), errors.locationPreference)} name="locationPreference" defaultValue={v.locationPreference ?? 'Both'}>
+              {LOCATION_PREFERENCES.map((l) => (
+                <option key={l} value={l}>
+                  {t(`locations.${l}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold">{t('form.tradeTerms')}</h2>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <Field id={id('incoterm')} label={t('form.incoterm')} error={errors.incoterm} hint={t('form.incotermHint')}>
+            <NativeSelect {...aria(id('incoterm'), errors.incoterm, true)} name="incoterm" defaultValue={v.incoterm ?? ''}>
+              <option value="">{t('form.noIncoterm')}</option>
+              {INCOTERMS.map((c) => (
+                <option key={c} value={c}>
+                  {c} — {t(`incoterms.${c}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </Field>
+          <Field id={id('incotermPlace')} label={t('form.incotermPlace')} error={errors.incotermPlace} hint={t('form.incotermPlaceHint')}>
+            <Input {...aria(id('incotermPlace'), errors.incotermPlace, true)} name="incotermPlace" defaultValue={v.incotermPlace} maxLength={PLACE_MAX} />
+          </Field>
+          <Field id={id('destination')} label={t('form.destination')} error={errors.destination} hint={t('form.destinationHint')}>
+            <Input {...aria(id('destination'), errors.destination, true)} name="destination" defaultValue={v.destination} maxLength={PLACE_MAX} />
+          </Field>
+          <Field id={id('hsCode')} label={t('form.hsCode')} error={errors.hsCode} hint={t('form.hsCodeHint')}>
+            <Input {...aria(id('hsCode'), errors.hsCode, true)} name="hsCode" defaultValue={v.hsCode} inputMode="numeric" maxLength={32} />
+          </Field>
+        </CardContent>
+      </Card>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button asChild variant="outline">
+          <Link to="/">{t('form.cancel')}</Link>
+        </Button>
+        <Button type="submit" disabled={submitting} aria-disabled={submitting}>
+          {submitting ? <Spinner className="size-4" /> : null}
+          {submitting ? t('form.submitting') : t('form.submit')}
+        </Button>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,76 @@
+// Reads on RFQs: the buyer's own list (My RFQs). Returns DTOs, never whole rows.
+import { and, count, desc, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { categoryTranslations, rfqs } from '../../../db/schema'
+import { getDb } from '~/lib/db.server'
+import type { IncotermCode, LocationPreference, QuantityUnit, RfqCurrency, RfqStatus } from './enums'
+import { RFQ_PAGE_SIZE } from './schemas'
+
+/** One row of My RFQs. Money stays an exact decimal string. */
+export type RfqListItemDto = {
+  id: string
+  title: string
+  description: string
+  categoryName: string | null
+  budgetMin: string | null
+  budgetMax: string | null
+  currency: RfqCurrency
+  quantity: number
+  unit: QuantityUnit
+  deadline: string | null
+  locationPreference: LocationPreference
+  incoterm: IncotermCode | null
+  incotermPlace: string | null
+  destination: string | null
+  hsCode: string | null
+  status: RfqStatus
+  createdAt: string
+  closedAt: string | null
+}
+
+export type RfqListDto = { items: RfqListItemDto[]; total: number; page: number; pageCount: number }
+
+const ctl = alias(categoryTranslations, 'ctl')
+const cte = alias(categoryTranslations, 'cte')
+
+/** The buyer's own RFQs, newest first, one page of RFQ_PAGE_SIZE (a page past the end is empty). */
+export async function listOwnRfqs(buyerId: string, page: number, locale: string): Promise<RfqListDto> {
+  const db = getDb()
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(rfqs).where(eq(rfqs.buyerId, buyerId)),
+    db
+      .select({
+        id: rfqs.id,
+        title: rfqs.title,
+        description: rfqs.description,
+        categoryName: sql<string | null>`coalesce(${ctl.name}, ${cte.name}, ${rfqs.categoryId})`,
+        budgetMin: rfqs.budgetMin,
+        budgetMax: rfqs.budgetMax,
+        currency: rfqs.currency,
+        quantity: rfqs.quantity,
+        unit: rfqs.unit,
+        deadline: rfqs.deadline,
+        locationPreference: rfqs.locationPreference,
+        incoterm: rfqs.incoterm,
+        incotermPlace: rfqs.incotermPlace,
+        destination: rfqs.destination,
+        hsCode: rfqs.hsCode,
+        status: rfqs.status,
+        createdAt: rfqs.createdAt,
+        closedAt: rfqs.closedAt,
+      })
+      .from(rfqs)
+      .leftJoin(ctl, and(eq(ctl.categoryId, rfqs.categoryId), eq(ctl.languageCode, locale as 'en')))
+      .leftJoin(cte, and(eq(cte.categoryId, rfqs.categoryId), eq(cte.languageCode, 'en')))
+      .where(eq(rfqs.buyerId, buyerId))
+      .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
+      .limit(RFQ_PAGE_SIZE)
+      .offset((page - 1) * RFQ_PAGE_SIZE),
+  ])
+  return {
+    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), closedAt: r.closedAt?.toISOString() ?? null })),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / RFQ_PAGE_SIZE)),
+  }
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto'
+import { Lock } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
+import type { Route } from './+types/create-rfq'
+import { Button } from '~/components/ui/button'
+import { Card, CardDescription, CardFooter, CardHeader } from '~/components/ui/card'
+import type { Language } from '~/lib/i18n'
+import { readForm } from '~/lib/form.server'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import { publicOrigin } from '~/lib/origin.server'
+import { seoMeta } from '~/lib/seo'
+import { redirectWithToast } from '~/lib/toast.server'
+import { getCurrentUser, requireUser } from '~/modules/accounts/session.server'
+import { listCategoryOptions } from '~/modules/catalog/queries.server'
+import { createRfq } from '~/modules/rfqs/commands.server'
+import { RfqForm } from '~/modules/rfqs/components/rfq-form'
+import { parseRfqForm, quantityPrefill, rfqFormValues, utcToday } from '~/modules/rfqs/schemas'
+
+// Create RFQ (spec §2 Create RFQ, §5 RFQ form, issue 8 item 1). Any signed-in user with a profile
+// may ask for quotes: sellers buy too (their inputs, packaging); see docs/architecture.md.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const locale = getLocale(context) as Language
+  const [i18n, user] = await Promise.all([getI18n(request, context), getCurrentUser(request)])
+  const page = { locale, origin: publicOrigin(request), title: i18n.t('rfqs:create.title'), description: i18n.t('rfqs:create.description') }
+  // Spec §2: visitors get a 'Login Required' page here, not a redirect. Without a profile the
+  // layout shows the profile form in place of this page.
+  if (!user?.profile) return { ...page, state: user ? ('noProfile' as const) : ('anonymous' as const), form: null }
+  return {
+    ...page,
+    state: 'ready' as const,
+    form: {
+      categories: await listCategoryOptions(locale),
+      // One-time token: a second submit of this form (double click, resend) creates nothing new.
+      submissionKey: randomUUID(),
+      today: utcToday(),
+      quantity: quantityPrefill(new URL(request.url).searchParams),
+    },
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/create-rfq', locale: loaderData.locale, noindex: true })
+    : []
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  if (!user.profile) return data({ formError: 'rfqs:errors.profileNotFound' }, { status: 400 })
+  const form = await readForm(request)
+  const parsed = parseRfqForm(form)
+  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, values: rfqFormValues(form) }, { status: 400 })
+  const saved = await createRfq(user.profile.id, parsed.value)
+  if (!saved.ok) return data({ fieldErrors: saved.fieldErrors, values: rfqFormValues(form) }, { status: 400 })
+  return redirectWithToast(request, '/rfqs', { type: 'success', key: 'rfqs:create.success' })
+}
+
+export default function CreateRfq({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('rfqs')
+  if (loaderData.state === 'anonymous') {
+    return (
+      <div className="mx-auto w-full max-w-lg px-4 py-16">
+        <Card className="text-center">
+          <CardHeader className="items-center">
+            <span className="mb-2 rounded-full bg-muted p-3">
+              <Lock className="size-6" aria-hidden />
+            </span>
+            <h1 className="text-2xl font-semibold">{t('gate.loginTitle')}</h1>
+            <CardDescription>{t('gate.loginDescription')}</CardDescription>
+          </CardHeader>
+          <CardFooter className="justify-center gap-3">
+            <Button asChild>
+              <Link to="/login?redirectTo=%2Fcreate-rfq">{t('gate.login')}</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/register">{t('gate.register')}</Link>
+            </Button>
+          </CardFooter>
+        </Card>
+      </div>
+    )
+  }
+  if (!loaderData.form) return null
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{t('create.title')}</h1>
+        <p className="text-muted-foreground">{t('create.description')}</p>
+      </header>
+      <RfqForm {...loaderData.form} answer={actionData} />
+    </div>
+  )
+}

@@ -1,0 +1,195 @@
+import { Plus } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link } from 'react-router'
+import type { Route } from './+types/rfqs'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardHeader } from '~/components/ui/card'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
+import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import { readForm } from '~/lib/form.server'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import { publicOrigin } from '~/lib/origin.server'
+import { seoMeta } from '~/lib/seo'
+import { redirectWithToast } from '~/lib/toast.server'
+import { requireUser } from '~/modules/accounts/session.server'
+import { Pagination } from '~/modules/catalog/components/pagination'
+import { closeRfq } from '~/modules/rfqs/commands.server'
+import { listOwnRfqs, type RfqListItemDto } from '~/modules/rfqs/queries.server'
+import { CloseRfqSchema, parseRfqListPage, type RfqStatus } from '~/modules/rfqs/schemas'
+
+// My RFQs (spec §2 /rfqs, issue 8 item 3): the signed-in user's own RFQs, newest first, paginated on
+// the server, with Close RFQ. Quotes arrive in a later increment; the page says so plainly.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const locale = getLocale(context) as Language
+  const i18n = await getI18n(request, context)
+  const page = parseRfqListPage(new URL(request.url).searchParams)
+  const seo = { locale, origin: publicOrigin(request), title: i18n.t('rfqs:list.title'), description: i18n.t('rfqs:list.description') }
+  // Without a profile the layout shows the profile form in place of this page.
+  if (!user.profile) return { ...seo, list: null }
+  return { ...seo, list: await listOwnRfqs(user.profile.id, page, locale) }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/rfqs', locale: loaderData.locale, noindex: true }) : []
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const parsed = CloseRfqSchema.safeParse(Object.fromEntries(await readForm(request)))
+  if (!parsed.success) return data({ formError: 'rfqs:errors.unknownAction' }, { status: 400 })
+  // Someone else's RFQ or a forged id: the same answer as one that does not exist.
+  const outcome = user.profile ? await closeRfq(user.profile.id, parsed.data.rfqId) : 'notFound'
+  if (outcome === 'notFound') throw data(null, { status: 404 })
+  if (outcome === 'notOpen') return data({ formError: 'rfqs:errors.notOpen' }, { status: 409 })
+  const back = new URL(request.url)
+  const pageNo = parseRfqListPage(back.searchParams)
+  return redirectWithToast(request, pageNo > 1 ? `/rfqs?page=${pageNo}` : '/rfqs', { type: 'success', key: 'rfqs:list.closed' })
+}
+
+const STATUS_VARIANT: Record<RfqStatus, 'success' | 'secondary' | 'default' | 'warning'> = { open: 'success', closed: 'secondary', awarded: 'default', expired: 'warning' }
+
+function CloseButton({ rfq }: { rfq: RfqListItemDto }) {
+  const { t } = useTranslation('rfqs')
+  const [open, setOpen] = useState(false)
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          {t('list.close')}
+          <span className="sr-only">: {rfq.title}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('list.closeTitle')}</DialogTitle>
+          <DialogDescription>{t('list.closeDescription', { title: rfq.title })}</DialogDescription>
+        </DialogHeader>
+        <Form method="post" className="flex justify-end gap-2" onSubmit={() => setOpen(false)}>
+          <input type="hidden" name="rfqId" value={rfq.id} />
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {t('list.keepOpen')}
+            </Button>
+          </DialogClose>
+          <Button type="submit" name="intent" value="close" variant="destructive">
+            {t('list.confirmClose')}
+          </Button>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function Budget({ rfq, lng }: { rfq: RfqListItemDto; lng: Language }) {
+  const { t } = useTranslation('rfqs')
+  const fmt = (v: string) => formatMoney(v, rfq.currency, lng)
+  if (rfq.budgetMin && rfq.budgetMax) return <>{t('list.budgetRange', { min: fmt(rfq.budgetMin), max: fmt(rfq.budgetMax) })}</>
+  if (rfq.budgetMin) return <>{t('list.budgetFrom', { min: fmt(rfq.budgetMin) })}</>
+  if (rfq.budgetMax) return <>{t('list.budgetUpTo', { max: fmt(rfq.budgetMax) })}</>
+  return <>{t('list.budgetOpen')}</>
+}
+
+export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('rfqs')
+  const { list } = loaderData
+  if (!list) return null
+  const lng = (i18n.language as Language) ?? 'en'
+  const intl = INTL_LOCALES[lng] ?? 'en-IN'
+  const date = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' })
+  const number = new Intl.NumberFormat(intl)
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
+      <header className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">
+            {t('list.title')} <span className="text-muted-foreground">({number.format(list.total)})</span>
+          </h1>
+          <p className="text-muted-foreground">{t('list.description')}</p>
+        </div>
+        <Button asChild>
+          <Link to="/create-rfq">
+            <Plus className="size-4" aria-hidden />
+            {t('list.create')}
+          </Link>
+        </Button>
+      </header>
+      {actionData && 'formError' in actionData ? (
+        <p role="alert" className="text-sm text-destructive">
+          {t(actionData.formError)}
+        </p>
+      ) : null}
+      {list.items.length === 0 ? (
+        <Card>
+          <CardContent className="py-10 text-center text-muted-foreground">{list.total === 0 ? t('list.empty') : t('list.pageEmpty')}</CardContent>
+        </Card>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {list.items.map((rfq) => (
+            <li key={rfq.id}>
+              <Card data-testid="rfq-card">
+                <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+                  <div className="flex min-w-0 flex-col gap-1">
+                    <h2 className="text-lg font-semibold break-words">{rfq.title}</h2>
+                    <p className="text-sm text-muted-foreground">
+                      {t('list.created', { date: date.format(new Date(rfq.createdAt)) })}
+                      {rfq.categoryName ? ` · ${rfq.categoryName}` : ''}
+                    </p>
+                  </div>
+                  <Badge variant={STATUS_VARIANT[rfq.status]}>{t(`statuses.${rfq.status}`)}</Badge>
+                </CardHeader>
+                <CardContent className="flex flex-col gap-4">
+                  <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{rfq.description}</p>
+                  <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+                    <div className="flex gap-2">
+                      <dt className="text-muted-foreground">{t('list.quantity')}</dt>
+                      <dd>
+                        {number.format(rfq.quantity)} {t(`units.${rfq.unit}`)}
+                      </dd>
+                    </div>
+                    <div className="flex gap-2">
+                      <dt className="text-muted-foreground">{t('list.budget')}</dt>
+                      <dd>
+                        <Budget rfq={rfq} lng={lng} />
+                      </dd>
+                    </div>
+                    <div className="flex gap-2">
+                      <dt className="text-muted-foreground">{t('list.deadline')}</dt>
+                      <dd>{rfq.deadline ? date.format(new Date(`${rfq.deadline}T00:00:00Z`)) : t('list.noDeadline')}</dd>
+                    </div>
+                    <div className="flex gap-2">
+                      <dt className="text-muted-foreground">{t('list.incoterm')}</dt>
+                      <dd>{rfq.incoterm ? `${rfq.incoterm} ${rfq.incotermPlace ?? ''}`.trim() : t('list.noIncoterm')}</dd>
+                    </div>
+                    <div className="flex gap-2">
+                      <dt className="text-muted-foreground">{t('list.location')}</dt>
+                      <dd>{t(`locations.${rfq.locationPreference}`)}</dd>
+                    </div>
+                    {rfq.destination ? (
+                      <div className="flex gap-2">
+                        <dt className="text-muted-foreground">{t('list.destination')}</dt>
+                        <dd className="break-words">{rfq.destination}</dd>
+                      </div>
+                    ) : null}
+                    {rfq.hsCode ? (
+                      <div className="flex gap-2">
+                        <dt className="text-muted-foreground">{t('list.hsCode')}</dt>
+                        <dd>{rfq.hsCode}</dd>
+                      </div>
+                    ) : null}
+                  </dl>
+                  <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
+                    <p className="text-sm text-muted-foreground">{t('list.noQuotes')}</p>
+                    {rfq.status === 'open' ? <CloseButton rfq={rfq} /> : null}
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => (page > 1 ? `/rfqs?page=${page}` : '/rfqs')} />
+    </div>
+  )
+}

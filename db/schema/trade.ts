@@ -1,0 +1,58 @@
+// The trade loop (issue 8): requests for quote. Quotes, negotiation and orders come later.
+import { sql } from 'drizzle-orm'
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { profiles } from './accounts'
+import { categories } from './catalog'
+
+// The allowed values live in the module's schema (app/modules/rfqs/enums.ts, free of Drizzle so the
+// browser can load it); the check constraints below repeat them for the database.
+import type { IncotermCode, LocationPreference, QuantityUnit, RfqCurrency, RfqStatus } from '../../app/modules/rfqs/enums'
+
+/** A buyer's request for quote (spec §3 RFQ, plus the trade terms of issue 8). */
+export const rfqs = pgTable(
+  'rfqs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    categoryId: text('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /** Money is exact: numeric(14,2), read as a string. */
+    budgetMin: numeric('budget_min', { precision: 14, scale: 2 }),
+    budgetMax: numeric('budget_max', { precision: 14, scale: 2 }),
+    currency: text('currency').$type<RfqCurrency>().notNull().default('USD'),
+    quantity: integer('quantity').notNull().default(1),
+    unit: text('unit').$type<QuantityUnit>().notNull().default('pieces'),
+    deadline: date('deadline', { mode: 'string' }),
+    locationPreference: text('location_preference').$type<LocationPreference>().notNull().default('Both'),
+    incoterm: text('incoterm').$type<IncotermCode>(),
+    incotermPlace: text('incoterm_place'),
+    destination: text('destination'),
+    hsCode: text('hs_code'),
+    status: text('status').$type<RfqStatus>().notNull().default('open'),
+    /** The form's one-time token: a second submit of the same form finds this row instead of making another. */
+    submissionKey: uuid('submission_key').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('rfqs_budget_min_check', sql`${t.budgetMin} is null or ${t.budgetMin} >= 0`),
+    check('rfqs_budget_max_check', sql`${t.budgetMax} is null or ${t.budgetMax} >= 0`),
+    check('rfqs_budget_range_check', sql`${t.budgetMin} is null or ${t.budgetMax} is null or ${t.budgetMax} >= ${t.budgetMin}`),
+    check('rfqs_quantity_check', sql`${t.quantity} >= 1`),
+    check('rfqs_currency_check', sql`${t.currency} in ('USD', 'INR', 'RUB', 'EUR')`),
+    check('rfqs_location_check', sql`${t.locationPreference} in ('India', 'Russia', 'Both')`),
+    check('rfqs_incoterm_check', sql`${t.incoterm} is null or ${t.incoterm} in ('EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF')`),
+    check('rfqs_hs_code_check', sql`${t.hsCode} is null or ${t.hsCode} ~ '^[0-9]{4,10}$'`),
+    check('rfqs_status_check', sql`${t.status} in ('open', 'closed', 'awarded', 'expired')`),
+    check('rfqs_closed_at_check', sql`(${t.status} = 'closed') = (${t.closedAt} is not null)`),
+    check('rfqs_title_check', sql`char_length(${t.title}) between 5 and 200`),
+    check('rfqs_description_check', sql`char_length(${t.description}) between 20 and 5000`),
+    index('rfqs_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
+    index('rfqs_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('rfqs_buyer_submission_key').on(t.buyerId, t.submissionKey),
+  ],
+)
