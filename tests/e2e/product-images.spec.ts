@@ -79,9 +79,10 @@ test('a seller uploads images, reorders them, picks the cover and sees them on t
   await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/)
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   const shown = await page.locator('main img').evaluateAll((els) => els.map((el) => (el as HTMLImageElement).getAttribute('src')))
+  // The main picture is the cover at full size; the thumbnail buttons use the small variant.
+  const thumb = (path: string) => path.replace(/\.webp$/, '-thumb.webp')
   expect(shown[0]).toBe(bluePath)
-  expect(shown).toContain(redPath)
-  expect(shown).not.toContain(greenPath)
+  expect(shown).toEqual([bluePath, thumb(bluePath!), thumb(redPath!)])
 
   // Served as an immutable WebP, without the GPS block the JPEG had.
   const res = await page.request.get(redPath!)
