@@ -1,4 +1,4 @@
-// The trade loop (issue 8): requests for quote. Quotes, negotiation and orders come later.
+// The trade loop (issue 8): requests for quote and sellers' quotes. Negotiation and orders come later.
 import { sql } from 'drizzle-orm'
 import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { profiles } from './accounts'
@@ -6,7 +6,7 @@ import { categories } from './catalog'
 
 // The allowed values live in the module's schema (app/modules/rfqs/enums.ts, free of Drizzle so the
 // browser can load it); the check constraints below repeat them for the database.
-import type { IncotermCode, LocationPreference, QuantityUnit, RfqCurrency, RfqStatus } from '../../app/modules/rfqs/enums'
+import type { IncotermCode, LocationPreference, QuantityUnit, QuoteCurrency, QuoteStatus, RfqCurrency, RfqStatus } from '../../app/modules/rfqs/enums'
 
 /** A buyer's request for quote (spec §3 RFQ, plus the trade terms of issue 8). */
 export const rfqs = pgTable(
@@ -54,5 +54,48 @@ export const rfqs = pgTable(
     index('rfqs_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
     index('rfqs_status_created_idx').on(t.status, t.createdAt),
     uniqueIndex('rfqs_buyer_submission_key').on(t.buyerId, t.submissionKey),
+  ],
+)
+
+/** A seller's quote on an RFQ (issue 8 item 5). Shown as Expired once expires_at passes, before any job sets it. */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rfqId: uuid('rfq_id')
+      .notNull()
+      .references(() => rfqs.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').$type<QuoteCurrency>().notNull(),
+    minOrderQuantity: integer('min_order_quantity').notNull().default(1),
+    incoterm: text('incoterm').$type<IncotermCode>().notNull(),
+    incotermPlace: text('incoterm_place').notNull(),
+    leadTimeDays: integer('lead_time_days').notNull(),
+    paymentTerms: text('payment_terms'),
+    validityDays: integer('validity_days').notNull().default(30),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    message: text('message'),
+    status: text('status').$type<QuoteStatus>().notNull().default('Quoted'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('quotes_unit_price_check', sql`${t.unitPrice} >= 0`),
+    check('quotes_currency_check', sql`${t.currency} in ('USD', 'INR', 'RUB')`),
+    check('quotes_moq_check', sql`${t.minOrderQuantity} >= 1`),
+    check('quotes_incoterm_check', sql`${t.incoterm} in ('EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF')`),
+    check('quotes_incoterm_place_check', sql`char_length(${t.incotermPlace}) between 1 and 120`),
+    check('quotes_lead_time_check', sql`${t.leadTimeDays} between 1 and 365`),
+    check('quotes_payment_terms_check', sql`${t.paymentTerms} is null or char_length(${t.paymentTerms}) <= 500`),
+    check('quotes_validity_check', sql`${t.validityDays} between 1 and 180`),
+    check('quotes_message_check', sql`${t.message} is null or char_length(${t.message}) <= 2000`),
+    check('quotes_status_check', sql`${t.status} in ('Quoted', 'Accepted', 'Rejected', 'Expired', 'Countered', 'Withdrawn')`),
+    // One live quote per seller per RFQ: a double submit or a race makes one row.
+    uniqueIndex('quotes_rfq_seller_live_key').on(t.rfqId, t.sellerId).where(sql`${t.status} in ('Quoted', 'Countered', 'Accepted')`),
+    index('quotes_rfq_created_idx').on(t.rfqId, t.createdAt),
+    index('quotes_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
   ],
 )

@@ -27,6 +27,8 @@ export type Fixtures = {
   productImagePath: string
   /** An open RFQ of the buyer (only the buyer may close it). */
   rfqId: string
+  /** Another open RFQ of the buyer (location Both) that nobody closes: the RFQ board's quote target. */
+  boardRfqId: string
 }
 
 /** Creates the records; the pending seller uploads a document through the real /kyc-upload action. */
@@ -49,6 +51,7 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
   const { image } = (await imageUpload.json()) as { image: { path: string } }
   const [buyer] = await getDb().select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, actors.buyer.userId!))
   const rfq = await createRfq(buyer!.id)
+  const boardRfq = await createRfq(buyer!.id, { locationPreference: 'Both' })
   return {
     actors,
     categoryId: category.id,
@@ -60,5 +63,6 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
     signedDocumentPath: signed,
     productImagePath: image.path,
     rfqId: rfq.id,
+    boardRfqId: boardRfq.id,
   }
 }

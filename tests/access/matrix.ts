@@ -74,6 +74,30 @@ function publicPage(path: string): RouteRules {
 const jsonBody = (value: unknown) => () => JSON.stringify(value)
 const JSON_HEADERS = { 'Content-Type': 'application/json' }
 
+/** The RFQ board's quote action: only a KYC-approved seller quotes, once (the buyer's RFQ prefers "Both"). */
+const quoteBody = (rfqId: string) =>
+  new URLSearchParams({ intent: 'quote', rfqId, unitPrice: '120.50', currency: 'USD', minOrderQuantity: '1', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '30', validityDays: '30' })
+const QUOTE_CASES: RouteRules['POST'] = [
+  {
+    label: "/dashboard/rfqs quote on the buyer's RFQ",
+    path: '/dashboard/rfqs',
+    body: (f) => quoteBody(f.boardRfqId),
+    expect: { anonymous: toLogin('/dashboard/rfqs'), signedIn: 403, pendingSeller: 403, approvedSeller: { status: 302, location: '/dashboard/rfqs' } },
+  },
+  {
+    label: '/dashboard/rfqs a second live quote',
+    path: '/dashboard/rfqs',
+    body: (f) => quoteBody(f.boardRfqId),
+    expect: { anonymous: toLogin('/dashboard/rfqs'), signedIn: 403, pendingSeller: 403, approvedSeller: 409 },
+  },
+  {
+    label: '/dashboard/rfqs quote on a forged id',
+    path: '/dashboard/rfqs',
+    body: () => quoteBody('00000000-0000-4000-8000-000000000000'),
+    expect: { anonymous: toLogin('/dashboard/rfqs'), signedIn: 403, pendingSeller: 403, approvedSeller: 404 },
+  },
+]
+
 export const ACCESS_MATRIX: Record<string, RouteRules> = {
   // public: catalog
   'routes/public/home': publicPage('/'),
@@ -250,7 +274,7 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
   ...Object.fromEntries(
     (['overview', 'products', 'orders', 'messages', 'rfqs'] as const).map((tab) => {
       const path = tab === 'overview' ? '/dashboard' : `/dashboard/${tab}`
-      const hasAction = tab === 'overview' || tab === 'products'
+      const hasAction = tab === 'overview' || tab === 'products' || tab === 'rfqs'
       return [
         `routes/seller/${tab}`,
         {
@@ -266,7 +290,10 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
             },
           ],
           // React Router drops ?index from the URL the action sees. An empty form: the seller gets "unknown action" (400), anyone else is refused first.
-          POST: [{ path: tab === 'overview' ? '/dashboard?index' : path, expect: hasAction ? { anonymous: toLogin(path), signedIn: 403, sellers: 400 } : everyone(NO_ACTION) }],
+          POST: [
+            { path: tab === 'overview' ? '/dashboard?index' : path, expect: hasAction ? { anonymous: toLogin(path), signedIn: 403, sellers: 400 } : everyone(NO_ACTION) },
+            ...(tab === 'rfqs' ? QUOTE_CASES : []),
+          ],
         } satisfies RouteRules,
       ]
     }),

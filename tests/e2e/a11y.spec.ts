@@ -107,7 +107,7 @@ for (const lng of LANGUAGES) {
     await signIn(page, 'buyer@setu.example')
     found.push(...(await checkPages(page, ['/dashboard', '/profile', '/create-rfq', '/rfqs'], lng)))
     await signIn(page, 'seller@setu.example')
-    found.push(...(await checkPages(page, ['/dashboard', '/dashboard/orders', '/dashboard/products/new', '/kyc-upload'], lng)))
+    found.push(...(await checkPages(page, ['/dashboard', '/dashboard/orders', '/dashboard/rfqs', '/dashboard/products/new', '/kyc-upload'], lng)))
     expect(found, found.join('\n\n')).toEqual([])
   })
 }

@@ -111,7 +111,7 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     companyName: ['Rao Spices Pvt Ltd', ''],
     phoneNumber: ['+91 98765 43210', '+7 (495) 123-45-67', '123'],
     userType: ['Buyer', 'Seller', 'Admin'],
-    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close'],
+    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw'],
     revokeOtherSessions: ['on', 'true'],
     token: ['forged', 'eyJhbGciOiJIUzI1NiJ9.e30.x'],
     type: ['signup', 'reset'],
@@ -139,7 +139,17 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     destination: ['Saint Petersburg', 'Mumbai'],
     submissionKey: [crypto.randomUUID(), 'not-a-uuid'],
     categoryId: [f.categoryId, '', 'no-such-category'],
-    rfqId: [f.rfqId, '00000000-0000-4000-8000-000000000000', 'x'],
+    rfqId: [f.rfqId, f.boardRfqId, '00000000-0000-4000-8000-000000000000', 'x'],
+    // The RFQ board's quote dialog and filters
+    unitPrice: ['0', '120.50', '999999999999.99', '-1', '1.234'],
+    minOrderQuantity: ['1', '500', '0'],
+    leadTimeDays: ['1', '30', '365', '366'],
+    validityDays: ['', '30', '180', '181'],
+    paymentTerms: ['30% advance, 70% against documents', ''],
+    message: ['Certified organic, SGS at loading.', ''],
+    quoteId: ['00000000-0000-4000-8000-000000000000', 'x'],
+    notQuoted: ['1', '0'],
+    match: ['1', '0'],
   }
   return table[name] ?? []
 }

@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import type { Fixtures } from '../access/fixtures'
 import { segment } from './arbitraries'
-import { RFQ_FIELDS } from '~/modules/rfqs/schemas'
+import { QUOTE_FIELDS, RFQ_FIELDS } from '~/modules/rfqs/schemas'
 
 export type FuzzTarget = {
   /** The paths to request (without query). */
@@ -145,7 +145,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'routes/seller/products': { path: at('/dashboard/products'), query: SELLER_LIST, form: ['intent', 'productId'], action: true },
   'routes/seller/orders': { path: at('/dashboard/orders') },
   'routes/seller/messages': { path: at('/dashboard/messages') },
-  'routes/seller/rfqs': { path: at('/dashboard/rfqs') },
+  'routes/seller/rfqs': { path: at('/dashboard/rfqs'), query: ['q', 'category', 'currency', 'notQuoted', 'match', 'page'], form: ['intent', 'quoteId', ...QUOTE_FIELDS], action: true },
   'routes/seller/product-new': { path: at('/dashboard/products/new'), form: PRODUCT_FIELDS, action: true },
   'routes/seller/product-edit': {
     path: (f) => segment([f.ownProductId, f.productId, 'not-a-uuid']).map((s) => `/dashboard/products/${s}/edit`),

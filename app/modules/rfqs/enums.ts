@@ -17,3 +17,17 @@ export type QuantityUnit = (typeof QUANTITY_UNITS)[number]
 /** 'awarded' and 'expired' are reserved for the quote increment; nothing sets them yet. */
 export const RFQ_STATUSES = ['open', 'closed', 'awarded', 'expired'] as const
 export type RfqStatus = (typeof RFQ_STATUSES)[number]
+
+/** A quote's currency (spec §9: quote and product currencies are USD, INR, RUB). */
+export const QUOTE_CURRENCIES = ['USD', 'INR', 'RUB'] as const
+export type QuoteCurrency = (typeof QUOTE_CURRENCIES)[number]
+
+/** Only 'Quoted' and 'Withdrawn' are set today; the negotiation work sets the rest. */
+export const QUOTE_STATUSES = ['Quoted', 'Accepted', 'Rejected', 'Expired', 'Countered', 'Withdrawn'] as const
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number]
+
+/** A live quote holds the seller's one place on the RFQ (the partial unique index repeats this list). */
+export const LIVE_QUOTE_STATUSES = ['Quoted', 'Countered', 'Accepted'] as const satisfies readonly QuoteStatus[]
+
+/** An RFQ stops taking quotes once it has this many (withdrawn ones do not count). */
+export const MAX_QUOTES_PER_RFQ = 10

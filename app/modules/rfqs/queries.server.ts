@@ -26,6 +26,8 @@ export type RfqListItemDto = {
   status: RfqStatus
   createdAt: string
   closedAt: string | null
+  /** Quotes received that are not withdrawn. */
+  quoteCount: number
 }
 
 export type RfqListDto = { items: RfqListItemDto[]; total: number; page: number; pageCount: number }
@@ -58,6 +60,7 @@ export async function listOwnRfqs(buyerId: string, page: number, locale: string)
         status: rfqs.status,
         createdAt: rfqs.createdAt,
         closedAt: rfqs.closedAt,
+        quoteCount: sql<number>`(select count(*)::int from quotes q where q.rfq_id = ${rfqs.id} and q.status <> 'Withdrawn')`,
       })
       .from(rfqs)
       .leftJoin(ctl, and(eq(ctl.categoryId, rfqs.categoryId), eq(ctl.languageCode, locale as 'en')))
@@ -68,7 +71,7 @@ export async function listOwnRfqs(buyerId: string, page: number, locale: string)
       .offset((page - 1) * RFQ_PAGE_SIZE),
   ])
   return {
-    items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), closedAt: r.closedAt?.toISOString() ?? null })),
+    items: rows.map((r) => ({ ...r, quoteCount: Number(r.quoteCount), createdAt: r.createdAt.toISOString(), closedAt: r.closedAt?.toISOString() ?? null })),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / RFQ_PAGE_SIZE)),

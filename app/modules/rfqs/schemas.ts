@@ -1,7 +1,7 @@
 // The Create RFQ form (spec §5 RFQ form, issue 8): one schema shared by the form (checked before
 // submit) and the action. Messages are i18n keys in the `rfqs` namespace.
 import { z } from 'zod'
-import { INCOTERMS, LOCATION_PREFERENCES, QUANTITY_UNITS, RFQ_CURRENCIES } from './enums'
+import { INCOTERMS, LOCATION_PREFERENCES, QUANTITY_UNITS, QUOTE_CURRENCIES, RFQ_CURRENCIES } from './enums'
 
 export * from './enums'
 
@@ -186,4 +186,111 @@ export const CloseRfqSchema = z.object({
 export function quantityPrefill(params: URLSearchParams): string {
   const q = params.get('quantity') ?? ''
   return /^\d{1,10}$/.test(q) && Number(q) >= 1 && Number(q) <= QUANTITY_MAX ? String(Number(q)) : '1'
+}
+
+// ---- Quotes (issue 8 item 5): the quote dialog on the seller's RFQ board ----
+
+export const LEAD_TIME_MAX = 365
+export const VALIDITY_MAX = 180
+export const VALIDITY_DEFAULT = 30
+export const PAYMENT_TERMS_MAX = 500
+export const QUOTE_MESSAGE_MAX = 2000
+export const MOQ_MAX = 1_000_000_000
+
+/** Every field the quote dialog posts; the fuzz targets and tests use the same list. */
+export const QUOTE_FIELDS = [
+  'rfqId',
+  'unitPrice',
+  'currency',
+  'minOrderQuantity',
+  'incoterm',
+  'incotermPlace',
+  'leadTimeDays',
+  'paymentTerms',
+  'validityDays',
+  'message',
+] as const
+export type QuoteField = (typeof QUOTE_FIELDS)[number]
+export type QuoteFieldErrors = Partial<Record<QuoteField | 'form', string>>
+
+const q = (key: string) => `rfqs:quote.errors.${key}`
+
+/** A whole number from a text field, between min and max; empty falls back to `empty` (or is refused). */
+const wholeNumber = (min: number, max: number, key: string, empty?: number) =>
+  z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v === '' && empty !== undefined) return
+      if (!/^\d{1,12}$/.test(v) || Number(v) < min || Number(v) > max) ctx.addIssue({ code: 'custom', message: q(key) })
+    })
+    .transform((v) => (v === '' && empty !== undefined ? empty : Number(v)))
+
+/** PostgreSQL refuses a NUL in text; nobody types one. */
+const noNul = z.string().transform((v) => v.replace(/\u0000/g, ''))
+
+/** The quote dialog: the same schema checks it in the browser and in the action. */
+export const SubmitQuoteSchema = z.object({
+  rfqId: z.string().trim().regex(UUID, q('rfq')).transform((v) => v.toLowerCase()),
+  unitPrice: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(',', '.').replace(/^\+/, ''))
+    .superRefine((v, ctx) => {
+      if (v === '') return void ctx.addIssue({ code: 'custom', message: q('priceRequired') })
+      if (/^-\d*(\.\d*)?$/.test(v)) return void ctx.addIssue({ code: 'custom', message: q('pricePositive') })
+      if (!DECIMAL.test(v)) ctx.addIssue({ code: 'custom', message: q('priceFormat') })
+    })
+    .transform((v) => (Number(v) === 0 ? '0.00' : v.replace(/^0+(?=\d)/, ''))),
+  currency: z.enum(QUOTE_CURRENCIES, { message: q('currency') }),
+  minOrderQuantity: wholeNumber(1, MOQ_MAX, 'moq', 1),
+  incoterm: z.enum(INCOTERMS, { message: q('incoterm') }),
+  incotermPlace: noNul.pipe(z.string().trim().min(1, q('placeRequired')).max(PLACE_MAX, q('placeMax'))),
+  leadTimeDays: wholeNumber(1, LEAD_TIME_MAX, 'leadTime'),
+  paymentTerms: noNul.pipe(z
+    .string()
+    .trim()
+    .max(PAYMENT_TERMS_MAX, q('paymentTermsMax'))
+    .transform((v) => v || null)),
+  validityDays: wholeNumber(1, VALIDITY_MAX, 'validity', VALIDITY_DEFAULT),
+  message: noNul.pipe(z
+    .string()
+    .trim()
+    .max(QUOTE_MESSAGE_MAX, q('messageMax'))
+    .transform((v) => v || null)),
+})
+export type SubmitQuoteInput = z.infer<typeof SubmitQuoteSchema>
+export type QuoteFormResult = { ok: true; value: SubmitQuoteInput } | { ok: false; fieldErrors: QuoteFieldErrors }
+
+/** Validates the posted quote: the same call in the dialog (before submit) and in the action. */
+export function parseQuoteForm(form: { get(name: string): FormDataEntryValue | null }): QuoteFormResult {
+  const raw = Object.fromEntries(QUOTE_FIELDS.map((f) => [f, form.get(f)]).map(([k, v]) => [k, typeof v === 'string' ? v : '']))
+  const result = SubmitQuoteSchema.safeParse(raw)
+  if (result.success) return { ok: true, value: result.data }
+  const fieldErrors: QuoteFieldErrors = {}
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'form')
+    fieldErrors[(field === 'rfqId' ? 'form' : field) as QuoteField] ??= issue.message
+  }
+  return { ok: false, fieldErrors }
+}
+
+/** Withdraw: the seller's own quote id (checked against the owner on the server). */
+export const WithdrawQuoteSchema = z.object({ intent: z.literal('withdraw'), quoteId: z.string().regex(UUID) })
+
+/** The RFQ board's filters (?q=&category=&currency=&notQuoted=1&match=1&page=); junk falls back to "any". */
+export type BoardFilters = { q: string; category: string | null; currency: (typeof RFQ_CURRENCIES)[number] | null; notQuoted: boolean; match: boolean; page: number }
+
+export function parseBoardFilters(params: URLSearchParams): BoardFilters {
+  const text = (params.get('q') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100)
+  const category = params.get('category') ?? ''
+  const currency = params.get('currency') ?? ''
+  return {
+    q: text,
+    category: category.length <= 64 && /^[a-z0-9][a-z0-9-]*$/.test(category) ? category : null,
+    currency: (RFQ_CURRENCIES as readonly string[]).includes(currency) ? (currency as BoardFilters['currency']) : null,
+    notQuoted: params.get('notQuoted') === '1',
+    match: params.get('match') === '1',
+    page: parseRfqListPage(params),
+  }
 }

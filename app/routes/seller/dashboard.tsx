@@ -13,6 +13,7 @@ import { KycStatusNotice } from '~/modules/kyc/components/kyc-status-notice'
 import { SellerRequired } from '~/modules/products/components/seller-required'
 import { getSellerDashboardStats } from '~/modules/products/products.server'
 import { sellerGate } from '~/modules/products/seller.server'
+import { countOpenBoardRfqs } from '~/modules/rfqs/board.server'
 
 // The seller workspace frame (spec §2 Seller dashboard): gate, KYC prompt, real counters and the
 // four tabs, each its own URL (/dashboard/products, /orders, /messages, /rfqs).
@@ -21,7 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [i18n, gate] = await Promise.all([getI18n(request, context), sellerGate(request)])
   const page = { locale, origin: publicOrigin(request), title: i18n.t('account:dashboard.title'), description: i18n.t('account:dashboard.description') }
   if (gate.state !== 'seller') return { ...page, state: 'notSeller' as const, seller: null, stats: null }
-  const stats = await getSellerDashboardStats(gate.seller.id)
+  const [products, openRfqs] = await Promise.all([getSellerDashboardStats(gate.seller.id), countOpenBoardRfqs(gate.seller)])
+  // Open RFQs: those on this seller's board (issue 8 item 4) they have not quoted yet.
+  const stats = { ...products, openRfqs }
   return { ...page, state: 'seller' as const, seller: { name: gate.seller.name, kycStatus: gate.seller.kycStatus }, stats }
 }
 

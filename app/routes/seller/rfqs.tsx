@@ -1,14 +1,253 @@
+import { ShieldAlert } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { data, Form, Link, useFetcher, useLocation } from 'react-router'
 import type { Route } from './+types/rfqs'
-import { ComingTab } from '~/modules/products/components/coming-tab'
-import { sellerGate } from '~/modules/products/seller.server'
+import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardHeader } from '~/components/ui/card'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { NativeSelect } from '~/components/ui/native-select'
+import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import { readForm } from '~/lib/form.server'
+import { getLocale } from '~/lib/i18next.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { listCategoryOptions } from '~/modules/catalog/queries.server'
+import { Pagination } from '~/modules/catalog/components/pagination'
+import { requireSeller, sellerGate } from '~/modules/products/seller.server'
+import { listBoardRfqs, type BoardRfqDto } from '~/modules/rfqs/board.server'
+import { QuoteDialog } from '~/modules/rfqs/components/quote-dialog'
+import { quoteBlocker } from '~/modules/rfqs/policy'
+import { submitQuote, withdrawQuote } from '~/modules/rfqs/quotes.server'
+import { parseBoardFilters, parseQuoteForm, RFQ_CURRENCIES, WithdrawQuoteSchema, type BoardFilters } from '~/modules/rfqs/schemas'
 
-// The seller dashboard's rfqs tab (spec §2). Its data arrives with a later issue; until then the tab
-// says what will appear here. The layout shows the gate to non-sellers.
-export async function loader({ request }: Route.LoaderArgs) {
+// The seller dashboard's RFQs tab (issue 8 item 4): buyers' open RFQs this seller may quote on,
+// filtered and paginated on the server, with the quote dialog. The layout shows the gate to non-sellers.
+export async function loader({ request, context }: Route.LoaderArgs) {
   const gate = await sellerGate(request)
-  return { seller: gate.state === 'seller' }
+  if (gate.state !== 'seller') return { board: null }
+  const locale = getLocale(context) as Language
+  const filters = parseBoardFilters(new URL(request.url).searchParams)
+  const [board, categories] = await Promise.all([listBoardRfqs(gate.seller, filters, locale), listCategoryOptions(locale)])
+  return { board, filters, categories, blocker: quoteBlocker(gate.seller) }
 }
 
-export default function SellerTab({ loaderData }: Route.ComponentProps) {
-  return loaderData.seller ? <ComingTab tab="rfqs" /> : null
+/** The board's URL for these filters (and page), so a quote brings the seller back where they were. */
+function boardHref(f: BoardFilters, page = f.page): string {
+  const p = new URLSearchParams()
+  if (f.q) p.set('q', f.q)
+  if (f.category) p.set('category', f.category)
+  if (f.currency) p.set('currency', f.currency)
+  if (f.notQuoted) p.set('notQuoted', '1')
+  if (f.match) p.set('match', '1')
+  if (page > 1) p.set('page', String(page))
+  const s = p.toString()
+  return s ? `/dashboard/rfqs?${s}` : '/dashboard/rfqs'
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const seller = await requireSeller(request)
+  const form = await readForm(request)
+  const back = boardHref(parseBoardFilters(new URL(request.url).searchParams))
+  const intent = form.get('intent')
+  if (intent === 'withdraw') {
+    const parsed = WithdrawQuoteSchema.safeParse(Object.fromEntries(form))
+    if (!parsed.success) return data({ formError: 'rfqs:errors.unknownAction' }, { status: 400 })
+    const out = await withdrawQuote(seller.id, parsed.data.quoteId)
+    if (!out.ok) return data({ formError: out.error }, { status: out.status })
+    return redirectWithToast(request, back, { type: 'success', key: 'rfqs:quote.withdrawn' })
+  }
+  if (intent !== 'quote') return data({ formError: 'rfqs:errors.unknownAction' }, { status: 400 })
+  const parsed = parseQuoteForm(form)
+  if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 })
+  const out = await submitQuote(seller, parsed.value)
+  if (!out.ok) return data({ formError: out.error }, { status: out.status })
+  return redirectWithToast(request, back, { type: 'success', key: 'rfqs:quote.submitted' })
+}
+
+function Withdraw({ quoteId, action }: { quoteId: string; action: string }) {
+  const { t } = useTranslation('rfqs')
+  const fetcher = useFetcher<{ formError?: string }>()
+  return (
+    <fetcher.Form method="post" action={action} className="flex items-center gap-2">
+      <input type="hidden" name="quoteId" value={quoteId} />
+      <Button type="submit" name="intent" value="withdraw" variant="outline" size="sm" disabled={fetcher.state !== 'idle'}>
+        {t('board.withdraw')}
+      </Button>
+      {fetcher.data?.formError ? (
+        <span role="alert" className="text-sm text-destructive">
+          {t(fetcher.data.formError)}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  )
+}
+
+function RfqCard({ rfq, canQuote, action, lng }: { rfq: BoardRfqDto; canQuote: boolean; action: string; lng: Language }) {
+  const { t } = useTranslation('rfqs')
+  const intl = INTL_LOCALES[lng] ?? 'en-IN'
+  const date = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' })
+  const number = new Intl.NumberFormat(intl)
+  const fmt = (v: string) => formatMoney(v, rfq.currency, lng)
+  const budget =
+    rfq.budgetMin && rfq.budgetMax
+      ? t('list.budgetRange', { min: fmt(rfq.budgetMin), max: fmt(rfq.budgetMax) })
+      : rfq.budgetMin
+        ? t('list.budgetFrom', { min: fmt(rfq.budgetMin) })
+        : rfq.budgetMax
+          ? t('list.budgetUpTo', { max: fmt(rfq.budgetMax) })
+          : t('list.budgetOpen')
+  return (
+    <Card data-testid="board-rfq">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h3 className="text-lg font-semibold break-words">{rfq.title}</h3>
+          <p className="text-sm text-muted-foreground">
+            {t('list.created', { date: date.format(new Date(rfq.createdAt)) })}
+            {rfq.categoryName ? ` · ${rfq.categoryName}` : ''} · {t('board.buyerFrom', { country: t(`locations.${rfq.buyerCountry}`) })}
+          </p>
+        </div>
+        <Badge variant="secondary">{t('board.quoteCount', { count: rfq.quoteCount })}</Badge>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{rfq.description}</p>
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <div className="flex gap-2">
+            <dt className="text-muted-foreground">{t('list.quantity')}</dt>
+            <dd>
+              {number.format(rfq.quantity)} {t(`units.${rfq.unit}`)}
+            </dd>
+          </div>
+          <div className="flex gap-2">
+            <dt className="text-muted-foreground">{t('list.budget')}</dt>
+            <dd>{budget}</dd>
+          </div>
+          <div className="flex gap-2">
+            <dt className="text-muted-foreground">{t('list.deadline')}</dt>
+            <dd>{rfq.deadline ? date.format(new Date(`${rfq.deadline}T00:00:00Z`)) : t('list.noDeadline')}</dd>
+          </div>
+          <div className="flex gap-2">
+            <dt className="text-muted-foreground">{t('list.incoterm')}</dt>
+            <dd>{rfq.incoterm ? `${rfq.incoterm} ${rfq.incotermPlace ?? ''}`.trim() : t('list.noIncoterm')}</dd>
+          </div>
+          {rfq.destination ? (
+            <div className="flex gap-2">
+              <dt className="text-muted-foreground">{t('list.destination')}</dt>
+              <dd className="break-words">{rfq.destination}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
+          {rfq.ownQuote ? (
+            <>
+              <p className="text-sm" data-testid="own-quote">
+                {t('board.yourQuote', { price: formatMoney(rfq.ownQuote.unitPrice, rfq.ownQuote.currency, lng) })}{' '}
+                <Badge variant={rfq.ownQuote.status === 'Quoted' ? 'success' : 'secondary'}>{t(`quoteStatuses.${rfq.ownQuote.status}`)}</Badge>
+              </p>
+              {rfq.ownQuote.status === 'Quoted' || rfq.ownQuote.status === 'Expired' ? <Withdraw quoteId={rfq.ownQuote.id} action={action} /> : null}
+            </>
+          ) : (
+            <>
+              <p className="text-sm text-muted-foreground">{t('board.notQuoted')}</p>
+              {canQuote ? <QuoteDialog rfq={rfq} action={action} /> : null}
+            </>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
+
+export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('rfqs')
+  const location = useLocation()
+  if (!loaderData.board) return null
+  const { board, filters, categories, blocker } = loaderData
+  const lng = (i18n.language as Language) ?? 'en'
+  const action = `/dashboard/rfqs${location.search}`
+  return (
+    <section aria-labelledby="rfq-board-title" className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 id="rfq-board-title" className="text-xl font-semibold">
+          {t('board.title')} <span className="text-muted-foreground">({board.total.toLocaleString(lng)})</span>
+        </h2>
+        <p className="text-muted-foreground">{t('board.description')}</p>
+      </div>
+      {blocker ? (
+        <Alert variant="warning" data-testid="quote-blocked">
+          <ShieldAlert className="size-4" aria-hidden />
+          <AlertTitle>{t('board.blockedTitle')}</AlertTitle>
+          <AlertDescription>
+            {t(`board.blocked.${blocker}`)}{' '}
+            {blocker !== 'inactive' ? (
+              <Link to="/kyc-upload" className="font-medium underline underline-offset-4">
+                {t('board.toKyc')}
+              </Link>
+            ) : null}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <Form method="get" role="search" aria-label={t('board.filters')} className="grid gap-3 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="flex flex-col gap-1.5 lg:col-span-2">
+          <Label htmlFor="board-q">{t('board.search')}</Label>
+          <Input id="board-q" name="q" type="search" defaultValue={filters.q} maxLength={100} placeholder={t('board.searchPlaceholder')} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="board-category">{t('form.category')}</Label>
+          <NativeSelect id="board-category" name="category" defaultValue={filters.category ?? ''}>
+            <option value="">{t('board.anyCategory')}</option>
+            {categories.map((c) => (
+              <optgroup key={c.id} label={c.name}>
+                <option value={c.id}>{t('form.allOf', { name: c.name })}</option>
+                {c.children.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="board-currency">{t('form.currency')}</Label>
+          <NativeSelect id="board-currency" name="currency" defaultValue={filters.currency ?? ''}>
+            <option value="">{t('board.anyCurrency')}</option>
+            {RFQ_CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-wrap items-center gap-4 sm:col-span-2 lg:col-span-4">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="match" value="1" defaultChecked={filters.match} className="size-4" />
+            {t('board.matchCatalog')}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="notQuoted" value="1" defaultChecked={filters.notQuoted} className="size-4" />
+            {t('board.notQuotedFilter')}
+          </label>
+          <Button type="submit" size="sm" className="ml-auto">
+            {t('board.apply')}
+          </Button>
+        </div>
+      </Form>
+      {board.items.length === 0 ? (
+        <Card>
+          <CardContent className="py-10 text-center text-muted-foreground">{board.total === 0 ? t('board.empty') : t('list.pageEmpty')}</CardContent>
+        </Card>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {board.items.map((rfq) => (
+            <li key={rfq.id}>
+              <RfqCard rfq={rfq} canQuote={!blocker} action={action} lng={lng} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={board.page} totalPages={board.pageCount} hrefFor={(page) => boardHref(filters, page)} />
+    </section>
+  )
 }

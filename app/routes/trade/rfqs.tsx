@@ -16,11 +16,13 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/modules/accounts/session.server'
 import { Pagination } from '~/modules/catalog/components/pagination'
 import { closeRfq } from '~/modules/rfqs/commands.server'
+import { QuoteComparison } from '~/modules/rfqs/components/quote-comparison'
 import { listOwnRfqs, type RfqListItemDto } from '~/modules/rfqs/queries.server'
+import { listQuotesForBuyer } from '~/modules/rfqs/quotes.server'
 import { CloseRfqSchema, parseRfqListPage, type RfqStatus } from '~/modules/rfqs/schemas'
 
 // My RFQs (spec §2 /rfqs, issue 8 item 3): the signed-in user's own RFQs, newest first, paginated on
-// the server, with Close RFQ. Quotes arrive in a later increment; the page says so plainly.
+// the server, with Close RFQ and every quote received, compared side by side (item 5).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const locale = getLocale(context) as Language
@@ -28,8 +30,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = parseRfqListPage(new URL(request.url).searchParams)
   const seo = { locale, origin: publicOrigin(request), title: i18n.t('rfqs:list.title'), description: i18n.t('rfqs:list.description') }
   // Without a profile the layout shows the profile form in place of this page.
-  if (!user.profile) return { ...seo, list: null }
-  return { ...seo, list: await listOwnRfqs(user.profile.id, page, locale) }
+  if (!user.profile) return { ...seo, list: null, quotes: {} }
+  const list = await listOwnRfqs(user.profile.id, page, locale)
+  const quotes = await listQuotesForBuyer(
+    user.profile.id,
+    list.items.map((r) => r.id),
+  )
+  return { ...seo, list, quotes }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -93,7 +100,7 @@ function Budget({ rfq, lng }: { rfq: RfqListItemDto; lng: Language }) {
 
 export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('rfqs')
-  const { list } = loaderData
+  const { list, quotes } = loaderData
   if (!list) return null
   const lng = (i18n.language as Language) ?? 'en'
   const intl = INTL_LOCALES[lng] ?? 'en-IN'
@@ -179,8 +186,11 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
                       </div>
                     ) : null}
                   </dl>
+                  {quotes[rfq.id]?.length ? <QuoteComparison rfqTitle={rfq.title} quotes={quotes[rfq.id]!} lng={lng} /> : null}
                   <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
-                    <p className="text-sm text-muted-foreground">{t('list.noQuotes')}</p>
+                    <p className="text-sm text-muted-foreground" data-testid="quote-count">
+                      {quotes[rfq.id]?.length ? t('list.quoteCount', { count: rfq.quoteCount }) : t('list.noQuotes')}
+                    </p>
                     {rfq.status === 'open' ? <CloseButton rfq={rfq} /> : null}
                   </div>
                 </CardContent>

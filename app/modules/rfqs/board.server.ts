@@ -1,0 +1,138 @@
+// The sellers' RFQ board (/dashboard/rfqs, issue 8 item 4): open RFQs a seller may see and quote on.
+// Returns DTOs, never whole rows.
+import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { categoryTranslations, quotes, rfqs } from '../../../db/schema'
+import { getDb } from '~/lib/db.server'
+import type { IncotermCode, LocationPreference, QuantityUnit, QuoteCurrency, QuoteStatus, RfqCurrency } from './enums'
+import { MAX_QUOTES_PER_RFQ } from './enums'
+import { displayStatus } from './quotes.server'
+import { RFQ_PAGE_SIZE, type BoardFilters } from './schemas'
+
+export type BoardSeller = { id: string; country: 'India' | 'Russia' }
+
+/** The seller's own quote on a board RFQ (their newest one that is not withdrawn). */
+export type OwnQuoteDto = { id: string; unitPrice: string; currency: QuoteCurrency; status: QuoteStatus; expiresAt: string }
+
+export type BoardRfqDto = {
+  id: string
+  title: string
+  description: string
+  categoryName: string | null
+  budgetMin: string | null
+  budgetMax: string | null
+  currency: RfqCurrency
+  quantity: number
+  unit: QuantityUnit
+  deadline: string | null
+  locationPreference: LocationPreference
+  incoterm: IncotermCode | null
+  incotermPlace: string | null
+  destination: string | null
+  buyerCountry: 'India' | 'Russia'
+  createdAt: string
+  quoteCount: number
+  ownQuote: OwnQuoteDto | null
+}
+
+export type BoardDto = { items: BoardRfqDto[]; total: number; page: number; pageCount: number }
+
+const ctl = alias(categoryTranslations, 'ctl')
+const cte = alias(categoryTranslations, 'cte')
+
+/** Quotes that take one of an RFQ's ten places: all but withdrawn ones. */
+const takenPlaces = sql`(select count(*) from ${quotes} q where q.rfq_id = ${rfqs.id} and q.status <> 'Withdrawn')`
+const ownLive = (sellerId: string) => sql`exists (select 1 from ${quotes} q where q.rfq_id = ${rfqs.id} and q.seller_id = ${sellerId} and q.status <> 'Withdrawn')`
+
+/** SQL for "this RFQ still takes quotes": open and its deadline (end of that day, UTC) not passed. */
+export const takesQuotes = sql`(${rfqs.status} = 'open' and (${rfqs.deadline} is null or ${rfqs.deadline} >= (now() at time zone 'UTC')::date))`
+
+/** Every rule of the board but the seller's own filters: open, not past its deadline, not full (unless
+ * the seller is on it), someone else's, and a location preference the seller's country meets. */
+function boardWhere(seller: BoardSeller, f: Partial<BoardFilters> = {}): SQL {
+  const parts: (SQL | undefined)[] = [
+    takesQuotes,
+    ne(rfqs.buyerId, seller.id),
+    inArray(rfqs.locationPreference, ['Both', seller.country]),
+    sql`(${takenPlaces} < ${MAX_QUOTES_PER_RFQ} or ${ownLive(seller.id)})`,
+  ]
+  if (f.category) parts.push(sql`${rfqs.categoryId} in (select c.id from categories c where c.id = ${f.category} or c.parent_id = ${f.category})`)
+  if (f.currency) parts.push(eq(rfqs.currency, f.currency))
+  if (f.notQuoted) parts.push(sql`not ${ownLive(seller.id)}`)
+  if (f.match) {
+    // Matches the seller's catalog: same category, or one is the other's parent. An RFQ without a category matches every seller.
+    parts.push(sql`(${rfqs.categoryId} is null or exists (
+      select 1 from products p join categories pc on pc.id = p.category_id
+      where p.seller_id = ${seller.id}
+        and (p.category_id = ${rfqs.categoryId} or pc.parent_id = ${rfqs.categoryId}
+             or pc.id = (select rc.parent_id from categories rc where rc.id = ${rfqs.categoryId}))))`)
+  }
+  if (f.q) {
+    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    parts.push(or(sql`${rfqs.title} ilike ${like}`, sql`${rfqs.description} ilike ${like}`))
+  }
+  return and(...parts)!
+}
+
+/** One page of the seller's board, newest first, with the filters applied. */
+export async function listBoardRfqs(seller: BoardSeller, filters: BoardFilters, locale: string): Promise<BoardDto> {
+  const db = getDb()
+  const where = boardWhere(seller, filters)
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(rfqs).where(where),
+    db
+      .select({
+        id: rfqs.id,
+        title: rfqs.title,
+        description: rfqs.description,
+        categoryName: sql<string | null>`coalesce(${ctl.name}, ${cte.name}, ${rfqs.categoryId})`,
+        budgetMin: rfqs.budgetMin,
+        budgetMax: rfqs.budgetMax,
+        currency: rfqs.currency,
+        quantity: rfqs.quantity,
+        unit: rfqs.unit,
+        deadline: rfqs.deadline,
+        locationPreference: rfqs.locationPreference,
+        incoterm: rfqs.incoterm,
+        incotermPlace: rfqs.incotermPlace,
+        destination: rfqs.destination,
+        buyerCountry: sql<'India' | 'Russia'>`(select p.country from profiles p where p.id = ${rfqs.buyerId})`,
+        createdAt: rfqs.createdAt,
+        quoteCount: sql<number>`${takenPlaces}::int`,
+      })
+      .from(rfqs)
+      .leftJoin(ctl, and(eq(ctl.categoryId, rfqs.categoryId), eq(ctl.languageCode, locale as 'en')))
+      .leftJoin(cte, and(eq(cte.categoryId, rfqs.categoryId), eq(cte.languageCode, 'en')))
+      .where(where)
+      .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
+      .limit(RFQ_PAGE_SIZE)
+      .offset((filters.page - 1) * RFQ_PAGE_SIZE),
+  ])
+  const own = rows.length
+    ? await db
+        .select({ id: quotes.id, rfqId: quotes.rfqId, unitPrice: quotes.unitPrice, currency: quotes.currency, status: displayStatus, expiresAt: quotes.expiresAt })
+        .from(quotes)
+        .where(and(eq(quotes.sellerId, seller.id), ne(quotes.status, 'Withdrawn'), inArray(quotes.rfqId, rows.map((r) => r.id))))
+        .orderBy(desc(quotes.createdAt))
+    : []
+  return {
+    items: rows.map((r) => {
+      const mine = own.find((o) => o.rfqId === r.id)
+      return {
+        ...r,
+        quoteCount: Number(r.quoteCount),
+        createdAt: r.createdAt.toISOString(),
+        ownQuote: mine ? { id: mine.id, unitPrice: mine.unitPrice, currency: mine.currency, status: mine.status, expiresAt: mine.expiresAt.toISOString() } : null,
+      }
+    }),
+    total,
+    page: filters.page,
+    pageCount: Math.max(1, Math.ceil(total / RFQ_PAGE_SIZE)),
+  }
+}
+
+/** The dashboard's "open RFQs" counter: RFQs on this seller's board they have not quoted yet. */
+export async function countOpenBoardRfqs(seller: BoardSeller): Promise<number> {
+  const [row] = await getDb().select({ n: count() }).from(rfqs).where(boardWhere(seller, { notQuoted: true }))
+  return Number(row?.n ?? 0)
+}

@@ -1,0 +1,144 @@
+// Quotes on RFQs (issue 8 item 5): a seller submits or withdraws theirs; the buyer reads every quote
+// on their RFQs. Until a scheduled job marks quotes Expired, the reads compute it from expires_at.
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { profiles, quotes, rfqs } from '../../../db/schema'
+import { getDb } from '~/lib/db.server'
+import type { IncotermCode, QuoteCurrency, QuoteStatus } from './enums'
+import { LIVE_QUOTE_STATUSES, MAX_QUOTES_PER_RFQ } from './enums'
+import { quoteBlocker, type QuotingSeller } from './policy'
+import { utcToday, type SubmitQuoteInput } from './schemas'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const DAY_MS = 86_400_000
+
+/** The status a user sees: a 'Quoted' quote past its expiry shows as Expired. */
+export const displayStatus = sql<QuoteStatus>`case when ${quotes.status} = 'Quoted' and ${quotes.expiresAt} < now() then 'Expired' else ${quotes.status} end`
+
+export type QuoteRefusal = { ok: false; status: 400 | 403 | 404 | 409; error: string }
+export type SubmitQuoteResult = { ok: true; id: string } | QuoteRefusal
+
+const refuse = (status: QuoteRefusal['status'], key: string): QuoteRefusal => ({ ok: false, status, error: `rfqs:quote.errors.${key}` })
+
+export type QuoteActor = QuotingSeller & { id: string; country: 'India' | 'Russia' }
+
+/**
+ * Submits the seller's quote. The RFQ row is locked (FOR UPDATE) while its quotes are counted, so
+ * ten sellers racing for the last place make one quote; the partial unique index on (rfq_id,
+ * seller_id) over live quotes makes a double submit one row. A refusal writes nothing.
+ */
+export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): Promise<SubmitQuoteResult> {
+  const blocker = quoteBlocker(seller)
+  if (blocker) return refuse(403, blocker)
+  if (!UUID.test(input.rfqId)) return refuse(404, 'notFound')
+  return getDb().transaction(async (tx) => {
+    const [rfq] = await tx
+      .select({ buyerId: rfqs.buyerId, status: rfqs.status, deadline: rfqs.deadline, locationPreference: rfqs.locationPreference })
+      .from(rfqs)
+      .where(eq(rfqs.id, input.rfqId))
+      .for('update')
+    // Not on this seller's board (location preference) is the same as not there at all.
+    if (!rfq || (rfq.locationPreference !== 'Both' && rfq.locationPreference !== seller.country)) return refuse(404, 'notFound')
+    if (rfq.buyerId === seller.id) return refuse(403, 'ownRfq')
+    if (rfq.status !== 'open') return refuse(409, 'closed')
+    if (rfq.deadline !== null && rfq.deadline < utcToday()) return refuse(409, 'deadlinePassed')
+    const taken = await tx
+      .select({ sellerId: quotes.sellerId, status: quotes.status })
+      .from(quotes)
+      .where(and(eq(quotes.rfqId, input.rfqId), ne(quotes.status, 'Withdrawn')))
+    if (taken.some((t) => t.sellerId === seller.id && (LIVE_QUOTE_STATUSES as readonly string[]).includes(t.status))) return refuse(409, 'alreadyQuoted')
+    if (taken.length >= MAX_QUOTES_PER_RFQ) return refuse(409, 'full')
+    const now = new Date()
+    const [row] = await tx
+      .insert(quotes)
+      .values({
+        rfqId: input.rfqId,
+        sellerId: seller.id,
+        unitPrice: input.unitPrice,
+        currency: input.currency,
+        minOrderQuantity: input.minOrderQuantity,
+        incoterm: input.incoterm,
+        incotermPlace: input.incotermPlace,
+        leadTimeDays: input.leadTimeDays,
+        paymentTerms: input.paymentTerms,
+        validityDays: input.validityDays,
+        expiresAt: new Date(now.getTime() + input.validityDays * DAY_MS),
+        message: input.message,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: quotes.id })
+    return row ? { ok: true as const, id: row.id } : refuse(409, 'alreadyQuoted')
+  })
+}
+
+export type WithdrawQuoteResult = { ok: true } | QuoteRefusal
+
+/** Withdraws the seller's own Quoted quote (also one shown as Expired), freeing their place to quote again. */
+export async function withdrawQuote(sellerId: string, quoteId: string): Promise<WithdrawQuoteResult> {
+  if (!UUID.test(quoteId)) return refuse(404, 'notFound')
+  const db = getDb()
+  const [row] = await db
+    .update(quotes)
+    .set({ status: 'Withdrawn', updatedAt: new Date() })
+    .where(and(eq(quotes.id, quoteId), eq(quotes.sellerId, sellerId), eq(quotes.status, 'Quoted')))
+    .returning({ id: quotes.id })
+  if (row) return { ok: true }
+  const [own] = await db.select({ id: quotes.id }).from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.sellerId, sellerId)))
+  return own ? refuse(409, 'notWithdrawable') : refuse(404, 'notFound')
+}
+
+/** A quote as the buyer compares it: the seller's company, country and verification, and the offer. */
+export type BuyerQuoteDto = {
+  id: string
+  sellerCompany: string
+  sellerCountry: 'India' | 'Russia'
+  sellerVerified: boolean
+  unitPrice: string
+  currency: QuoteCurrency
+  minOrderQuantity: number
+  incoterm: IncotermCode
+  incotermPlace: string
+  leadTimeDays: number
+  paymentTerms: string | null
+  validityDays: number
+  expiresAt: string
+  message: string | null
+  status: QuoteStatus
+  createdAt: string
+}
+
+/** Every quote on the given RFQs of this buyer, oldest first, grouped by RFQ id (others' RFQs give nothing). */
+export async function listQuotesForBuyer(buyerId: string, rfqIds: string[]): Promise<Record<string, BuyerQuoteDto[]>> {
+  if (rfqIds.length === 0) return {}
+  const rows = await getDb()
+    .select({
+      rfqId: quotes.rfqId,
+      id: quotes.id,
+      sellerCompany: sql<string>`coalesce(${profiles.companyName}, ${profiles.name})`,
+      sellerCountry: profiles.country,
+      sellerVerified: sql<boolean>`${profiles.kycStatus} is not distinct from 'Approved'`,
+      unitPrice: quotes.unitPrice,
+      currency: quotes.currency,
+      minOrderQuantity: quotes.minOrderQuantity,
+      incoterm: quotes.incoterm,
+      incotermPlace: quotes.incotermPlace,
+      leadTimeDays: quotes.leadTimeDays,
+      paymentTerms: quotes.paymentTerms,
+      validityDays: quotes.validityDays,
+      expiresAt: quotes.expiresAt,
+      message: quotes.message,
+      status: displayStatus,
+      createdAt: quotes.createdAt,
+    })
+    .from(quotes)
+    .innerJoin(rfqs, eq(rfqs.id, quotes.rfqId))
+    .innerJoin(profiles, eq(profiles.id, quotes.sellerId))
+    .where(and(eq(rfqs.buyerId, buyerId), inArray(quotes.rfqId, rfqIds)))
+    .orderBy(asc(quotes.createdAt), asc(quotes.id))
+  const out: Record<string, BuyerQuoteDto[]> = {}
+  for (const { rfqId, ...r } of rows) {
+    ;(out[rfqId] ??= []).push({ ...r, sellerVerified: Boolean(r.sellerVerified), expiresAt: r.expiresAt.toISOString(), createdAt: r.createdAt.toISOString() })
+  }
+  return out
+}

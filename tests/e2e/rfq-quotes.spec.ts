@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test'
+
+// Quotes on RFQs (issue 8 items 4 and 5): a buyer's RFQ reaches the approved seller's board, the
+// seller quotes through the dialog, the buyer compares it. Relies on the demo logins (db/seed/accounts.ts).
+const PASSWORD = 'SetuDemo2026!'
+
+async function logIn(page: Page, email: string) {
+  await page.context().clearCookies()
+  await page.goto('/login')
+  await page.getByLabel(/email/i).fill(email)
+  await page.getByLabel(/password/i).first().fill(PASSWORD)
+  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click()
+  await expect(page.getByTestId('user-menu')).toContainText(email)
+}
+
+test('a buyer asks, the approved seller quotes from the board, the buyer compares the quote', async ({ page }) => {
+  const token = Date.now().toString(36)
+  const title = `Organic turmeric fingers ${token}`
+  await logIn(page, 'buyer@setu.example')
+  await page.goto('/create-rfq')
+  await page.waitForLoadState('networkidle')
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Description').fill('Salem turmeric fingers, curcumin 3% minimum, 25 kg jute bags, phytosanitary certificate.')
+  await page.getByLabel('Category (optional)').selectOption('agriculture')
+  await page.getByLabel('Quantity').fill('12')
+  await page.getByLabel('Unit').selectOption('tonnes')
+  await page.getByLabel('Sellers from').selectOption('Both')
+  await page.getByRole('button', { name: 'Create RFQ' }).click()
+  await expect(page).toHaveURL(/\/rfqs$/)
+  await expect(page.getByTestId('rfq-card').filter({ hasText: title })).toContainText("No quotes yet — sellers' quotes will appear here.")
+
+  // The approved demo seller (Russia) finds it by searching the board.
+  await logIn(page, 'seller@setu.example')
+  await page.goto('/dashboard/rfqs')
+  await expect(page.getByRole('heading', { name: /Open RFQs/ })).toBeVisible()
+  await expect(page.getByTestId('quote-blocked')).toHaveCount(0)
+  await page.getByRole('searchbox', { name: 'Search RFQs' }).fill(token)
+  await page.getByRole('button', { name: 'Apply filters' }).click()
+  await expect(page).toHaveURL(new RegExp(`q=${token}`))
+  const card = page.getByTestId('board-rfq').filter({ hasText: title })
+  await expect(card).toHaveCount(1)
+  await expect(page.getByTestId('board-rfq')).toHaveCount(1)
+  await page.waitForLoadState('networkidle')
+
+  // The dialog, by keyboard: open it, check the price is required, fill it in.
+  await card.getByRole('button', { name: /Submit quote/ }).focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Submit a quote' })
+  await expect(dialog).toBeVisible()
+  const submit = dialog.getByRole('button', { name: 'Submit quote' })
+  await expect(submit).toBeDisabled()
+  await dialog.getByLabel('Unit price').fill('1480.50')
+  await dialog.getByLabel('Currency').selectOption('USD')
+  await dialog.getByLabel('Minimum order quantity').fill('5')
+  await dialog.getByLabel('Lead time (days)').fill('500')
+  await dialog.getByLabel('Incoterms® 2020 rule').selectOption('CIF')
+  await dialog.getByLabel('Named place').fill('Novorossiysk')
+  await dialog.getByLabel('Payment terms (optional)').fill('30% advance, 70% against documents')
+  await submit.click()
+  await expect(dialog.getByText('Lead time must be a whole number of days from 1 to 365')).toBeVisible()
+  await expect(dialog.getByLabel('Lead time (days)')).toBeFocused()
+  await dialog.getByLabel('Lead time (days)').fill('35')
+  await submit.click()
+  await expect(page.getByText('Quote submitted successfully')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(card.getByTestId('own-quote')).toContainText('$1,480.50')
+  await expect(card.getByTestId('own-quote')).toContainText('Quoted')
+
+  // The buyer sees it in the comparison table.
+  await logIn(page, 'buyer@setu.example')
+  await page.goto('/rfqs')
+  const mine = page.getByTestId('rfq-card').filter({ hasText: title })
+  await expect(mine.getByTestId('quote-count')).toHaveText('1 quote received')
+  const table = mine.getByRole('table')
+  await expect(table.getByRole('columnheader')).toHaveText(['Seller', 'Unit price', 'MOQ', 'Incoterms', 'Lead time', 'Valid until', 'Status'])
+  const row = table.getByRole('row').nth(1)
+  await expect(row).toContainText('Verified')
+  await expect(row).toContainText('Russia')
+  await expect(row).toContainText('$1,480.50')
+  await expect(row).toContainText('CIF Novorossiysk')
+  await expect(row).toContainText('35 days')
+  await expect(row).toContainText('Quoted')
+})
+
+test('the pending seller sees the board and why they cannot quote yet', async ({ page }) => {
+  await logIn(page, 'pending.seller@setu.example')
+  await page.goto('/dashboard/rfqs')
+  await expect(page.getByRole('heading', { name: /Open RFQs/ })).toBeVisible()
+  const notice = page.getByTestId('quote-blocked')
+  await expect(notice).toContainText('You cannot submit quotes yet')
+  await expect(notice).toContainText('Your KYC verification is under review. You can submit quotes once it is approved.')
+  await expect(notice.getByRole('link', { name: 'Go to KYC upload' })).toHaveAttribute('href', '/kyc-upload')
+  await expect(page.getByRole('button', { name: /Submit quote/ })).toHaveCount(0)
+})
