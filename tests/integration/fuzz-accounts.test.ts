@@ -16,6 +16,15 @@ replay([
     method: 'POST',
     body: { body: 'token=a%00&password=n3w-Secret-pass&confirmPassword=n3w-Secret-pass', contentType: 'application/x-www-form-urlencoded', text: '' },
   },
+  // 500: a malformed minimum budget reached the exact min ≤ max comparison (BigInt of a NUL).
+  {
+    path: '/create-rfq',
+    query: '',
+    method: 'POST',
+    mode: 'data',
+    actor: 'approvedSeller',
+    body: { body: 'budgetMax=0&budgetMin=%00', contentType: 'application/x-www-form-urlencoded', text: '' },
+  },
   // A cross-site post to a path no route matches (a line break in it) is a 404 before any middleware.
   { path: '/api/auth/%0D%0ASet-Cookie%3A%20pwned%3D1', query: '', method: 'POST', mode: 'data', origin: 'cross', crossSiteHeaders: { Origin: 'https://evil.example' } },
 ])

@@ -131,6 +131,7 @@ describe('Create RFQ (/create-rfq)', () => {
     ['a budget with three decimals', { budgetMin: '1.005' }, 'budgetMin', 'Enter an amount with at most two decimal places'],
     ['a budget too large for numeric(14,2)', { budgetMax: '1000000000000' }, 'budgetMax', 'Enter an amount with at most two decimal places'],
     ['a maximum below the minimum', { budgetMin: '100.01', budgetMax: '100' }, 'budgetMax', 'Maximum budget must be greater than or equal to minimum budget'],
+    ['a minimum budget that is not a number beside a valid maximum (was a 500)', { budgetMin: '\u0000', budgetMax: '0' }, 'budgetMin', 'Enter an amount with at most two decimal places'],
     ['quantity 0', { quantity: '0' }, 'quantity', 'Quantity must be at least 1'],
     ['an empty quantity', { quantity: '' }, 'quantity', 'Quantity must be at least 1'],
     ['a fractional quantity', { quantity: '1.5' }, 'quantity', 'Quantity must be a whole number'],

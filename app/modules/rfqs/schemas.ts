@@ -1,6 +1,7 @@
 // The Create RFQ form (spec §5 RFQ form, issue 8): one schema shared by the form (checked before
 // submit) and the action. Messages are i18n keys in the `rfqs` namespace.
 import { z } from 'zod'
+import { toCents } from '~/modules/catalog/money'
 import { INCOTERMS, LOCATION_PREFERENCES, QUANTITY_UNITS, QUOTE_CURRENCIES, RFQ_CURRENCIES } from './enums'
 
 export * from './enums'
@@ -51,12 +52,6 @@ export function utcToday(now = new Date()): string {
 /** The latest deadline the form accepts, counted from `today`. */
 export function latestDeadline(today: string): string {
   return `${Number(today.slice(0, 4)) + DEADLINE_MAX_YEARS}${today.slice(4)}`
-}
-
-/** Exact comparison of two decimal strings through integer cents. */
-function cents(v: string): bigint {
-  const [whole, frac = ''] = v.split('.')
-  return BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2))
 }
 
 const optionalText = (max: number, key: string) =>
@@ -133,7 +128,11 @@ export function createRfqSchema(today: string) {
       submissionKey: z.string().trim().regex(UUID, m('expired')).transform((v) => v.toLowerCase()),
     })
     .superRefine((v, ctx) => {
-      if (v.budgetMin !== null && v.budgetMax !== null && cents(v.budgetMax) < cents(v.budgetMin)) {
+      // Compared only when both budgets are well-formed: a malformed one already has its own message
+      // (Zod runs this object check even then, with the raw text).
+      const min = v.budgetMin === null ? null : toCents(v.budgetMin)
+      const max = v.budgetMax === null ? null : toCents(v.budgetMax)
+      if (min !== null && max !== null && max < min) {
         ctx.addIssue({ code: 'custom', path: ['budgetMax'], message: m('budgetRange') })
       }
       if (v.incotermPlace && !v.incoterm) ctx.addIssue({ code: 'custom', path: ['incoterm'], message: m('incotermRequired') })
