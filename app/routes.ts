@@ -36,6 +36,8 @@ export default [
   // trade: requests for quote
   route('create-rfq', 'routes/trade/create-rfq.tsx'),
   route('rfqs', 'routes/trade/rfqs.tsx'),
+  route('rfqs/:rfqId/quotes/:quoteId', 'routes/trade/negotiation.tsx'),
+  route('orders', 'routes/trade/orders.tsx'),
   // seller workspace
   route('dashboard', 'routes/seller/dashboard.tsx', [
     index('routes/seller/overview.tsx'),

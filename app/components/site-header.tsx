@@ -114,6 +114,9 @@ export function SiteHeader({ user, locale }: { user: CurrentUser | null; locale:
                 <DropdownMenuItem asChild>
                   <Link to="/rfqs">{t('nav.myRfqs')}</Link>
                 </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to="/orders">{t('nav.myOrders')}</Link>
+                </DropdownMenuItem>
                 <DropdownMenuSeparator />
                 {/* The menu unmounts as soon as an item is chosen, which would cancel a native form
                     submit; submitting through the router does not depend on the menu staying open. */}
@@ -179,6 +182,9 @@ export function SiteHeader({ user, locale }: { user: CurrentUser | null; locale:
                 </NavLink>
                 <NavLink to="/rfqs" className={navClass}>
                   {t('nav.myRfqs')}
+                </NavLink>
+                <NavLink to="/orders" className={navClass}>
+                  {t('nav.myOrders')}
                 </NavLink>
                 <NavLink to="/profile" className={navClass}>
                   {t('nav.profile')}

@@ -1,4 +1,4 @@
-// The trade loop (issue 8): requests for quote and sellers' quotes. Negotiation and orders come later.
+// The trade loop (issue 8): requests for quote, sellers' quotes, the negotiation in turns and orders.
 import { sql } from 'drizzle-orm'
 import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { profiles } from './accounts'
@@ -6,7 +6,7 @@ import { categories } from './catalog'
 
 // The allowed values live in the module's schema (app/modules/rfqs/enums.ts, free of Drizzle so the
 // browser can load it); the check constraints below repeat them for the database.
-import type { IncotermCode, LocationPreference, QuantityUnit, QuoteCurrency, QuoteStatus, RfqCurrency, RfqStatus } from '../../app/modules/rfqs/enums'
+import type { IncotermCode, LocationPreference, OrderStatus, QuantityUnit, QuoteCurrency, QuoteStatus, RfqCurrency, RfqStatus, RoundAction, RoundAuthor } from '../../app/modules/rfqs/enums'
 
 /** A buyer's request for quote (spec §3 RFQ, plus the trade terms of issue 8). */
 export const rfqs = pgTable(
@@ -71,6 +71,8 @@ export const quotes = pgTable(
     unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
     currency: text('currency').$type<QuoteCurrency>().notNull(),
     minOrderQuantity: integer('min_order_quantity').notNull().default(1),
+    /** The quantity of the current offer; null until someone counters: the RFQ's quantity. */
+    quantity: integer('quantity'),
     incoterm: text('incoterm').$type<IncotermCode>().notNull(),
     incotermPlace: text('incoterm_place').notNull(),
     leadTimeDays: integer('lead_time_days').notNull(),
@@ -86,6 +88,7 @@ export const quotes = pgTable(
     check('quotes_unit_price_check', sql`${t.unitPrice} >= 0`),
     check('quotes_currency_check', sql`${t.currency} in ('USD', 'INR', 'RUB')`),
     check('quotes_moq_check', sql`${t.minOrderQuantity} >= 1`),
+    check('quotes_quantity_check', sql`${t.quantity} is null or ${t.quantity} >= 1`),
     check('quotes_incoterm_check', sql`${t.incoterm} in ('EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF')`),
     check('quotes_incoterm_place_check', sql`char_length(${t.incotermPlace}) between 1 and 120`),
     check('quotes_lead_time_check', sql`${t.leadTimeDays} between 1 and 365`),
@@ -97,5 +100,100 @@ export const quotes = pgTable(
     uniqueIndex('quotes_rfq_seller_live_key').on(t.rfqId, t.sellerId).where(sql`${t.status} in ('Quoted', 'Countered', 'Accepted')`),
     index('quotes_rfq_created_idx').on(t.rfqId, t.createdAt),
     index('quotes_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
+  ],
+)
+
+/**
+ * Every round of the negotiation on a quote (issue 8 item 6), oldest first: the seller's offer, each
+ * counter, and the closing accept, decline or withdraw. Offer and counter rounds carry the terms.
+ */
+export const quoteRounds = pgTable(
+  'quote_rounds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    authorRole: text('author_role').$type<RoundAuthor>().notNull(),
+    authorId: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
+    action: text('action').$type<RoundAction>().notNull(),
+    unitPrice: numeric('unit_price', { precision: 14, scale: 2 }),
+    quantity: integer('quantity'),
+    incoterm: text('incoterm').$type<IncotermCode>(),
+    incotermPlace: text('incoterm_place'),
+    leadTimeDays: integer('lead_time_days'),
+    paymentTerms: text('payment_terms'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    message: text('message'),
+    /** A note the system adds (an i18n key under rfqs:negotiation.notes): 'notSelected'. */
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('quote_rounds_author_check', sql`${t.authorRole} in ('buyer', 'seller')`),
+    check('quote_rounds_action_check', sql`${t.action} in ('offer', 'counter', 'accept', 'decline', 'withdraw')`),
+    check('quote_rounds_terms_check', sql`${t.action} not in ('offer', 'counter') or (${t.unitPrice} is not null and ${t.quantity} is not null and ${t.incoterm} is not null and ${t.expiresAt} is not null)`),
+    check('quote_rounds_price_check', sql`${t.unitPrice} is null or ${t.unitPrice} >= 0`),
+    check('quote_rounds_quantity_check', sql`${t.quantity} is null or ${t.quantity} >= 1`),
+    check('quote_rounds_message_check', sql`${t.message} is null or char_length(${t.message}) <= 2000`),
+    uniqueIndex('quote_rounds_quote_round_key').on(t.quoteId, t.round),
+  ],
+)
+
+/** An order made by accepting a quote (issue 8 item 7): the agreed terms, locked in. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rfqId: uuid('rfq_id').references(() => rfqs.id, { onDelete: 'set null' }),
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
+    quantity: integer('quantity').notNull(),
+    currency: text('currency').$type<QuoteCurrency>().notNull(),
+    /** unit_price × quantity, multiplied in SQL (numeric is exact); wide enough for the largest product. */
+    total: numeric('total', { precision: 24, scale: 2 }).notNull(),
+    incoterm: text('incoterm').$type<IncotermCode>().notNull(),
+    incotermPlace: text('incoterm_place').notNull(),
+    leadTimeDays: integer('lead_time_days').notNull(),
+    paymentTerms: text('payment_terms'),
+    status: text('status').$type<OrderStatus>().notNull().default('Pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_status_check', sql`${t.status} in ('Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled')`),
+    check('orders_quantity_check', sql`${t.quantity} >= 1`),
+    check('orders_unit_price_check', sql`${t.unitPrice} >= 0`),
+    check('orders_currency_check', sql`${t.currency} in ('USD', 'INR', 'RUB')`),
+    // One order per quote: a double-clicked accept or a race makes one row.
+    uniqueIndex('orders_quote_key').on(t.quoteId),
+    index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
+    index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
+  ],
+)
+
+/** The history of an order's status, the first row 'Pending' when the order is made. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<OrderStatus>().notNull(),
+    note: text('note'),
+    actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_events_status_check', sql`${t.status} in ('Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled')`),
+    index('order_events_order_idx').on(t.orderId, t.createdAt),
   ],
 )

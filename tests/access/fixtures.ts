@@ -4,6 +4,7 @@ import { profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { createSignedUrl } from '~/lib/storage.server'
 import { createCategory, createProduct } from '../factories/catalog'
+import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
 import { makeFile, pdfBytes, pngBytes } from '../factories/files'
 import { dispatch } from '../support/app'
@@ -29,6 +30,9 @@ export type Fixtures = {
   rfqId: string
   /** Another open RFQ of the buyer (location Both) that nobody closes: the RFQ board's quote target. */
   boardRfqId: string
+  /** An RFQ of the buyer with a Quoted quote of the approved seller: the negotiation page's parties. */
+  negotiationRfqId: string
+  negotiationQuoteId: string
 }
 
 /** Creates the records; the pending seller uploads a document through the real /kyc-upload action. */
@@ -52,6 +56,8 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
   const [buyer] = await getDb().select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, actors.buyer.userId!))
   const rfq = await createRfq(buyer!.id)
   const boardRfq = await createRfq(buyer!.id, { locationPreference: 'Both' })
+  const negotiationRfq = await createRfq(buyer!.id)
+  const negotiationQuote = await createQuote(negotiationRfq.id, seller!.id)
   return {
     actors,
     categoryId: category.id,
@@ -64,5 +70,7 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
     productImagePath: image.path,
     rfqId: rfq.id,
     boardRfqId: boardRfq.id,
+    negotiationRfqId: negotiationRfq.id,
+    negotiationQuoteId: negotiationQuote.id,
   }
 }

@@ -269,6 +269,58 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       },
     ],
   },
+  // The negotiation on a quote: only the RFQ's buyer and the quoting seller; anyone else gets the 404
+  // page and writes nothing. The buyer can never withdraw a seller's quote (403).
+  'routes/trade/negotiation': {
+    GET: [
+      {
+        label: '/rfqs/:rfqId/quotes/:quoteId',
+        path: (f) => `/rfqs/${f.negotiationRfqId}/quotes/${f.negotiationQuoteId}`,
+        expect: {
+          anonymous: { status: 302 },
+          incomplete: 404,
+          pendingSeller: 404,
+          buyer: { status: 200, contains: 'Current offer' },
+          approvedSeller: { status: 200, contains: 'Current offer' },
+        },
+      },
+      { label: '/rfqs/:forged/quotes/:forged', path: '/rfqs/00000000-0000-4000-8000-000000000000/quotes/00000000-0000-4000-8000-000000000000', expect: { anonymous: { status: 302 }, signedIn: 404 } },
+    ],
+    POST: [
+      {
+        label: '/rfqs/:rfqId/quotes/:quoteId without an intent',
+        path: (f) => `/rfqs/${f.negotiationRfqId}/quotes/${f.negotiationQuoteId}`,
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: 400, approvedSeller: 400 },
+      },
+      {
+        label: '/rfqs/:rfqId/quotes/:quoteId withdraw',
+        path: (f) => `/rfqs/${f.negotiationRfqId}/quotes/${f.negotiationQuoteId}`,
+        body: () => new URLSearchParams({ intent: 'withdraw' }),
+        expect: {
+          anonymous: { status: 302 },
+          incomplete: 404,
+          pendingSeller: 404,
+          buyer: 403,
+          approvedSeller: { status: 302 },
+        },
+      },
+      {
+        label: '/rfqs/:forged/quotes/:forged accept',
+        path: '/rfqs/00000000-0000-4000-8000-000000000000/quotes/00000000-0000-4000-8000-000000000000',
+        body: () => new URLSearchParams({ intent: 'accept' }),
+        expect: { anonymous: { status: 302 }, signedIn: 404 },
+      },
+    ],
+  },
+  'routes/trade/orders': {
+    GET: [
+      {
+        path: '/orders',
+        expect: { anonymous: toLogin('/orders'), incomplete: { status: 200, contains: PROFILE_FORM }, buyer: { status: 200, contains: 'Orders you placed by accepting quotes.' }, sellers: { status: 200, contains: 'Orders you placed by accepting quotes.' } },
+      },
+    ],
+    POST: [{ path: '/orders', expect: everyone(NO_ACTION) }],
+  },
   // seller workspace: visitors sign in and come back; non-sellers see the gate page; only the owner
   // reaches a product's edit page (anyone else: 404).
   ...Object.fromEntries(

@@ -1,17 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { logIn } from './support/demo-login'
 
 // Quotes on RFQs (issue 8 items 4 and 5): a buyer's RFQ reaches the approved seller's board, the
 // seller quotes through the dialog, the buyer compares it. Relies on the demo logins (db/seed/accounts.ts).
-const PASSWORD = 'SetuDemo2026!'
-
-async function logIn(page: Page, email: string) {
-  await page.context().clearCookies()
-  await page.goto('/login')
-  await page.getByLabel(/email/i).fill(email)
-  await page.getByLabel(/password/i).first().fill(PASSWORD)
-  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click()
-  await expect(page.getByTestId('user-menu')).toContainText(email)
-}
 
 test('a buyer asks, the approved seller quotes from the board, the buyer compares the quote', async ({ page }) => {
   const token = Date.now().toString(36)
@@ -72,7 +63,7 @@ test('a buyer asks, the approved seller quotes from the board, the buyer compare
   const mine = page.getByTestId('rfq-card').filter({ hasText: title })
   await expect(mine.getByTestId('quote-count')).toHaveText('1 quote received')
   const table = mine.getByRole('table')
-  await expect(table.getByRole('columnheader')).toHaveText(['Seller', 'Unit price', 'MOQ', 'Incoterms', 'Lead time', 'Valid until', 'Status'])
+  await expect(table.getByRole('columnheader')).toHaveText(['Seller', 'Unit price', 'MOQ', 'Incoterms', 'Lead time', 'Valid until', 'Status', 'Negotiate'])
   const row = table.getByRole('row').nth(1)
   await expect(row).toContainText('Verified')
   await expect(row).toContainText('Russia')

@@ -111,7 +111,7 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     companyName: ['Rao Spices Pvt Ltd', ''],
     phoneNumber: ['+91 98765 43210', '+7 (495) 123-45-67', '123'],
     userType: ['Buyer', 'Seller', 'Admin'],
-    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw'],
+    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline'],
     revokeOtherSessions: ['on', 'true'],
     token: ['forged', 'eyJhbGciOiJIUzI1NiJ9.e30.x'],
     type: ['signup', 'reset'],

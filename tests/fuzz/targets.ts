@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import type { Fixtures } from '../access/fixtures'
 import { segment } from './arbitraries'
-import { QUOTE_FIELDS, RFQ_FIELDS } from '~/modules/rfqs/schemas'
+import { COUNTER_FIELDS, QUOTE_FIELDS, RFQ_FIELDS } from '~/modules/rfqs/schemas'
 
 export type FuzzTarget = {
   /** The paths to request (without query). */
@@ -140,10 +140,19 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   },
   'routes/trade/create-rfq': { path: at('/create-rfq'), query: ['quantity'], form: RFQ_FIELDS, action: true },
   'routes/trade/rfqs': { path: at('/rfqs'), query: ['page'], form: ['intent', 'rfqId'], action: true },
+  'routes/trade/negotiation': {
+    path: (f) =>
+      fc
+        .tuple(segment([f.negotiationRfqId, f.rfqId, '00000000-0000-4000-8000-000000000000']), segment([f.negotiationQuoteId, '00000000-0000-4000-8000-000000000000', 'x']))
+        .map(([r, q]) => `/rfqs/${r}/quotes/${q}`),
+    form: ['intent', ...COUNTER_FIELDS],
+    action: true,
+  },
+  'routes/trade/orders': { path: at('/orders'), query: ['page'] },
   'routes/seller/dashboard': { path: at('/dashboard/orders') },
   'routes/seller/overview': { path: at('/dashboard'), query: SELLER_LIST, form: ['intent', 'productId'], action: true },
   'routes/seller/products': { path: at('/dashboard/products'), query: SELLER_LIST, form: ['intent', 'productId'], action: true },
-  'routes/seller/orders': { path: at('/dashboard/orders') },
+  'routes/seller/orders': { path: at('/dashboard/orders'), query: ['page'] },
   'routes/seller/messages': { path: at('/dashboard/messages') },
   'routes/seller/rfqs': { path: at('/dashboard/rfqs'), query: ['q', 'category', 'currency', 'notQuoted', 'match', 'page'], form: ['intent', 'quoteId', ...QUOTE_FIELDS], action: true },
   'routes/seller/product-new': { path: at('/dashboard/products/new'), form: PRODUCT_FIELDS, action: true },

@@ -14,7 +14,7 @@ export type IncotermCode = (typeof INCOTERMS)[number]
 export const QUANTITY_UNITS = ['pieces', 'kg', 'tonnes', 'litres', 'metres', 'm2', 'm3', 'containers', 'sets', 'pairs', 'boxes', 'carats'] as const
 export type QuantityUnit = (typeof QUANTITY_UNITS)[number]
 
-/** 'awarded' and 'expired' are reserved for the quote increment; nothing sets them yet. */
+/** 'awarded' once a quote is accepted; 'expired' is reserved for a later job. */
 export const RFQ_STATUSES = ['open', 'closed', 'awarded', 'expired'] as const
 export type RfqStatus = (typeof RFQ_STATUSES)[number]
 
@@ -22,7 +22,7 @@ export type RfqStatus = (typeof RFQ_STATUSES)[number]
 export const QUOTE_CURRENCIES = ['USD', 'INR', 'RUB'] as const
 export type QuoteCurrency = (typeof QUOTE_CURRENCIES)[number]
 
-/** Only 'Quoted' and 'Withdrawn' are set today; the negotiation work sets the rest. */
+/** Quoted: the buyer's turn; Countered: the seller's turn; Expired is shown once the current offer lapses. */
 export const QUOTE_STATUSES = ['Quoted', 'Accepted', 'Rejected', 'Expired', 'Countered', 'Withdrawn'] as const
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number]
 
@@ -31,3 +31,18 @@ export const LIVE_QUOTE_STATUSES = ['Quoted', 'Countered', 'Accepted'] as const 
 
 /** An RFQ stops taking quotes once it has this many (withdrawn ones do not count). */
 export const MAX_QUOTES_PER_RFQ = 10
+
+/** Who wrote a round of the negotiation, and what it did. */
+export const ROUND_AUTHORS = ['buyer', 'seller'] as const
+export type RoundAuthor = (typeof ROUND_AUTHORS)[number]
+export const ROUND_ACTIONS = ['offer', 'counter', 'accept', 'decline', 'withdraw'] as const
+export type RoundAction = (typeof ROUND_ACTIONS)[number]
+
+/** What a party may do on a quote; 'offer' is the seller's first round (the quote dialog). */
+export const NEGOTIATION_ACTIONS = ['counter', 'accept', 'decline', 'withdraw'] as const
+export type NegotiationAction = (typeof NEGOTIATION_ACTIONS)[number]
+
+/** Spec §4: an order's statuses. Only 'Pending' is set today (accepting a quote). */
+export const ORDER_STATUSES = ['Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export const ORDER_PAGE_SIZE = 20

@@ -1,7 +1,7 @@
 // Quotes on RFQs (issue 8 item 5): a seller submits or withdraws theirs; the buyer reads every quote
 // on their RFQs. Until a scheduled job marks quotes Expired, the reads compute it from expires_at.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
-import { profiles, quotes, rfqs } from '../../../db/schema'
+import { profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { IncotermCode, QuoteCurrency, QuoteStatus } from './enums'
 import { LIVE_QUOTE_STATUSES, MAX_QUOTES_PER_RFQ } from './enums'
@@ -11,8 +11,8 @@ import { utcToday, type SubmitQuoteInput } from './schemas'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY_MS = 86_400_000
 
-/** The status a user sees: a 'Quoted' quote past its expiry shows as Expired. */
-export const displayStatus = sql<QuoteStatus>`case when ${quotes.status} = 'Quoted' and ${quotes.expiresAt} < now() then 'Expired' else ${quotes.status} end`
+/** The status a user sees: a live offer (Quoted or Countered) past its expiry shows as Expired. */
+export const displayStatus = sql<QuoteStatus>`case when ${quotes.status} in ('Quoted', 'Countered') and ${quotes.expiresAt} < now() then 'Expired' else ${quotes.status} end`
 
 export type QuoteRefusal = { ok: false; status: 400 | 403 | 404 | 409; error: string }
 export type SubmitQuoteResult = { ok: true; id: string } | QuoteRefusal
@@ -32,7 +32,7 @@ export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): 
   if (!UUID.test(input.rfqId)) return refuse(404, 'notFound')
   return getDb().transaction(async (tx) => {
     const [rfq] = await tx
-      .select({ buyerId: rfqs.buyerId, status: rfqs.status, deadline: rfqs.deadline, locationPreference: rfqs.locationPreference })
+      .select({ buyerId: rfqs.buyerId, quantity: rfqs.quantity, status: rfqs.status, deadline: rfqs.deadline, locationPreference: rfqs.locationPreference })
       .from(rfqs)
       .where(eq(rfqs.id, input.rfqId))
       .for('update')
@@ -67,25 +67,53 @@ export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): 
         updatedAt: now,
       })
       .onConflictDoNothing()
-      .returning({ id: quotes.id })
-    return row ? { ok: true as const, id: row.id } : refuse(409, 'alreadyQuoted')
+      .returning({ id: quotes.id, expiresAt: quotes.expiresAt })
+    if (!row) return refuse(409, 'alreadyQuoted')
+    // The negotiation's first round: the seller's offer, for the RFQ's quantity.
+    await tx.insert(quoteRounds).values({
+      quoteId: row.id,
+      round: 1,
+      authorRole: 'seller',
+      authorId: seller.id,
+      action: 'offer',
+      unitPrice: input.unitPrice,
+      quantity: rfq.quantity,
+      incoterm: input.incoterm,
+      incotermPlace: input.incotermPlace,
+      leadTimeDays: input.leadTimeDays,
+      paymentTerms: input.paymentTerms,
+      expiresAt: row.expiresAt,
+      message: input.message,
+      createdAt: now,
+    })
+    return { ok: true as const, id: row.id }
   })
 }
 
 export type WithdrawQuoteResult = { ok: true } | QuoteRefusal
 
-/** Withdraws the seller's own Quoted quote (also one shown as Expired), freeing their place to quote again. */
+/** Withdraws the seller's own live quote (Quoted, Countered, or shown as Expired), freeing their place to quote again; the round is kept. */
 export async function withdrawQuote(sellerId: string, quoteId: string): Promise<WithdrawQuoteResult> {
   if (!UUID.test(quoteId)) return refuse(404, 'notFound')
-  const db = getDb()
-  const [row] = await db
-    .update(quotes)
-    .set({ status: 'Withdrawn', updatedAt: new Date() })
-    .where(and(eq(quotes.id, quoteId), eq(quotes.sellerId, sellerId), eq(quotes.status, 'Quoted')))
-    .returning({ id: quotes.id })
-  if (row) return { ok: true }
-  const [own] = await db.select({ id: quotes.id }).from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.sellerId, sellerId)))
-  return own ? refuse(409, 'notWithdrawable') : refuse(404, 'notFound')
+  return getDb().transaction(async (tx) => {
+    const [row] = await tx
+      .update(quotes)
+      .set({ status: 'Withdrawn', updatedAt: new Date() })
+      .where(and(eq(quotes.id, quoteId), eq(quotes.sellerId, sellerId), inArray(quotes.status, ['Quoted', 'Countered'])))
+      .returning({ id: quotes.id })
+    if (row) {
+      await tx.insert(quoteRounds).values({
+        quoteId,
+        round: sql`(select coalesce(max(r.round), 0) + 1 from quote_rounds r where r.quote_id = ${quoteId}::uuid)`,
+        authorRole: 'seller',
+        authorId: sellerId,
+        action: 'withdraw',
+      })
+      return { ok: true as const }
+    }
+    const [own] = await tx.select({ id: quotes.id }).from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.sellerId, sellerId)))
+    return own ? refuse(409, 'notWithdrawable') : refuse(404, 'notFound')
+  })
 }
 
 /** A quote as the buyer compares it: the seller's company, country and verification, and the offer. */

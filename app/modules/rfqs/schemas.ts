@@ -293,3 +293,39 @@ export function parseBoardFilters(params: URLSearchParams): BoardFilters {
     page: parseRfqListPage(params),
   }
 }
+
+// ---- Negotiation (issue 8 item 6): counters in turns on the quote's page ----
+
+/** Every field the counter-offer form posts; the fuzz targets and tests use the same list. */
+export const COUNTER_FIELDS = ['unitPrice', 'quantity', 'incoterm', 'incotermPlace', 'leadTimeDays', 'paymentTerms', 'validityDays', 'message'] as const
+export type CounterField = (typeof COUNTER_FIELDS)[number]
+export type CounterFieldErrors = Partial<Record<CounterField | 'form', string>>
+
+/** A counter-offer: the quote's terms (same rules as the quote dialog) plus the quantity; the currency stays the quote's. */
+export const CounterOfferSchema = SubmitQuoteSchema.pick({
+  unitPrice: true,
+  incoterm: true,
+  incotermPlace: true,
+  leadTimeDays: true,
+  paymentTerms: true,
+  validityDays: true,
+  message: true,
+}).extend({ quantity: wholeNumber(1, QUANTITY_MAX, 'quantity') })
+export type CounterOfferInput = z.infer<typeof CounterOfferSchema>
+export type CounterFormResult = { ok: true; value: CounterOfferInput } | { ok: false; fieldErrors: CounterFieldErrors }
+
+/** Validates the posted counter-offer: the same call in the form (before submit) and in the action. */
+export function parseCounterForm(form: { get(name: string): FormDataEntryValue | null }): CounterFormResult {
+  const raw = Object.fromEntries(COUNTER_FIELDS.map((f) => [f, form.get(f)]).map(([k, v]) => [k, typeof v === 'string' ? v : '']))
+  const result = CounterOfferSchema.safeParse(raw)
+  if (result.success) return { ok: true, value: result.data }
+  const fieldErrors: CounterFieldErrors = {}
+  for (const issue of result.error.issues) fieldErrors[String(issue.path[0] ?? 'form') as CounterField] ??= issue.message
+  return { ok: false, fieldErrors }
+}
+
+/** The negotiation page's buttons: which action the form asks for. */
+export const NegotiationIntentSchema = z.object({ intent: z.enum(['counter', 'accept', 'decline', 'withdraw']) })
+
+/** A page number from ?page= for the order lists. */
+export const parseOrderListPage = parseRfqListPage

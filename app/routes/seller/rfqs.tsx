@@ -145,7 +145,15 @@ function RfqCard({ rfq, canQuote, action, lng }: { rfq: BoardRfqDto; canQuote: b
                 {t('board.yourQuote', { price: formatMoney(rfq.ownQuote.unitPrice, rfq.ownQuote.currency, lng) })}{' '}
                 <Badge variant={rfq.ownQuote.status === 'Quoted' ? 'success' : 'secondary'}>{t(`quoteStatuses.${rfq.ownQuote.status}`)}</Badge>
               </p>
-              {rfq.ownQuote.status === 'Quoted' || rfq.ownQuote.status === 'Expired' ? <Withdraw quoteId={rfq.ownQuote.id} action={action} /> : null}
+              <div className="flex flex-wrap gap-2">
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/rfqs/${rfq.id}/quotes/${rfq.ownQuote.id}`}>
+                    {t('negotiation.view')}
+                    <span className="sr-only">: {rfq.title}</span>
+                  </Link>
+                </Button>
+                {rfq.ownQuote.status === 'Quoted' || rfq.ownQuote.status === 'Countered' || rfq.ownQuote.status === 'Expired' ? <Withdraw quoteId={rfq.ownQuote.id} action={action} /> : null}
+              </div>
             </>
           ) : (
             <>

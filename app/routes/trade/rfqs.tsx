@@ -186,7 +186,7 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
                       </div>
                     ) : null}
                   </dl>
-                  {quotes[rfq.id]?.length ? <QuoteComparison rfqTitle={rfq.title} quotes={quotes[rfq.id]!} lng={lng} /> : null}
+                  {quotes[rfq.id]?.length ? <QuoteComparison rfqId={rfq.id} rfqTitle={rfq.title} quotes={quotes[rfq.id]!} lng={lng} /> : null}
                   <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
                     <p className="text-sm text-muted-foreground" data-testid="quote-count">
                       {quotes[rfq.id]?.length ? t('list.quoteCount', { count: rfq.quoteCount }) : t('list.noQuotes')}

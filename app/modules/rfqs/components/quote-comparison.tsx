@@ -1,5 +1,6 @@
 import { BadgeCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { Badge } from '~/components/ui/badge'
 import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
 import type { QuoteStatus } from '../enums'
@@ -15,7 +16,7 @@ const STATUS_VARIANT: Record<QuoteStatus, 'success' | 'secondary' | 'default' | 
 }
 
 /** The buyer's side-by-side view of the quotes on one RFQ (issue 8 item 5): one row per quote. */
-export function QuoteComparison({ rfqTitle, quotes, lng }: { rfqTitle: string; quotes: BuyerQuoteDto[]; lng: Language }) {
+export function QuoteComparison({ rfqId, rfqTitle, quotes, lng }: { rfqId: string; rfqTitle: string; quotes: BuyerQuoteDto[]; lng: Language }) {
   const { t } = useTranslation('rfqs')
   const intl = INTL_LOCALES[lng] ?? 'en-IN'
   const date = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' })
@@ -33,6 +34,9 @@ export function QuoteComparison({ rfqTitle, quotes, lng }: { rfqTitle: string; q
             <th scope="col" className="px-3 py-2 font-medium">{t('compare.leadTime')}</th>
             <th scope="col" className="px-3 py-2 font-medium">{t('compare.validUntil')}</th>
             <th scope="col" className="px-3 py-2 font-medium">{t('compare.status')}</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              <span className="sr-only">{t('negotiation.open')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -61,6 +65,12 @@ export function QuoteComparison({ rfqTitle, quotes, lng }: { rfqTitle: string; q
               <td className="px-3 py-2 whitespace-nowrap">{date.format(new Date(q.expiresAt))}</td>
               <td className="px-3 py-2">
                 <Badge variant={STATUS_VARIANT[q.status]}>{t(`quoteStatuses.${q.status}`)}</Badge>
+              </td>
+              <td className="px-3 py-2">
+                <Link to={`/rfqs/${rfqId}/quotes/${q.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {t('negotiation.open')}
+                  <span className="sr-only">: {q.sellerCompany}</span>
+                </Link>
               </td>
             </tr>
           ))}

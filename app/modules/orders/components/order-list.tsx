@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Badge } from '~/components/ui/badge'
+import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { OrderListItemDto } from '../queries.server'
+
+/** A table of orders for either party: id (first 8 characters), the other party, RFQ, quantity, total, status, date. */
+export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: 'buyer' | 'seller' }) {
+  const { t, i18n } = useTranslation('rfqs')
+  const lng = (i18n.language as Language) ?? 'en'
+  const intl = INTL_LOCALES[lng] ?? 'en-IN'
+  const date = new Intl.DateTimeFormat(intl, { dateStyle: 'medium' })
+  const number = new Intl.NumberFormat(intl)
+  return (
+    <div className="overflow-x-auto rounded-md border">
+      <table className="w-full text-left text-sm" data-testid="order-table">
+        <caption className="sr-only">{t('orders.caption')}</caption>
+        <thead className="bg-muted/50 text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">{t('orders.id')}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{side === 'seller' ? t('orders.buyer') : t('orders.seller')}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t('orders.rfq')}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t('orders.quantity')}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t('orders.total')}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t('orders.status')}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t('orders.date')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((o) => (
+            <tr key={o.id} className="border-t align-top">
+              <th scope="row" className="px-3 py-2 font-mono font-medium">
+                {o.rfqId && o.quoteId ? (
+                  <Link to={`/rfqs/${o.rfqId}/quotes/${o.quoteId}`} className="underline-offset-4 hover:underline">
+                    {o.id.slice(0, 8)}
+                  </Link>
+                ) : (
+                  o.id.slice(0, 8)
+                )}
+              </th>
+              <td className="px-3 py-2">
+                <span className="break-words">{o.counterpartyCompany}</span>
+                <span className="block text-xs text-muted-foreground">{t(`locations.${o.counterpartyCountry}`)}</span>
+              </td>
+              <td className="px-3 py-2 break-words">{o.rfqTitle ?? '—'}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {number.format(o.quantity)} {o.unit ? t(`units.${o.unit}`) : ''}
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatMoney(o.total, o.currency, lng)}</td>
+              <td className="px-3 py-2">
+                <Badge variant="secondary">{t(`orderStatuses.${o.status}`)}</Badge>
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{date.format(new Date(o.createdAt))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

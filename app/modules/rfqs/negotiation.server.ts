@@ -1,0 +1,305 @@
+// The negotiation on a quote in turns (issue 8 item 6) and accepting it into an order (item 7).
+// Quoted is the buyer's turn, Countered the seller's; every round is kept in quote_rounds. Accepting
+// makes the order in the same transaction: the flow starts here, so the command lives here (STYLE.md).
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { orderEvents, orders, profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
+import { getDb } from '~/lib/db.server'
+import type { IncotermCode, NegotiationAction, OrderStatus, QuantityUnit, QuoteCurrency, QuoteStatus, RfqStatus, RoundAction, RoundAuthor } from './enums'
+import { allowedNegotiationActions, negotiationVerdict } from './policy'
+import { displayStatus, type QuoteRefusal } from './quotes.server'
+import type { CounterOfferInput } from './schemas'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const DAY_MS = 86_400_000
+
+const refuse = (status: QuoteRefusal['status'], key: string): QuoteRefusal => ({ ok: false, status, error: `rfqs:negotiation.errors.${key}` })
+
+export type OfferTerms = {
+  unitPrice: string
+  quantity: number
+  incoterm: IncotermCode
+  incotermPlace: string
+  leadTimeDays: number
+  paymentTerms: string | null
+  expiresAt: string
+}
+
+export type RoundDto = {
+  round: number
+  authorRole: RoundAuthor
+  authorName: string | null
+  action: RoundAction
+  terms: OfferTerms | null
+  message: string | null
+  note: string | null
+  createdAt: string
+}
+
+export type OrderSummaryDto = {
+  id: string
+  unitPrice: string
+  quantity: number
+  currency: QuoteCurrency
+  total: string
+  incoterm: IncotermCode
+  incotermPlace: string
+  leadTimeDays: number
+  paymentTerms: string | null
+  status: OrderStatus
+  createdAt: string
+}
+
+export type NegotiationDto = {
+  viewerRole: RoundAuthor
+  rfq: { id: string; title: string; quantity: number; unit: QuantityUnit; status: RfqStatus; buyerCompany: string; buyerCountry: 'India' | 'Russia' }
+  quote: { id: string; status: QuoteStatus; currency: QuoteCurrency; sellerCompany: string; sellerCountry: 'India' | 'Russia'; offer: OfferTerms; message: string | null }
+  rounds: RoundDto[]
+  actions: NegotiationAction[]
+  order: OrderSummaryDto | null
+}
+
+const buyerProfile = alias(profiles, 'buyer_profile')
+const sellerProfile = alias(profiles, 'seller_profile')
+
+/** The negotiation as one party sees it; null for anyone else (the page answers 404, as for no quote at all). */
+export async function getNegotiation(viewerProfileId: string, rfqId: string, quoteId: string): Promise<NegotiationDto | null> {
+  if (!UUID.test(rfqId) || !UUID.test(quoteId)) return null
+  const db = getDb()
+  const [row] = await db
+    .select({
+      rfqId: rfqs.id,
+      title: rfqs.title,
+      rfqQuantity: rfqs.quantity,
+      unit: rfqs.unit,
+      rfqStatus: rfqs.status,
+      buyerId: rfqs.buyerId,
+      buyerCompany: sql<string>`coalesce(${buyerProfile.companyName}, ${buyerProfile.name})`,
+      buyerCountry: buyerProfile.country,
+      sellerId: quotes.sellerId,
+      sellerCompany: sql<string>`coalesce(${sellerProfile.companyName}, ${sellerProfile.name})`,
+      sellerCountry: sellerProfile.country,
+      status: displayStatus,
+      currency: quotes.currency,
+      unitPrice: quotes.unitPrice,
+      quantity: sql<number>`coalesce(${quotes.quantity}, ${rfqs.quantity})`,
+      incoterm: quotes.incoterm,
+      incotermPlace: quotes.incotermPlace,
+      leadTimeDays: quotes.leadTimeDays,
+      paymentTerms: quotes.paymentTerms,
+      expiresAt: quotes.expiresAt,
+      message: quotes.message,
+    })
+    .from(quotes)
+    .innerJoin(rfqs, eq(rfqs.id, quotes.rfqId))
+    .innerJoin(buyerProfile, eq(buyerProfile.id, rfqs.buyerId))
+    .innerJoin(sellerProfile, eq(sellerProfile.id, quotes.sellerId))
+    .where(and(eq(quotes.id, quoteId), eq(quotes.rfqId, rfqId)))
+  if (!row) return null
+  const viewerRole: RoundAuthor | null = row.buyerId === viewerProfileId ? 'buyer' : row.sellerId === viewerProfileId ? 'seller' : null
+  if (!viewerRole) return null
+  const roundRows = await db
+    .select({
+      round: quoteRounds.round,
+      authorRole: quoteRounds.authorRole,
+      authorName: sql<string | null>`coalesce(${profiles.companyName}, ${profiles.name})`,
+      action: quoteRounds.action,
+      unitPrice: quoteRounds.unitPrice,
+      quantity: quoteRounds.quantity,
+      incoterm: quoteRounds.incoterm,
+      incotermPlace: quoteRounds.incotermPlace,
+      leadTimeDays: quoteRounds.leadTimeDays,
+      paymentTerms: quoteRounds.paymentTerms,
+      expiresAt: quoteRounds.expiresAt,
+      message: quoteRounds.message,
+      note: quoteRounds.note,
+      createdAt: quoteRounds.createdAt,
+    })
+    .from(quoteRounds)
+    .leftJoin(profiles, eq(profiles.id, quoteRounds.authorId))
+    .where(eq(quoteRounds.quoteId, quoteId))
+    .orderBy(asc(quoteRounds.round))
+  const [order] = await db.select().from(orders).where(eq(orders.quoteId, quoteId))
+  const rfqOpen = row.rfqStatus === 'open'
+  return {
+    viewerRole,
+    rfq: { id: row.rfqId, title: row.title, quantity: row.rfqQuantity, unit: row.unit, status: row.rfqStatus, buyerCompany: row.buyerCompany, buyerCountry: row.buyerCountry! },
+    quote: {
+      id: quoteId,
+      status: row.status,
+      currency: row.currency,
+      sellerCompany: row.sellerCompany,
+      sellerCountry: row.sellerCountry!,
+      message: row.message,
+      offer: {
+        unitPrice: row.unitPrice,
+        quantity: Number(row.quantity),
+        incoterm: row.incoterm,
+        incotermPlace: row.incotermPlace,
+        leadTimeDays: row.leadTimeDays,
+        paymentTerms: row.paymentTerms,
+        expiresAt: row.expiresAt.toISOString(),
+      },
+    },
+    rounds: roundRows.map((r) => ({
+      round: r.round,
+      authorRole: r.authorRole,
+      authorName: r.authorName,
+      action: r.action,
+      terms:
+        r.unitPrice !== null && r.quantity !== null && r.incoterm !== null && r.expiresAt !== null
+          ? { unitPrice: r.unitPrice, quantity: r.quantity, incoterm: r.incoterm, incotermPlace: r.incotermPlace ?? '', leadTimeDays: r.leadTimeDays ?? 0, paymentTerms: r.paymentTerms, expiresAt: r.expiresAt.toISOString() }
+          : null,
+      message: r.message,
+      note: r.note,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    // Counter and accept need the RFQ still open (not closed, not awarded to another quote).
+    actions: allowedNegotiationActions(row.status, viewerRole).filter((a) => rfqOpen || a === 'decline' || a === 'withdraw'),
+    order: order
+      ? {
+          id: order.id,
+          unitPrice: order.unitPrice,
+          quantity: order.quantity,
+          currency: order.currency,
+          total: order.total,
+          incoterm: order.incoterm,
+          incotermPlace: order.incotermPlace,
+          leadTimeDays: order.leadTimeDays,
+          paymentTerms: order.paymentTerms,
+          status: order.status,
+          createdAt: order.createdAt.toISOString(),
+        }
+      : null,
+  }
+}
+
+export type NegotiationResult = { ok: true; action: NegotiationAction; orderId: string | null } | QuoteRefusal
+
+/**
+ * One party's move on a quote. Refusals write nothing: 404 for anyone not a party (or no such quote),
+ * 403 for an action the role never has, 409 when it is not their turn, the offer expired or the RFQ
+ * is no longer open. The RFQ row is locked first (FOR UPDATE), then the quote, so two accepts of one
+ * RFQ's quotes at once make exactly one order; orders.quote_id is unique as well.
+ */
+export async function actOnQuote(
+  actorProfileId: string,
+  rfqId: string,
+  quoteId: string,
+  action: NegotiationAction,
+  counter?: CounterOfferInput,
+): Promise<NegotiationResult> {
+  if (!UUID.test(rfqId) || !UUID.test(quoteId)) return refuse(404, 'notFound')
+  return getDb().transaction(async (tx) => {
+    const [party] = await tx
+      .select({ buyerId: rfqs.buyerId, sellerId: quotes.sellerId })
+      .from(quotes)
+      .innerJoin(rfqs, eq(rfqs.id, quotes.rfqId))
+      .where(and(eq(quotes.id, quoteId), eq(quotes.rfqId, rfqId)))
+    if (!party) return refuse(404, 'notFound')
+    const role: RoundAuthor | null = party.buyerId === actorProfileId ? 'buyer' : party.sellerId === actorProfileId ? 'seller' : null
+    if (!role) return refuse(404, 'notFound')
+    if (negotiationVerdict('Quoted', role, action) === 'never') return refuse(403, 'notYours')
+    const [rfq] = await tx.select({ status: rfqs.status, quantity: rfqs.quantity }).from(rfqs).where(eq(rfqs.id, rfqId)).for('update')
+    const [quote] = await tx
+      .select({
+        status: displayStatus,
+        unitPrice: quotes.unitPrice,
+        quantity: quotes.quantity,
+        currency: quotes.currency,
+        incoterm: quotes.incoterm,
+        incotermPlace: quotes.incotermPlace,
+        leadTimeDays: quotes.leadTimeDays,
+        paymentTerms: quotes.paymentTerms,
+        nextRound: sql<number>`(select coalesce(max(r.round), 0) + 1 from quote_rounds r where r.quote_id = ${quoteId}::uuid)`,
+      })
+      .from(quotes)
+      .where(eq(quotes.id, quoteId))
+      .for('update', { of: quotes })
+    if (!rfq || !quote) return refuse(404, 'notFound')
+    if (negotiationVerdict(quote.status, role, action) !== 'allowed') {
+      return refuse(409, quote.status === 'Expired' ? 'expired' : quote.status === 'Quoted' || quote.status === 'Countered' ? 'notYourTurn' : 'over')
+    }
+    if ((action === 'accept' || action === 'counter') && rfq.status !== 'open') return refuse(409, 'rfqNotOpen')
+    const now = new Date()
+    const round = Number(quote.nextRound)
+    const base = { quoteId, round, authorRole: role, authorId: actorProfileId, createdAt: now }
+
+    if (action === 'counter') {
+      if (!counter) return refuse(409, 'notYourTurn')
+      const expiresAt = new Date(now.getTime() + counter.validityDays * DAY_MS)
+      await tx
+        .update(quotes)
+        .set({
+          status: role === 'buyer' ? 'Countered' : 'Quoted',
+          unitPrice: counter.unitPrice,
+          quantity: counter.quantity,
+          incoterm: counter.incoterm,
+          incotermPlace: counter.incotermPlace,
+          leadTimeDays: counter.leadTimeDays,
+          paymentTerms: counter.paymentTerms,
+          validityDays: counter.validityDays,
+          expiresAt,
+          updatedAt: now,
+        })
+        .where(eq(quotes.id, quoteId))
+      await tx.insert(quoteRounds).values({ ...base, action: 'counter', ...counter, expiresAt })
+      return { ok: true as const, action, orderId: null }
+    }
+
+    if (action === 'decline' || action === 'withdraw') {
+      await tx
+        .update(quotes)
+        .set({ status: action === 'decline' ? 'Rejected' : 'Withdrawn', updatedAt: now })
+        .where(eq(quotes.id, quoteId))
+      await tx.insert(quoteRounds).values({ ...base, action })
+      return { ok: true as const, action, orderId: null }
+    }
+
+    // accept: the order takes the current offer's terms; the total is multiplied in SQL (numeric, exact).
+    const quantity = quote.quantity ?? rfq.quantity
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        rfqId,
+        quoteId,
+        buyerId: party.buyerId,
+        sellerId: party.sellerId,
+        unitPrice: quote.unitPrice,
+        quantity,
+        currency: quote.currency,
+        total: sql`${quote.unitPrice}::numeric * ${quantity}::integer`,
+        incoterm: quote.incoterm,
+        incotermPlace: quote.incotermPlace,
+        leadTimeDays: quote.leadTimeDays,
+        paymentTerms: quote.paymentTerms,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: orders.id })
+    if (!order) return refuse(409, 'over')
+    await tx.insert(orderEvents).values({ orderId: order.id, status: 'Pending', actorId: actorProfileId, createdAt: now })
+    await tx.update(quotes).set({ status: 'Accepted', updatedAt: now }).where(eq(quotes.id, quoteId))
+    await tx.insert(quoteRounds).values({ ...base, action: 'accept' })
+    await tx.update(rfqs).set({ status: 'awarded', updatedAt: now }).where(eq(rfqs.id, rfqId))
+    // The RFQ's other live quotes were not selected: Rejected, with a round that says so.
+    const others = await tx
+      .update(quotes)
+      .set({ status: 'Rejected', updatedAt: now })
+      .where(and(eq(quotes.rfqId, rfqId), ne(quotes.id, quoteId), inArray(quotes.status, ['Quoted', 'Countered'])))
+      .returning({ id: quotes.id })
+    for (const o of others) {
+      await tx.insert(quoteRounds).values({
+        quoteId: o.id,
+        round: sql`(select coalesce(max(r.round), 0) + 1 from quote_rounds r where r.quote_id = ${o.id}::uuid)`,
+        authorRole: 'buyer',
+        authorId: party.buyerId,
+        action: 'decline',
+        note: 'notSelected',
+        createdAt: now,
+      })
+    }
+    return { ok: true as const, action, orderId: order.id }
+  })
+}

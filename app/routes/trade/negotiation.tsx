@@ -1,0 +1,175 @@
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
+import type { Route } from './+types/negotiation'
+import { Badge } from '~/components/ui/badge'
+import { Card, CardContent, CardHeader } from '~/components/ui/card'
+import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import { readForm } from '~/lib/form.server'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import { publicOrigin } from '~/lib/origin.server'
+import { seoMeta } from '~/lib/seo'
+import { redirectWithToast } from '~/lib/toast.server'
+import { requireUser } from '~/modules/accounts/session.server'
+import { NegotiationActions } from '~/modules/rfqs/components/negotiation-panel'
+import { actOnQuote, getNegotiation, type OfferTerms } from '~/modules/rfqs/negotiation.server'
+import { NegotiationIntentSchema, parseCounterForm, type CounterFieldErrors } from '~/modules/rfqs/schemas'
+
+// The negotiation on one quote (issue 8 items 6 and 7): the buyer of the RFQ and the quoting seller
+// see the rounds and act in turns; anyone else gets the 404 page and writes nothing.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const view = user.profile ? await getNegotiation(user.profile.id, params.rfqId, params.quoteId) : null
+  if (!view) throw data(null, { status: 404 })
+  const i18n = await getI18n(request, context)
+  const locale = getLocale(context) as Language
+  return { view, locale, origin: publicOrigin(request), title: i18n.t('rfqs:negotiation.title', { title: view.rfq.title }) }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location }) =>
+  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.title, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true }) : []
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  // Not a party (or no such quote): the 404 page, before the form is even read.
+  const view = user.profile ? await getNegotiation(user.profile.id, params.rfqId, params.quoteId) : null
+  if (!view || !user.profile) throw data(null, { status: 404 })
+  const form = await readForm(request)
+  const intent = NegotiationIntentSchema.safeParse({ intent: form.get('intent') })
+  if (!intent.success) return data({ formError: 'rfqs:negotiation.errors.unknownAction' }, { status: 400 })
+  let counter
+  if (intent.data.intent === 'counter') {
+    const parsed = parseCounterForm(form)
+    if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors as CounterFieldErrors }, { status: 400 })
+    counter = parsed.value
+  }
+  const result = await actOnQuote(user.profile.id, params.rfqId, params.quoteId, intent.data.intent, counter)
+  if (!result.ok) {
+    if (result.status === 404) throw data(null, { status: 404 })
+    return data({ formError: result.error }, { status: result.status })
+  }
+  return redirectWithToast(request, new URL(request.url).pathname, { type: 'success', key: `rfqs:negotiation.done.${result.action}` })
+}
+
+function Terms({ terms, currency, lng }: { terms: Omit<OfferTerms, 'expiresAt'> & { expiresAt?: string }; currency: string; lng: Language }) {
+  const { t } = useTranslation('rfqs')
+  const intl = INTL_LOCALES[lng] ?? 'en-IN'
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+      <div className="flex gap-2">
+        <dt className="text-muted-foreground">{t('negotiation.terms.unitPrice')}</dt>
+        <dd>{formatMoney(terms.unitPrice, currency, lng)}</dd>
+      </div>
+      <div className="flex gap-2">
+        <dt className="text-muted-foreground">{t('negotiation.terms.quantity')}</dt>
+        <dd>{new Intl.NumberFormat(intl).format(terms.quantity)}</dd>
+      </div>
+      <div className="flex gap-2">
+        <dt className="text-muted-foreground">{t('negotiation.terms.incoterm')}</dt>
+        <dd className="break-words">
+          {terms.incoterm} {terms.incotermPlace}
+        </dd>
+      </div>
+      <div className="flex gap-2">
+        <dt className="text-muted-foreground">{t('negotiation.terms.leadTime')}</dt>
+        <dd>{t('compare.days', { count: terms.leadTimeDays })}</dd>
+      </div>
+      {terms.paymentTerms ? (
+        <div className="flex gap-2 sm:col-span-2">
+          <dt className="text-muted-foreground">{t('negotiation.terms.paymentTerms')}</dt>
+          <dd className="break-words">{terms.paymentTerms}</dd>
+        </div>
+      ) : null}
+      {terms.expiresAt ? (
+        <div className="flex gap-2">
+          <dt className="text-muted-foreground">{t('negotiation.terms.validUntil')}</dt>
+          <dd>{new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(terms.expiresAt))}</dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}
+
+export default function Negotiation({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('rfqs')
+  const { view } = loaderData
+  const lng = (i18n.language as Language) ?? 'en'
+  const intl = INTL_LOCALES[lng] ?? 'en-IN'
+  const when = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeStyle: 'short' })
+  const number = new Intl.NumberFormat(intl)
+  const { rfq, quote, order } = view
+  const fieldErrors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined
+  const formError = actionData && 'formError' in actionData ? actionData.formError : undefined
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
+      <header className="flex flex-col gap-1">
+        <Link to={view.viewerRole === 'buyer' ? '/rfqs' : '/dashboard/rfqs'} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+          {view.viewerRole === 'buyer' ? t('negotiation.backBuyer') : t('negotiation.backSeller')}
+        </Link>
+        <h1 className="text-3xl font-bold tracking-tight break-words">{rfq.title}</h1>
+        <p className="text-muted-foreground">
+          {t('negotiation.summary', {
+            quantity: number.format(rfq.quantity),
+            unit: t(`units.${rfq.unit}`),
+            buyer: rfq.buyerCompany,
+            seller: quote.sellerCompany,
+          })}
+        </p>
+      </header>
+      {formError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {t(formError)}
+        </p>
+      ) : null}
+      {order ? (
+        <Card data-testid="order-summary">
+          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+            <h2 className="text-lg font-semibold">{t('negotiation.order.title', { id: order.id.slice(0, 8) })}</h2>
+            <Badge variant="secondary">{t(`orderStatuses.${order.status}`)}</Badge>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <Terms terms={order} currency={order.currency} lng={lng} />
+            <p className="text-base font-semibold">{t('negotiation.order.total', { total: formatMoney(order.total, order.currency, lng) })}</p>
+            <p className="text-sm text-muted-foreground">{t('negotiation.order.next')}</p>
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">{t('negotiation.current')}</h2>
+          <Badge variant="outline" data-testid="quote-status">
+            {t(`quoteStatuses.${quote.status}`)}
+          </Badge>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <Terms terms={quote.offer} currency={quote.currency} lng={lng} />
+          <p className="text-sm" data-testid="turn">
+            {t(`negotiation.turn.${quote.status}.${view.viewerRole}`)}
+          </p>
+          {view.actions.length > 0 ? <NegotiationActions actions={view.actions} offer={quote.offer} currency={quote.currency} fieldErrors={fieldErrors} /> : null}
+        </CardContent>
+      </Card>
+      <section className="flex flex-col gap-3" aria-labelledby="rounds-heading">
+        <h2 id="rounds-heading" className="text-lg font-semibold">
+          {t('negotiation.rounds')}
+        </h2>
+        <ol className="flex flex-col gap-3" data-testid="rounds">
+          {view.rounds.map((r) => (
+            <li key={r.round} className="rounded-md border p-3">
+              <p className="text-sm">
+                <span className="font-medium">{r.authorName ?? t(`negotiation.roles.${r.authorRole}`)}</span> ({t(`negotiation.roles.${r.authorRole}`)}) —{' '}
+                {t(`negotiation.roundActions.${r.action}`)} · <time dateTime={r.createdAt}>{when.format(new Date(r.createdAt))}</time>
+              </p>
+              {r.terms ? (
+                <div className="mt-2">
+                  <Terms terms={r.terms} currency={quote.currency} lng={lng} />
+                </div>
+              ) : null}
+              {r.note ? <p className="mt-1 text-sm text-muted-foreground">{t(`negotiation.notes.${r.note}`)}</p> : null}
+              {r.message ? <p className="mt-1 text-sm break-words whitespace-pre-line">{r.message}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/orders'
+import { Card, CardContent } from '~/components/ui/card'
+import type { Language } from '~/lib/i18n'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import { publicOrigin } from '~/lib/origin.server'
+import { seoMeta } from '~/lib/seo'
+import { requireUser } from '~/modules/accounts/session.server'
+import { Pagination } from '~/modules/catalog/components/pagination'
+import { OrderTable } from '~/modules/orders/components/order-list'
+import { listOrders } from '~/modules/orders/queries.server'
+import { parseOrderListPage } from '~/modules/rfqs/schemas'
+
+// My orders (issue 8 item 7): the orders the signed-in user placed as a buyer by accepting quotes.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const i18n = await getI18n(request, context)
+  const seo = { locale: getLocale(context) as Language, origin: publicOrigin(request), title: i18n.t('rfqs:orders.title'), description: i18n.t('rfqs:orders.description') }
+  // Without a profile the layout shows the profile form in place of this page.
+  if (!user.profile) return { ...seo, list: null }
+  return { ...seo, list: await listOrders(user.profile.id, 'buyer', parseOrderListPage(new URL(request.url).searchParams)) }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/orders', locale: loaderData.locale, noindex: true }) : []
+
+export default function MyOrders({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('rfqs')
+  const { list } = loaderData
+  if (!list) return null
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-10">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{t('orders.title')}</h1>
+        <p className="text-muted-foreground">{t('orders.description')}</p>
+      </header>
+      {list.items.length === 0 ? (
+        <Card>
+          <CardContent className="py-10 text-center text-muted-foreground">{t('orders.empty')}</CardContent>
+        </Card>
+      ) : (
+        <OrderTable items={list.items} side="buyer" />
+      )}
+      <Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => (page > 1 ? `/orders?page=${page}` : '/orders')} />
+    </div>
+  )
+}

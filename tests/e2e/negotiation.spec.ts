@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test'
+import { logIn } from './support/demo-login'
+
+// The negotiation in turns and accept → order (issue 8 items 6 and 7): the buyer asks, the approved
+// seller quotes from the board, the buyer counters, the seller accepts the counter, and the order
+// appears for both. Relies on the demo logins (db/seed/accounts.ts).
+test('buyer counters the quote, seller accepts the counter, the order appears for both', async ({ page }) => {
+  const token = `n${Date.now().toString(36)}`
+  const title = `Salem turmeric negotiation ${token}`
+  await logIn(page, 'buyer@setu.example')
+  await page.goto('/create-rfq')
+  await page.waitForLoadState('networkidle')
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Description').fill('Salem turmeric fingers, curcumin 3% minimum, 25 kg jute bags, phytosanitary certificate.')
+  await page.getByLabel('Quantity').fill('12')
+  await page.getByLabel('Unit').selectOption('tonnes')
+  await page.getByLabel('Sellers from').selectOption('Both')
+  await page.getByRole('button', { name: 'Create RFQ' }).click()
+  await expect(page).toHaveURL(/\/rfqs$/)
+
+  // The seller quotes from the board.
+  await logIn(page, 'seller@setu.example')
+  await page.goto(`/dashboard/rfqs?q=${token}`)
+  const card = page.getByTestId('board-rfq').filter({ hasText: title })
+  await expect(card).toHaveCount(1)
+  await page.waitForLoadState('networkidle')
+  await card.getByRole('button', { name: /Submit quote/ }).click()
+  const quoteDialog = page.getByRole('dialog', { name: 'Submit a quote' })
+  await quoteDialog.getByLabel('Unit price').fill('1480.50')
+  await quoteDialog.getByLabel('Currency').selectOption('USD')
+  await quoteDialog.getByLabel('Lead time (days)').fill('35')
+  await quoteDialog.getByLabel('Incoterms® 2020 rule').selectOption('CIF')
+  await quoteDialog.getByLabel('Named place').fill('Novorossiysk')
+  await quoteDialog.getByRole('button', { name: 'Submit quote' }).click()
+  await expect(page.getByText('Quote submitted successfully')).toBeVisible()
+
+  // The buyer opens the negotiation from the comparison table and counters.
+  await logIn(page, 'buyer@setu.example')
+  await page.goto('/rfqs')
+  await page.getByTestId('rfq-card').filter({ hasText: title }).getByRole('link', { name: /Negotiate/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(page.getByTestId('turn')).toHaveText("Your turn: accept, counter or decline the seller's offer.")
+  await expect(page.getByTestId('rounds').getByRole('listitem')).toHaveCount(1)
+  await page.waitForLoadState('networkidle')
+  await page.getByRole('button', { name: 'Counter-offer' }).click()
+  const counter = page.getByRole('dialog', { name: 'Counter-offer' })
+  await counter.getByLabel('Unit price (USD)').fill('1234.56')
+  await counter.getByLabel('Quantity').fill('7')
+  await counter.getByLabel('Message (optional)').fill('Seven tonnes at this price, please.')
+  await counter.getByRole('button', { name: 'Send counter-offer' }).click()
+  await expect(page.getByText('Counter-offer sent.')).toBeVisible()
+  await expect(page.getByTestId('turn')).toHaveText("Waiting for the seller's answer to your counter-offer.")
+  await expect(page.getByRole('button', { name: 'Accept offer' })).toHaveCount(0)
+  const negotiationUrl = page.url()
+
+  // The seller opens it from the board and accepts the counter, through the confirmation dialog (keyboard).
+  await logIn(page, 'seller@setu.example')
+  await page.goto(`/dashboard/rfqs?q=${token}`)
+  await page.getByTestId('board-rfq').filter({ hasText: title }).getByRole('link', { name: /Open negotiation/ }).click()
+  await expect(page).toHaveURL(negotiationUrl)
+  const rounds = page.getByTestId('rounds').getByRole('listitem')
+  await expect(rounds).toHaveCount(2)
+  await expect(rounds.nth(1)).toContainText('countered')
+  await expect(rounds.nth(1)).toContainText('Seven tonnes at this price, please.')
+  await page.waitForLoadState('networkidle')
+  await page.getByRole('button', { name: 'Accept offer' }).focus()
+  await page.keyboard.press('Enter')
+  const confirm = page.getByRole('dialog', { name: 'Accept this offer?' })
+  await expect(confirm).toBeVisible()
+  await confirm.getByRole('button', { name: 'Accept and create order' }).click()
+  await expect(page.getByText('Offer accepted: your order has been created.')).toBeVisible()
+  const summary = page.getByTestId('order-summary')
+  await expect(summary).toContainText('Total: $8,641.92')
+  await expect(summary).toContainText('Pending')
+  await expect(summary).toContainText('the seller will confirm it')
+  await expect(page.getByTestId('negotiation-actions')).toHaveCount(0)
+  const orderId = ((await summary.getByRole('heading').textContent()) ?? '').replace('Order ', '').trim()
+  expect(orderId).toMatch(/^[0-9a-f]{8}$/)
+
+  await page.goto('/dashboard/orders')
+  const sellerRow = page.getByTestId('order-table').getByRole('row').filter({ hasText: title })
+  await expect(sellerRow).toContainText(orderId)
+  await expect(sellerRow).toContainText('$8,641.92')
+  await expect(sellerRow).toContainText('Pending')
+  await expect(sellerRow).toContainText('India')
+
+  // The buyer sees the same order.
+  await logIn(page, 'buyer@setu.example')
+  await page.goto('/orders')
+  const buyerRow = page.getByTestId('order-table').getByRole('row').filter({ hasText: title })
+  await expect(buyerRow).toContainText(orderId)
+  await expect(buyerRow).toContainText('$8,641.92')
+  await expect(buyerRow).toContainText('Russia')
+  await page.goto(negotiationUrl)
+  await expect(page.getByTestId('order-summary')).toContainText('Total: $8,641.92')
+})
