@@ -4,6 +4,7 @@ import { profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { createSignedUrl } from '~/lib/storage.server'
 import { createCategory, createProduct } from '../factories/catalog'
+import { createOrder } from '../factories/orders'
 import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
 import { makeFile, pdfBytes, pngBytes } from '../factories/files'
@@ -33,6 +34,8 @@ export type Fixtures = {
   /** An RFQ of the buyer with a Quoted quote of the approved seller: the negotiation page's parties. */
   negotiationRfqId: string
   negotiationQuoteId: string
+  /** A Pending order of the buyer with the approved seller: the order page's parties. */
+  orderId: string
 }
 
 /** Creates the records; the pending seller uploads a document through the real /kyc-upload action. */
@@ -58,6 +61,7 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
   const boardRfq = await createRfq(buyer!.id, { locationPreference: 'Both' })
   const negotiationRfq = await createRfq(buyer!.id)
   const negotiationQuote = await createQuote(negotiationRfq.id, seller!.id)
+  const order = await createOrder(buyer!.id, seller!.id)
   return {
     actors,
     categoryId: category.id,
@@ -72,5 +76,6 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
     boardRfqId: boardRfq.id,
     negotiationRfqId: negotiationRfq.id,
     negotiationQuoteId: negotiationQuote.id,
+    orderId: order.id,
   }
 }

@@ -98,6 +98,25 @@ const QUOTE_CASES: RouteRules['POST'] = [
   },
 ]
 
+/**
+ * The Orders tab's status dialog on the fixture's Pending order: its seller may not skip to Shipped
+ * (409); any other seller gets the 404 page; non-sellers are refused first (403). Nothing is written.
+ */
+const ORDER_TAB_CASES: RouteRules['POST'] = [
+  {
+    label: '/dashboard/orders Pending → Shipped',
+    path: '/dashboard/orders',
+    body: (f) => new URLSearchParams({ intent: 'status', orderId: f.orderId, status: 'Shipped', note: 'skipping' }),
+    expect: { anonymous: toLogin('/dashboard/orders'), signedIn: 403, pendingSeller: 404, approvedSeller: 409 },
+  },
+  {
+    label: '/dashboard/orders on a forged id',
+    path: '/dashboard/orders',
+    body: () => new URLSearchParams({ intent: 'status', orderId: '00000000-0000-4000-8000-000000000000', status: 'Accepted' }),
+    expect: { anonymous: toLogin('/dashboard/orders'), signedIn: 403, sellers: 404 },
+  },
+]
+
 export const ACCESS_MATRIX: Record<string, RouteRules> = {
   // public: catalog
   'routes/public/home': publicPage('/'),
@@ -321,12 +340,36 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
     ],
     POST: [{ path: '/orders', expect: everyone(NO_ACTION) }],
   },
+  // One order: only its buyer and its seller; anyone else, a forged or malformed id: the 404 page, nothing
+  // written. The fixture order stays Pending: the seller may not skip to Shipped (409), the buyer may
+  // only cancel (403).
+  'routes/trade/order': {
+    GET: [
+      {
+        label: '/orders/:id',
+        path: (f) => `/orders/${f.orderId}`,
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: { status: 200, contains: 'Timeline' }, approvedSeller: { status: 200, contains: 'Timeline' } },
+      },
+      { label: '/orders/:forged', path: '/orders/00000000-0000-4000-8000-000000000000', expect: { anonymous: { status: 302 }, signedIn: 404 } },
+      { label: '/orders/:malformed', path: '/orders/not-a-uuid', expect: { anonymous: { status: 302 }, signedIn: 404 } },
+    ],
+    POST: [
+      { label: '/orders/:id without a status', path: (f) => `/orders/${f.orderId}`, expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: 400, approvedSeller: 400 } },
+      {
+        label: '/orders/:id Pending → Shipped',
+        path: (f) => `/orders/${f.orderId}`,
+        body: () => new URLSearchParams({ intent: 'status', status: 'Shipped' }),
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: 403, approvedSeller: 409 },
+      },
+      { label: '/orders/:forged cancel', path: '/orders/00000000-0000-4000-8000-000000000000', body: () => new URLSearchParams({ intent: 'cancel' }), expect: { anonymous: { status: 302 }, signedIn: 404 } },
+    ],
+  },
   // seller workspace: visitors sign in and come back; non-sellers see the gate page; only the owner
   // reaches a product's edit page (anyone else: 404).
   ...Object.fromEntries(
     (['overview', 'products', 'orders', 'messages', 'rfqs'] as const).map((tab) => {
       const path = tab === 'overview' ? '/dashboard' : `/dashboard/${tab}`
-      const hasAction = tab === 'overview' || tab === 'products' || tab === 'rfqs'
+      const hasAction = tab === 'overview' || tab === 'products' || tab === 'rfqs' || tab === 'orders'
       return [
         `routes/seller/${tab}`,
         {
@@ -345,6 +388,7 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
           POST: [
             { path: tab === 'overview' ? '/dashboard?index' : path, expect: hasAction ? { anonymous: toLogin(path), signedIn: 403, sellers: 400 } : everyone(NO_ACTION) },
             ...(tab === 'rfqs' ? QUOTE_CASES : []),
+            ...(tab === 'orders' ? ORDER_TAB_CASES : []),
           ],
         } satisfies RouteRules,
       ]
@@ -353,7 +397,7 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
   'routes/seller/dashboard': {
     // The layout has no path of its own beyond its tabs: /dashboard is its index (above).
     GET: [{ path: '/dashboard/products', expect: { anonymous: toLogin('/dashboard/products'), signedIn: 200, incomplete: 200, sellers: { status: 200, contains: 'My Products' } } }],
-    POST: [{ path: '/dashboard/orders', expect: everyone(NO_ACTION) }],
+    POST: [{ path: '/dashboard/messages', expect: everyone(NO_ACTION) }],
   },
   'routes/seller/product-new': {
     GET: [

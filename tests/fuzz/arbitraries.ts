@@ -111,7 +111,7 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     companyName: ['Rao Spices Pvt Ltd', ''],
     phoneNumber: ['+91 98765 43210', '+7 (495) 123-45-67', '123'],
     userType: ['Buyer', 'Seller', 'Admin'],
-    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline'],
+    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline', 'status', 'cancel'],
     revokeOtherSessions: ['on', 'true'],
     token: ['forged', 'eyJhbGciOiJIUzI1NiJ9.e30.x'],
     type: ['signup', 'reset'],
@@ -148,6 +148,10 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     paymentTerms: ['30% advance, 70% against documents', ''],
     message: ['Certified organic, SGS at loading.', ''],
     quoteId: ['00000000-0000-4000-8000-000000000000', 'x'],
+    // The order status dialog and the buyer's cancel (the fixture order may move along or be cancelled)
+    orderId: [f.orderId, '00000000-0000-4000-8000-000000000000', 'x'],
+    status: ['Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled', 'Lost'],
+    note: ['Packed, AWB to follow.', '', 'x'.repeat(1001)],
     notQuoted: ['1', '0'],
     match: ['1', '0'],
   }

@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import type { Fixtures } from '../access/fixtures'
 import { segment } from './arbitraries'
+import { ORDER_STATUS_FIELDS } from '~/modules/orders/schemas'
 import { COUNTER_FIELDS, QUOTE_FIELDS, RFQ_FIELDS } from '~/modules/rfqs/schemas'
 
 export type FuzzTarget = {
@@ -149,10 +150,15 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
     action: true,
   },
   'routes/trade/orders': { path: at('/orders'), query: ['page'] },
+  'routes/trade/order': {
+    path: (f) => segment([f.orderId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']).map((id) => `/orders/${id}`),
+    form: ORDER_STATUS_FIELDS,
+    action: true,
+  },
   'routes/seller/dashboard': { path: at('/dashboard/orders') },
   'routes/seller/overview': { path: at('/dashboard'), query: SELLER_LIST, form: ['intent', 'productId'], action: true },
   'routes/seller/products': { path: at('/dashboard/products'), query: SELLER_LIST, form: ['intent', 'productId'], action: true },
-  'routes/seller/orders': { path: at('/dashboard/orders'), query: ['page'] },
+  'routes/seller/orders': { path: at('/dashboard/orders'), query: ['page'], form: ORDER_STATUS_FIELDS, action: true },
   'routes/seller/messages': { path: at('/dashboard/messages') },
   'routes/seller/rfqs': { path: at('/dashboard/rfqs'), query: ['q', 'category', 'currency', 'notQuoted', 'match', 'page'], form: ['intent', 'quoteId', ...QUOTE_FIELDS], action: true },
   'routes/seller/product-new': { path: at('/dashboard/products/new'), form: PRODUCT_FIELDS, action: true },

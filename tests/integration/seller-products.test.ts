@@ -10,6 +10,7 @@ import { action as newAction, loader as newLoader } from '~/routes/seller/produc
 import { loader as layoutLoader } from '~/routes/seller/dashboard'
 import { action as listAction, loader as listLoader } from '~/routes/seller/products'
 import { createCategory, createProduct } from '../factories/catalog'
+import { createOrder } from '../factories/orders'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { callRoute, form, toastOf } from './account-support'
 
@@ -58,18 +59,25 @@ describe('the seller dashboard frame', () => {
     expect((await callRoute(layoutLoader, '/dashboard', { cookie: buyer.cookie })).data).toMatchObject({ state: 'notSeller', stats: null })
   })
 
-  it('counts products, active listings and views from the database; orders and RFQs are zero until they exist', async () => {
+  it('counts products, active listings, views and pending orders from the database', async () => {
     const s = await seller('Pending')
     const { id: categoryId } = await createCategory()
     for (let i = 0; i < 3; i++) await createProduct({ sellerId: s.profileId!, categoryId })
     const inactive = await createProduct({ sellerId: s.profileId!, categoryId, isActive: false })
     await getDb().update(products).set({ viewCount: 7 }).where(eq(products.id, inactive.id))
+    // Two orders wait for this seller, one is under way, one belongs to another seller.
+    const buyer = await createUser({ profile: { userType: 'Buyer' } })
+    const other = await seller('Approved')
+    await createOrder(buyer.profileId!, s.profileId!)
+    await createOrder(buyer.profileId!, s.profileId!)
+    await createOrder(buyer.profileId!, s.profileId!, 'Shipped')
+    await createOrder(buyer.profileId!, other.profileId!)
     const out = await callRoute(layoutLoader, '/dashboard?lng=hi', { cookie: s.cookie })
     expect(out.data).toMatchObject({
       state: 'seller',
       title: 'विक्रेता डैशबोर्ड',
       seller: { kycStatus: 'Pending' },
-      stats: { totalProducts: 4, activeListings: 3, productViews: 7, pendingOrders: 0, openRfqs: 0 },
+      stats: { totalProducts: 4, activeListings: 3, productViews: 7, pendingOrders: 2, openRfqs: 0 },
     })
   })
 })

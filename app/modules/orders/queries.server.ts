@@ -1,9 +1,13 @@
-// Orders (issue 8 item 7): made by accepting a quote (app/modules/rfqs/negotiation.server.ts); read here
-// by either party. Status changes come with a later issue.
-import { and, count, desc, eq, sql } from 'drizzle-orm'
-import { orders, profiles, rfqs } from '../../../db/schema'
+// Orders (issue 8 items 7 and 9): made by accepting a quote (app/modules/rfqs/negotiation.server.ts); read
+// here by either party, with the timeline of status changes (commands.server.ts writes them).
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { orderEvents, orders, profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { ORDER_PAGE_SIZE, type OrderStatus, type QuantityUnit, type QuoteCurrency } from '~/modules/rfqs/enums'
+import { ORDER_PAGE_SIZE, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteCurrency } from '~/modules/rfqs/enums'
+import type { OrderRole } from './policy'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type OrderListItemDto = {
   id: string
@@ -55,5 +59,109 @@ export async function listOrders(profileId: string, side: 'buyer' | 'seller', pa
     total: n,
     page,
     pageCount: Math.max(1, Math.ceil(n / ORDER_PAGE_SIZE)),
+  }
+}
+
+export type OrderEventDto = { status: OrderStatus; note: string | null; actorName: string | null; actorRole: OrderRole | null; createdAt: string }
+
+export type OrderDetailDto = {
+  id: string
+  viewerRole: OrderRole
+  status: OrderStatus
+  buyer: { company: string; country: 'India' | 'Russia' }
+  seller: { company: string; country: 'India' | 'Russia' }
+  rfqTitle: string | null
+  /** The negotiation page, while its quote still exists. */
+  negotiationPath: string | null
+  unitPrice: string
+  quantity: number
+  unit: QuantityUnit | null
+  total: string
+  currency: QuoteCurrency
+  incoterm: IncotermCode
+  incotermPlace: string
+  leadTimeDays: number
+  paymentTerms: string | null
+  createdAt: string
+  events: OrderEventDto[]
+}
+
+const buyerProfile = alias(profiles, 'buyer_profile')
+const sellerProfile = alias(profiles, 'seller_profile')
+
+/** The order as one of its parties sees it, with every status change oldest first; null for anyone else or a malformed id. */
+export async function getOrder(viewerProfileId: string, orderId: string): Promise<OrderDetailDto | null> {
+  if (!UUID.test(orderId)) return null
+  const db = getDb()
+  const [row] = await db
+    .select({
+      id: orders.id,
+      buyerId: orders.buyerId,
+      sellerId: orders.sellerId,
+      status: orders.status,
+      buyerCompany: sql<string>`coalesce(${buyerProfile.companyName}, ${buyerProfile.name})`,
+      buyerCountry: buyerProfile.country,
+      sellerCompany: sql<string>`coalesce(${sellerProfile.companyName}, ${sellerProfile.name})`,
+      sellerCountry: sellerProfile.country,
+      rfqId: orders.rfqId,
+      rfqTitle: rfqs.title,
+      unit: rfqs.unit,
+      quoteId: quotes.id,
+      unitPrice: orders.unitPrice,
+      quantity: orders.quantity,
+      total: orders.total,
+      currency: orders.currency,
+      incoterm: orders.incoterm,
+      incotermPlace: orders.incotermPlace,
+      leadTimeDays: orders.leadTimeDays,
+      paymentTerms: orders.paymentTerms,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .innerJoin(buyerProfile, eq(buyerProfile.id, orders.buyerId))
+    .innerJoin(sellerProfile, eq(sellerProfile.id, orders.sellerId))
+    .leftJoin(rfqs, eq(rfqs.id, orders.rfqId))
+    .leftJoin(quotes, eq(quotes.id, orders.quoteId))
+    .where(eq(orders.id, orderId))
+  if (!row) return null
+  const viewerRole: OrderRole | null = row.buyerId === viewerProfileId ? 'buyer' : row.sellerId === viewerProfileId ? 'seller' : null
+  if (!viewerRole) return null
+  const events = await db
+    .select({
+      status: orderEvents.status,
+      note: orderEvents.note,
+      actorId: orderEvents.actorId,
+      actorName: sql<string | null>`coalesce(${profiles.companyName}, ${profiles.name})`,
+      createdAt: orderEvents.createdAt,
+    })
+    .from(orderEvents)
+    .leftJoin(profiles, eq(profiles.id, orderEvents.actorId))
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.createdAt), asc(orderEvents.id))
+  return {
+    id: row.id,
+    viewerRole,
+    status: row.status,
+    buyer: { company: row.buyerCompany, country: row.buyerCountry! },
+    seller: { company: row.sellerCompany, country: row.sellerCountry! },
+    rfqTitle: row.rfqTitle,
+    negotiationPath: row.rfqId && row.quoteId ? `/rfqs/${row.rfqId}/quotes/${row.quoteId}` : null,
+    unitPrice: row.unitPrice,
+    quantity: row.quantity,
+    unit: row.unit,
+    total: row.total,
+    currency: row.currency,
+    incoterm: row.incoterm,
+    incotermPlace: row.incotermPlace,
+    leadTimeDays: row.leadTimeDays,
+    paymentTerms: row.paymentTerms,
+    createdAt: row.createdAt.toISOString(),
+    events: events.map((e) => ({
+      status: e.status,
+      note: e.note,
+      actorName: e.actorName,
+      actorRole: e.actorId === row.buyerId ? 'buyer' : e.actorId === row.sellerId ? 'seller' : null,
+      createdAt: e.createdAt.toISOString(),
+    })),
   }
 }

@@ -314,9 +314,9 @@ export async function listSellerProducts(sellerId: string, locale: ProductLangua
   }
 }
 
-export type SellerDashboardStatsDto = { totalProducts: number; activeListings: number; productViews: number; pendingOrders: number }
+export type SellerDashboardStatsDto = { totalProducts: number; activeListings: number; productViews: number }
 
-/** Real counters for the dashboard. Orders and RFQs do not exist yet (issue 8): they are zero, not invented. */
+/** The product counters of the dashboard (orders and RFQs are counted by their own modules). */
 export async function getSellerDashboardStats(sellerId: string): Promise<SellerDashboardStatsDto> {
   const [row] = await getDb()
     .select({
@@ -326,5 +326,5 @@ export async function getSellerDashboardStats(sellerId: string): Promise<SellerD
     })
     .from(products)
     .where(eq(products.sellerId, sellerId))
-  return { totalProducts: Number(row?.total ?? 0), activeListings: Number(row?.active ?? 0), productViews: Number(row?.views ?? 0), pendingOrders: 0 }
+  return { totalProducts: Number(row?.total ?? 0), activeListings: Number(row?.active ?? 0), productViews: Number(row?.views ?? 0) }
 }

@@ -42,7 +42,7 @@ export type RoundAction = (typeof ROUND_ACTIONS)[number]
 export const NEGOTIATION_ACTIONS = ['counter', 'accept', 'decline', 'withdraw'] as const
 export type NegotiationAction = (typeof NEGOTIATION_ACTIONS)[number]
 
-/** Spec §4: an order's statuses. Only 'Pending' is set today (accepting a quote). */
+/** Spec §4: an order's statuses; the allowed moves are in app/modules/orders/policy.ts. */
 export const ORDER_STATUSES = ['Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const ORDER_PAGE_SIZE = 20

@@ -13,6 +13,7 @@ import { KycStatusNotice } from '~/modules/kyc/components/kyc-status-notice'
 import { SellerRequired } from '~/modules/products/components/seller-required'
 import { getSellerDashboardStats } from '~/modules/products/products.server'
 import { sellerGate } from '~/modules/products/seller.server'
+import { countPendingOrders } from '~/modules/orders/stats.server'
 import { countOpenBoardRfqs } from '~/modules/rfqs/board.server'
 
 // The seller workspace frame (spec §2 Seller dashboard): gate, KYC prompt, real counters and the
@@ -22,9 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [i18n, gate] = await Promise.all([getI18n(request, context), sellerGate(request)])
   const page = { locale, origin: publicOrigin(request), title: i18n.t('account:dashboard.title'), description: i18n.t('account:dashboard.description') }
   if (gate.state !== 'seller') return { ...page, state: 'notSeller' as const, seller: null, stats: null }
-  const [products, openRfqs] = await Promise.all([getSellerDashboardStats(gate.seller.id), countOpenBoardRfqs(gate.seller)])
-  // Open RFQs: those on this seller's board (issue 8 item 4) they have not quoted yet.
-  const stats = { ...products, openRfqs }
+  const [products, openRfqs, pendingOrders] = await Promise.all([
+    getSellerDashboardStats(gate.seller.id),
+    countOpenBoardRfqs(gate.seller),
+    countPendingOrders(gate.seller.id),
+  ])
+  // Open RFQs: those on this seller's board (issue 8 item 4) they have not quoted yet; pending
+  // orders: accepted offers waiting for the seller to confirm them.
+  const stats = { ...products, openRfqs, pendingOrders }
   return { ...page, state: 'seller' as const, seller: { name: gate.seller.name, kycStatus: gate.seller.kycStatus }, stats }
 }
 

@@ -130,6 +130,9 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
             <Terms terms={order} currency={order.currency} lng={lng} />
             <p className="text-base font-semibold">{t('negotiation.order.total', { total: formatMoney(order.total, order.currency, lng) })}</p>
             <p className="text-sm text-muted-foreground">{t('negotiation.order.next')}</p>
+            <Link to={`/orders/${order.id}`} className="text-sm font-medium underline underline-offset-4">
+              {t('orders.page.open')}
+            </Link>
           </CardContent>
         </Card>
       ) : null}

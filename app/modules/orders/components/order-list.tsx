@@ -2,9 +2,14 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '~/components/ui/badge'
 import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import { nextOrderStatuses } from '../policy'
 import type { OrderListItemDto } from '../queries.server'
+import { OrderStatusDialog } from './order-status-dialog'
 
-/** A table of orders for either party: id (first 8 characters), the other party, RFQ, quantity, total, status, date. */
+/**
+ * A table of orders for either party: id (first 8 characters, a link to the order page), the other
+ * party, RFQ, quantity, total, status, date; the seller also gets the status dialog on each open order.
+ */
 export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: 'buyer' | 'seller' }) {
   const { t, i18n } = useTranslation('rfqs')
   const lng = (i18n.language as Language) ?? 'en'
@@ -24,19 +29,20 @@ export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: '
             <th scope="col" className="px-3 py-2 font-medium">{t('orders.total')}</th>
             <th scope="col" className="px-3 py-2 font-medium">{t('orders.status')}</th>
             <th scope="col" className="px-3 py-2 font-medium">{t('orders.date')}</th>
+            {side === 'seller' ? (
+              <th scope="col" className="px-3 py-2 font-medium">
+                <span className="sr-only">{t('orders.actions')}</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {items.map((o) => (
             <tr key={o.id} className="border-t align-top">
               <th scope="row" className="px-3 py-2 font-mono font-medium">
-                {o.rfqId && o.quoteId ? (
-                  <Link to={`/rfqs/${o.rfqId}/quotes/${o.quoteId}`} className="underline-offset-4 hover:underline">
-                    {o.id.slice(0, 8)}
-                  </Link>
-                ) : (
-                  o.id.slice(0, 8)
-                )}
+                <Link to={`/orders/${o.id}`} className="underline-offset-4 hover:underline">
+                  {o.id.slice(0, 8)}
+                </Link>
               </th>
               <td className="px-3 py-2">
                 <span className="break-words">{o.counterpartyCompany}</span>
@@ -51,6 +57,11 @@ export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: '
                 <Badge variant="secondary">{t(`orderStatuses.${o.status}`)}</Badge>
               </td>
               <td className="px-3 py-2 whitespace-nowrap">{date.format(new Date(o.createdAt))}</td>
+              {side === 'seller' ? (
+                <td className="px-3 py-2">
+                  {nextOrderStatuses(o.status, 'seller').length > 0 ? <OrderStatusDialog orderId={o.id} status={o.status} next={nextOrderStatuses(o.status, 'seller')} inList /> : null}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,164 @@
+import { useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, useNavigation } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
+import { Label } from '~/components/ui/label'
+import { NativeSelect } from '~/components/ui/native-select'
+import { Textarea } from '~/components/ui/textarea'
+import type { OrderStatus } from '~/modules/rfqs/enums'
+import { CancelOrderSchema, ORDER_NOTE_MAX, OrderStatusInListSchema, OrderStatusSchema, parseOrderForm, type OrderFormErrors } from '../schemas'
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  const { t } = useTranslation('rfqs')
+  return error ? (
+    <p id={id} className="text-sm text-destructive">
+      {t(error)}
+    </p>
+  ) : null
+}
+
+/**
+ * The seller's status dialog (spec §5, issue 8 item 9): only the statuses the order may move to now,
+ * an optional note, Update disabled until a status is chosen. Radix Dialog: focus trapped, Escape closes.
+ * In the Orders tab it names the order (`inList`); on the order page the URL does.
+ */
+export function OrderStatusDialog({ orderId, status, next, inList = false }: { orderId: string; status: OrderStatus; next: readonly OrderStatus[]; inList?: boolean }) {
+  const { t } = useTranslation('rfqs')
+  const busy = useNavigation().state !== 'idle'
+  const [open, setOpen] = useState(false)
+  const [choice, setChoice] = useState('')
+  const [errors, setErrors] = useState<OrderFormErrors>({})
+  const id = useId()
+  useEffect(() => {
+    if (!open) {
+      setChoice('')
+      setErrors({})
+    }
+  }, [open])
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline" aria-label={t('orders.dialog.openFor', { id: orderId.slice(0, 8) })}>
+          {t('orders.dialog.open')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('orders.dialog.title', { id: orderId.slice(0, 8) })}</DialogTitle>
+          <DialogDescription>{t('orders.dialog.description', { status: t(`orderStatuses.${status}`) })}</DialogDescription>
+        </DialogHeader>
+        <Form
+          method="post"
+          noValidate
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            const result = parseOrderForm(inList ? OrderStatusInListSchema : OrderStatusSchema, new FormData(e.currentTarget))
+            if (!result.ok) {
+              e.preventDefault()
+              setErrors(result.fieldErrors)
+              return
+            }
+            setOpen(false)
+          }}
+        >
+          <input type="hidden" name="intent" value="status" />
+          {inList ? <input type="hidden" name="orderId" value={orderId} /> : null}
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={`${id}-status`}>{t('orders.dialog.status')}</Label>
+            <NativeSelect
+              id={`${id}-status`}
+              name="status"
+              value={choice}
+              onChange={(e) => setChoice(e.target.value)}
+              aria-invalid={errors.status ? true : undefined}
+              aria-describedby={errors.status ? `${id}-status-error` : undefined}
+            >
+              <option value="">{t('orders.dialog.choose')}</option>
+              {next.map((s) => (
+                <option key={s} value={s}>
+                  {t(`orderStatuses.${s}`)}
+                </option>
+              ))}
+            </NativeSelect>
+            <FieldError id={`${id}-status-error`} error={errors.status} />
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={`${id}-note`}>{t('orders.dialog.note')}</Label>
+            <Textarea
+              id={`${id}-note`}
+              name="note"
+              rows={3}
+              maxLength={ORDER_NOTE_MAX}
+              aria-invalid={errors.note ? true : undefined}
+              aria-describedby={errors.note ? `${id}-note-error` : undefined}
+            />
+            <FieldError id={`${id}-note-error`} error={errors.note} />
+          </div>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t('orders.dialog.close')}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={busy || choice === ''}>
+              {t('orders.dialog.update')}
+            </Button>
+          </div>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** The buyer's cancel confirmation, while the order is Pending, with an optional reason. */
+export function CancelOrderDialog() {
+  const { t } = useTranslation('rfqs')
+  const busy = useNavigation().state !== 'idle'
+  const [open, setOpen] = useState(false)
+  const [errors, setErrors] = useState<OrderFormErrors>({})
+  const id = useId()
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="destructive">{t('orders.cancel.open')}</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t('orders.cancel.title')}</DialogTitle>
+          <DialogDescription>{t('orders.cancel.description')}</DialogDescription>
+        </DialogHeader>
+        <Form
+          method="post"
+          noValidate
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            const result = parseOrderForm(CancelOrderSchema, new FormData(e.currentTarget))
+            if (!result.ok) {
+              e.preventDefault()
+              setErrors(result.fieldErrors)
+              return
+            }
+            setOpen(false)
+          }}
+        >
+          <div className="flex flex-col gap-1">
+            <Label htmlFor={`${id}-reason`}>{t('orders.cancel.reason')}</Label>
+            <Textarea id={`${id}-reason`} name="note" rows={3} maxLength={ORDER_NOTE_MAX} aria-invalid={errors.note ? true : undefined} aria-describedby={errors.note ? `${id}-reason-error` : undefined} />
+            <FieldError id={`${id}-reason-error`} error={errors.note} />
+          </div>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t('orders.cancel.keep')}
+              </Button>
+            </DialogClose>
+            <Button type="submit" name="intent" value="cancel" variant="destructive" disabled={busy}>
+              {t('orders.cancel.confirm')}
+            </Button>
+          </div>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  )
+}

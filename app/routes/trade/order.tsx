@@ -1,0 +1,149 @@
+import type * as React from 'react'
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
+import type { Route } from './+types/order'
+import { Badge } from '~/components/ui/badge'
+import { Card, CardContent, CardHeader } from '~/components/ui/card'
+import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import { readForm } from '~/lib/form.server'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import { publicOrigin } from '~/lib/origin.server'
+import { seoMeta } from '~/lib/seo'
+import { redirectWithToast } from '~/lib/toast.server'
+import { requireUser } from '~/modules/accounts/session.server'
+import { changeOrderStatus } from '~/modules/orders/commands.server'
+import { CancelOrderDialog, OrderStatusDialog } from '~/modules/orders/components/order-status-dialog'
+import { nextOrderStatuses } from '~/modules/orders/policy'
+import { getOrder } from '~/modules/orders/queries.server'
+import { CancelOrderSchema, OrderStatusSchema, parseOrderForm } from '~/modules/orders/schemas'
+
+// One order (issue 8 item 9): its parties, the agreed terms, the status and the timeline of every
+// change. Only the buyer and the seller see it; anyone else, a forged or a malformed id: the 404 page.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const order = user.profile ? await getOrder(user.profile.id, params.id) : null
+  if (!order) throw data(null, { status: 404 })
+  const i18n = await getI18n(request, context)
+  return { order, locale: getLocale(context) as Language, origin: publicOrigin(request), title: i18n.t('rfqs:orders.page.title', { id: order.id.slice(0, 8) }) }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location }) =>
+  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.title, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true }) : []
+
+/** The seller's status dialog (intent 'status') or the buyer's cancel (intent 'cancel'); refusals write nothing. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  // Not a party (or no such order): the 404 page, before the form is even read.
+  const order = user.profile ? await getOrder(user.profile.id, params.id) : null
+  if (!order || !user.profile) throw data(null, { status: 404 })
+  const form = await readForm(request)
+  // The buyer's cancel dialog posts intent 'cancel' and a reason; the seller's dialog a status and a note.
+  const parsed = form.get('intent') === 'cancel' ? parseOrderForm(CancelOrderSchema.transform((v) => ({ ...v, status: 'Cancelled' as const })), form) : parseOrderForm(OrderStatusSchema, form)
+  if (!parsed.ok) return data({ formError: parsed.fieldErrors.status ?? parsed.fieldErrors.note ?? 'rfqs:orders.errors.status' }, { status: 400 })
+  const result = await changeOrderStatus(user.profile.id, order.id, parsed.value.status, parsed.value.note)
+  if (!result.ok) {
+    if (result.status === 404) throw data(null, { status: 404 })
+    return data({ formError: result.error }, { status: result.status })
+  }
+  return redirectWithToast(request, `/orders/${order.id}`, { type: 'success', key: result.role === 'buyer' ? 'rfqs:orders.cancelled' : 'rfqs:orders.updated' })
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('rfqs')
+  const { order } = loaderData
+  const lng = (i18n.language as Language) ?? 'en'
+  const intl = INTL_LOCALES[lng] ?? 'en-IN'
+  const when = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeStyle: 'short' })
+  const number = new Intl.NumberFormat(intl)
+  const next = nextOrderStatuses(order.status, order.viewerRole)
+  const formError = actionData && 'formError' in actionData ? actionData.formError : undefined
+  const term = (label: string, value: React.ReactNode) => (
+    <div className="flex gap-2">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="break-words">{value}</dd>
+    </div>
+  )
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
+      <header className="flex flex-col gap-2">
+        <Link to={order.viewerRole === 'buyer' ? '/orders' : '/dashboard/orders'} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+          {order.viewerRole === 'buyer' ? t('orders.page.backBuyer') : t('orders.page.backSeller')}
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="font-mono text-3xl font-bold tracking-tight">{t('orders.page.title', { id: order.id.slice(0, 8) })}</h1>
+          <Badge variant="secondary" data-testid="order-status">
+            {t(`orderStatuses.${order.status}`)}
+          </Badge>
+        </div>
+        {order.rfqTitle ? (
+          <p className="text-muted-foreground break-words">
+            {t('orders.page.rfq')}:{' '}
+            {order.negotiationPath ? (
+              <Link to={order.negotiationPath} className="underline underline-offset-4">
+                {order.rfqTitle}
+              </Link>
+            ) : (
+              order.rfqTitle
+            )}
+          </p>
+        ) : null}
+      </header>
+      {formError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {t(formError)}
+        </p>
+      ) : null}
+      {next.length > 0 ? (
+        <div className="flex flex-wrap gap-2" data-testid="order-actions">
+          {order.viewerRole === 'seller' ? <OrderStatusDialog orderId={order.id} status={order.status} next={next} /> : <CancelOrderDialog />}
+        </div>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {(['buyer', 'seller'] as const).map((side) => (
+          <Card key={side}>
+            <CardHeader>
+              <h2 className="text-sm font-medium text-muted-foreground">{t(`orders.${side}`)}</h2>
+            </CardHeader>
+            <CardContent>
+              <p className="font-semibold break-words">{order[side].company}</p>
+              <p className="text-sm text-muted-foreground">{t(`locations.${order[side].country}`)}</p>
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <Card data-testid="order-terms">
+        <CardHeader>
+          <h2 className="text-lg font-semibold">{t('orders.page.terms')}</h2>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+            {term(t('negotiation.terms.unitPrice'), formatMoney(order.unitPrice, order.currency, lng))}
+            {term(t('negotiation.terms.quantity'), `${number.format(order.quantity)} ${order.unit ? t(`units.${order.unit}`) : ''}`.trim())}
+            {term(t('orders.total'), <span className="font-semibold">{formatMoney(order.total, order.currency, lng)}</span>)}
+            {term(t('orders.page.currency'), order.currency)}
+            {term(t('negotiation.terms.incoterm'), `${order.incoterm} ${order.incotermPlace}`)}
+            {term(t('negotiation.terms.leadTime'), t('compare.days', { count: order.leadTimeDays }))}
+            {order.paymentTerms ? term(t('negotiation.terms.paymentTerms'), order.paymentTerms) : null}
+          </dl>
+        </CardContent>
+      </Card>
+      <section className="flex flex-col gap-3" aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading" className="text-lg font-semibold">
+          {t('orders.page.timeline')}
+        </h2>
+        <ol className="flex flex-col gap-3" data-testid="order-timeline">
+          {order.events.map((e, i) => (
+            <li key={i} className="rounded-md border p-3">
+              <p className="text-sm">
+                <span className="font-medium">{t(`orderStatuses.${e.status}`)}</span> —{' '}
+                {e.actorName ?? t('orders.page.someone')}
+                {e.actorRole ? ` (${t(`orders.${e.actorRole}`)})` : ''} · <time dateTime={e.createdAt}>{when.format(new Date(e.createdAt))}</time>
+              </p>
+              {e.note ? <p className="mt-1 text-sm break-words whitespace-pre-line">{e.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  )
+}

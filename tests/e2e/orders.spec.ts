@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test'
+import { logIn } from './support/demo-login'
+
+// Order status flow and timeline (issue 8 item 9). Each test makes its own order through the UI, as
+// negotiation.spec.ts does: the buyer asks, the demo seller quotes, the buyer accepts. Relies on the
+// demo logins (db/seed/accounts.ts).
+
+/** Buyer's RFQ → seller's quote → buyer accepts; returns the order's short id and the RFQ title. */
+async function placeOrder(page: Page, label: string) {
+  const token = `o${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
+  const title = `Darjeeling tea ${label} ${token}`
+  await logIn(page, 'buyer@setu.example')
+  await page.goto('/create-rfq')
+  await page.waitForLoadState('networkidle')
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Description').fill('Darjeeling first flush, FTGFOP1 grade, vacuum-packed 10 kg bags, lab report per lot.')
+  await page.getByLabel('Quantity').fill('3')
+  await page.getByLabel('Unit').selectOption('tonnes')
+  await page.getByLabel('Sellers from').selectOption('Both')
+  await page.getByRole('button', { name: 'Create RFQ' }).click()
+  await expect(page).toHaveURL(/\/rfqs$/)
+
+  await logIn(page, 'seller@setu.example')
+  await page.goto(`/dashboard/rfqs?q=${token}`)
+  const card = page.getByTestId('board-rfq').filter({ hasText: title })
+  await expect(card).toHaveCount(1)
+  await page.waitForLoadState('networkidle')
+  await card.getByRole('button', { name: /Submit quote/ }).click()
+  const quoteDialog = page.getByRole('dialog', { name: 'Submit a quote' })
+  await quoteDialog.getByLabel('Unit price').fill('2100.25')
+  await quoteDialog.getByLabel('Currency').selectOption('USD')
+  await quoteDialog.getByLabel('Lead time (days)').fill('20')
+  await quoteDialog.getByLabel('Incoterms® 2020 rule').selectOption('CIF')
+  await quoteDialog.getByLabel('Named place').fill('Novorossiysk')
+  await quoteDialog.getByRole('button', { name: 'Submit quote' }).click()
+  await expect(page.getByText('Quote submitted successfully')).toBeVisible()
+
+  await logIn(page, 'buyer@setu.example')
+  await page.goto('/rfqs')
+  await page.getByTestId('rfq-card').filter({ hasText: title }).getByRole('link', { name: /Negotiate/ }).click()
+  await page.waitForLoadState('networkidle')
+  await page.getByRole('button', { name: 'Accept offer' }).click()
+  await page.getByRole('dialog', { name: 'Accept this offer?' }).getByRole('button', { name: 'Accept and create order' }).click()
+  await expect(page.getByText('Offer accepted: your order has been created.')).toBeVisible()
+  const heading = (await page.getByTestId('order-summary').getByRole('heading').textContent()) ?? ''
+  const orderId = heading.replace('Order ', '').trim()
+  expect(orderId).toMatch(/^[0-9a-f]{8}$/)
+  return { orderId, title }
+}
+
+test('the seller moves an order Accepted → Shipped (with a note) → Delivered; the buyer sees the timeline', async ({ page }) => {
+  const { orderId, title } = await placeOrder(page, 'flow')
+
+  // From the Orders tab, with the keyboard: Pending → Accepted.
+  await logIn(page, 'seller@setu.example')
+  await page.goto('/dashboard/orders')
+  await page.waitForLoadState('networkidle')
+  const row = page.getByTestId('order-table').getByRole('row').filter({ hasText: title })
+  await expect(row).toContainText('Pending')
+  await row.getByRole('button', { name: `Change status of order ${orderId}` }).focus()
+  await page.keyboard.press('Enter')
+  let dialog = page.getByRole('dialog', { name: `Update order ${orderId}` })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Update status' })).toBeDisabled()
+  // Only the next step and cancelling are offered.
+  await expect(dialog.getByLabel('New status').locator('option')).toHaveText(['Choose a status', 'Accepted', 'Cancelled'])
+  await dialog.getByLabel('New status').selectOption('Accepted')
+  await dialog.getByRole('button', { name: 'Update status' }).click()
+  await expect(page.getByText('Order status updated successfully')).toBeVisible()
+  await expect(row).toContainText('Accepted')
+
+  // On the order page: Accepted → Shipped with a note, then Delivered.
+  await row.getByRole('link', { name: orderId }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await page.getByRole('button', { name: 'Change status' }).click()
+  dialog = page.getByRole('dialog', { name: `Update order ${orderId}` })
+  await dialog.getByLabel('New status').selectOption('Shipped')
+  await dialog.getByLabel('Note (optional)').fill('Container MSCU 123456-7, ETA Novorossiysk 12 days.')
+  await dialog.getByRole('button', { name: 'Update status' }).click()
+  await expect(page.getByText('Order status updated successfully')).toBeVisible()
+  await expect(page.getByTestId('order-status')).toHaveText('Shipped')
+  await page.waitForLoadState('networkidle')
+  await page.getByRole('button', { name: 'Change status' }).click()
+  dialog = page.getByRole('dialog', { name: `Update order ${orderId}` })
+  await expect(dialog.getByLabel('New status').locator('option')).toHaveText(['Choose a status', 'Delivered'])
+  await dialog.getByLabel('New status').selectOption('Delivered')
+  await dialog.getByRole('button', { name: 'Update status' }).click()
+  await expect(page.getByTestId('order-status')).toHaveText('Delivered')
+  // A delivered order is finished: no dialog any more.
+  await expect(page.getByRole('button', { name: 'Change status' })).toHaveCount(0)
+
+  // The buyer opens it from My orders and sees every step.
+  await logIn(page, 'buyer@setu.example')
+  await page.goto('/orders')
+  await page.getByTestId('order-table').getByRole('row').filter({ hasText: title }).getByRole('link', { name: orderId }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
+  await expect(page.getByTestId('order-terms')).toContainText('$6,300.75')
+  await expect(page.getByRole('link', { name: title })).toBeVisible()
+  const events = page.getByTestId('order-timeline').getByRole('listitem')
+  await expect(events).toHaveCount(4)
+  await expect(events.nth(0)).toContainText('Pending')
+  await expect(events.nth(1)).toContainText('Accepted')
+  await expect(events.nth(2)).toContainText('Shipped')
+  await expect(events.nth(2)).toContainText('Container MSCU 123456-7, ETA Novorossiysk 12 days.')
+  await expect(events.nth(3)).toContainText('Delivered')
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0)
+})
+
+test('the buyer cancels a Pending order with a reason', async ({ page }) => {
+  const { orderId, title } = await placeOrder(page, 'cancel')
+  await page.goto('/orders')
+  await page.getByTestId('order-table').getByRole('row').filter({ hasText: title }).getByRole('link', { name: orderId }).click()
+  await expect(page.getByTestId('order-status')).toHaveText('Pending')
+  await page.waitForLoadState('networkidle')
+  await page.getByRole('button', { name: 'Cancel order' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Cancel this order?' })
+  await confirm.getByLabel('Reason (optional)').fill('Budget moved to next quarter.')
+  await confirm.getByRole('button', { name: 'Cancel order' }).click()
+  await expect(page.getByText('Order cancelled.')).toBeVisible()
+  await expect(page.getByTestId('order-status')).toHaveText('Cancelled')
+  const events = page.getByTestId('order-timeline').getByRole('listitem')
+  await expect(events).toHaveCount(2)
+  await expect(events.nth(1)).toContainText('Cancelled')
+  await expect(events.nth(1)).toContainText('Budget moved to next quarter.')
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0)
+})
