@@ -81,7 +81,10 @@ let running = null
 let interrupted = null
 
 function seconds(ms) {
-  return ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s` : `${(ms / 1000).toFixed(1)} s`
+  if (ms < 59_950) return `${(ms / 1000).toFixed(1)} s`
+  // Round the whole first, so 419.6 s reads "7 min 0 s", not "6 min 60 s".
+  const s = Math.round(ms / 1000)
+  return `${Math.floor(s / 60)} min ${s % 60} s`
 }
 
 function printSummary() {
