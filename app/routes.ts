@@ -38,6 +38,7 @@ export default [
   route('rfqs', 'routes/trade/rfqs.tsx'),
   route('rfqs/:rfqId/quotes/:quoteId', 'routes/trade/negotiation.tsx'),
   route('orders', 'routes/trade/orders.tsx'),
+  route('orders/new', 'routes/trade/order-new.tsx'),
   route('orders/:id', 'routes/trade/order.tsx'),
   // seller workspace
   route('dashboard', 'routes/seller/dashboard.tsx', [

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm'
 import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { profiles } from './accounts'
-import { categories } from './catalog'
+import { categories, products, type Currency, type ShippingMethod } from './catalog'
 
 // The allowed values live in the module's schema (app/modules/rfqs/enums.ts, free of Drizzle so the
 // browser can load it); the check constraints below repeat them for the database.
@@ -141,7 +141,11 @@ export const quoteRounds = pgTable(
   ],
 )
 
-/** An order made by accepting a quote (issue 8 item 7): the agreed terms, locked in. */
+/**
+ * An order (issue 8 items 7 and 8): made by accepting a quote (rfq_id, quote_id and the trade terms set)
+ * or directly from a product page (product_id, shipping_*; incoterm, place and lead time null: the
+ * product page has none, and inventing them would put terms nobody agreed in the order).
+ */
 export const orders = pgTable(
   'orders',
   {
@@ -159,10 +163,17 @@ export const orders = pgTable(
     currency: text('currency').$type<QuoteCurrency>().notNull(),
     /** unit_price × quantity, multiplied in SQL (numeric is exact); wide enough for the largest product. */
     total: numeric('total', { precision: 24, scale: 2 }).notNull(),
-    incoterm: text('incoterm').$type<IncotermCode>().notNull(),
-    incotermPlace: text('incoterm_place').notNull(),
-    leadTimeDays: integer('lead_time_days').notNull(),
+    incoterm: text('incoterm').$type<IncotermCode>(),
+    incotermPlace: text('incoterm_place'),
+    leadTimeDays: integer('lead_time_days'),
     paymentTerms: text('payment_terms'),
+    /** A direct order from the product page; the product may be deleted later, the order stays. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    shippingMethod: text('shipping_method').$type<ShippingMethod>(),
+    shippingPrice: numeric('shipping_price', { precision: 14, scale: 2 }),
+    shippingCurrency: text('shipping_currency').$type<Currency>(),
+    /** The product form's one-time token: a second submit of the same form finds this order instead of making another. */
+    submissionKey: uuid('submission_key'),
     status: text('status').$type<OrderStatus>().notNull().default('Pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -174,6 +185,10 @@ export const orders = pgTable(
     check('orders_currency_check', sql`${t.currency} in ('USD', 'INR', 'RUB')`),
     // One order per quote: a double-clicked accept or a race makes one row.
     uniqueIndex('orders_quote_key').on(t.quoteId),
+    uniqueIndex('orders_buyer_submission_key').on(t.buyerId, t.submissionKey),
+    check('orders_shipping_check', sql`(${t.shippingMethod} is null) = (${t.shippingPrice} is null) and (${t.shippingPrice} is null) = (${t.shippingCurrency} is null)`),
+    check('orders_shipping_price_check', sql`${t.shippingPrice} is null or ${t.shippingPrice} >= 0`),
+    index('orders_product_idx').on(t.productId),
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
   ],

@@ -335,7 +335,7 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
     GET: [
       {
         path: '/orders',
-        expect: { anonymous: toLogin('/orders'), incomplete: { status: 200, contains: PROFILE_FORM }, buyer: { status: 200, contains: 'Orders you placed by accepting quotes.' }, sellers: { status: 200, contains: 'Orders you placed by accepting quotes.' } },
+        expect: { anonymous: toLogin('/orders'), incomplete: { status: 200, contains: PROFILE_FORM }, buyer: { status: 200, contains: 'Orders you placed from a product page or by accepting a quote.' }, sellers: { status: 200, contains: 'Orders you placed from a product page or by accepting a quote.' } },
       },
     ],
     POST: [{ path: '/orders', expect: everyone(NO_ACTION) }],
@@ -362,6 +362,33 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
         expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: 403, approvedSeller: 409 },
       },
       { label: '/orders/:forged cancel', path: '/orders/00000000-0000-4000-8000-000000000000', body: () => new URLSearchParams({ intent: 'cancel' }), expect: { anonymous: { status: 302 }, signedIn: 404 } },
+    ],
+  },
+  // Place order from the product page (issue 8 item 8): a POST-only resource route. Visitors are sent to
+  // sign in and back to the product; refusals (no profile, unknown product, below the minimum, above the
+  // stock, own product) write nothing.
+  'routes/trade/order-new': {
+    GET: [{ path: '/orders/new', expect: everyone({ status: 302, location: '/marketplace' }) }],
+    POST: [
+      { label: '/orders/new without a form', path: '/orders/new', expect: { anonymous: toLogin('/marketplace'), incomplete: 403, buyer: 404, sellers: 404 } },
+      {
+        label: '/orders/new below the minimum order',
+        path: '/orders/new',
+        body: (f) => new URLSearchParams({ productId: f.productId, quantity: '1', shipping: '0', submissionKey: crypto.randomUUID() }),
+        expect: { anonymous: { status: 302 }, incomplete: 403, buyer: 400, sellers: 400 },
+      },
+      {
+        label: '/orders/new own product, above the stock',
+        path: '/orders/new',
+        body: (f) => new URLSearchParams({ productId: f.ownProductId, quantity: '100000', shipping: '0', submissionKey: crypto.randomUUID() }),
+        expect: { anonymous: { status: 302 }, incomplete: 403, buyer: 409, pendingSeller: 409, approvedSeller: 403 },
+      },
+      {
+        label: '/orders/new unknown product',
+        path: '/orders/new',
+        body: () => new URLSearchParams({ productId: '00000000-0000-4000-8000-000000000000', quantity: '10', shipping: '0', submissionKey: crypto.randomUUID() }),
+        expect: { anonymous: toLogin('/products/00000000-0000-4000-8000-000000000000'), incomplete: 403, buyer: 404, sellers: 404 },
+      },
     ],
   },
   // seller workspace: visitors sign in and come back; non-sellers see the gate page; only the owner

@@ -138,6 +138,9 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     incotermPlace: ['Nhava Sheva', 'Новороссийск'],
     destination: ['Saint Petersburg', 'Mumbai'],
     submissionKey: [crypto.randomUUID(), 'not-a-uuid'],
+    // Place order (product page): real products (the buyer's target and the approved seller's own), a shipping index
+    productId: [f.productId, f.ownProductId, '00000000-0000-4000-8000-000000000000', 'x'],
+    shipping: ['0', '1', '', '7'],
     categoryId: [f.categoryId, '', 'no-such-category'],
     rfqId: [f.rfqId, f.boardRfqId, '00000000-0000-4000-8000-000000000000', 'x'],
     // The RFQ board's quote dialog and filters

@@ -3,7 +3,7 @@
 import fc from 'fast-check'
 import type { Fixtures } from '../access/fixtures'
 import { segment } from './arbitraries'
-import { ORDER_STATUS_FIELDS } from '~/modules/orders/schemas'
+import { ORDER_STATUS_FIELDS, PLACE_ORDER_FIELDS } from '~/modules/orders/schemas'
 import { COUNTER_FIELDS, QUOTE_FIELDS, RFQ_FIELDS } from '~/modules/rfqs/schemas'
 
 export type FuzzTarget = {
@@ -150,6 +150,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
     action: true,
   },
   'routes/trade/orders': { path: at('/orders'), query: ['page'] },
+  'routes/trade/order-new': { path: at('/orders/new'), form: PLACE_ORDER_FIELDS, action: true },
   'routes/trade/order': {
     path: (f) => segment([f.orderId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']).map((id) => `/orders/${id}`),
     form: ORDER_STATUS_FIELDS,

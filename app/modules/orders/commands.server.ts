@@ -1,10 +1,12 @@
 // Order status changes (issue 8 item 9): the seller moves the order along, the buyer may cancel while
 // Pending. Every change writes its order_events row in the same transaction as the update.
-import { and, eq } from 'drizzle-orm'
-import { orderEvents, orders } from '../../../db/schema'
+import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
+import { orderEvents, orders, products, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { addMoney, multiplyMoney } from '~/modules/catalog/money'
 import type { OrderStatus } from '~/modules/rfqs/enums'
 import { isFinalOrderStatus, orderTransitionVerdict, type OrderRole } from './policy'
+import { orderQuantityError, shippingIndexError, type PlaceOrderInput } from './schemas'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -38,8 +40,115 @@ export async function changeOrderStatus(actorProfileId: string, orderId: string,
       .where(and(eq(orders.id, orderId), party, eq(orders.status, order.status)))
       .returning({ id: orders.id })
     if (!updated) return refuse(409, 'changedMeanwhile')
+    // A product order gives its units back to the stock when it is cancelled (only ever once: Cancelled is final).
+    if (target === 'Cancelled') {
+      await tx.execute(
+        sql`update products set stock_quantity = products.stock_quantity + o.quantity, updated_at = now() from orders o where o.id = ${orderId} and o.product_id = products.id`,
+      )
+    }
     await tx.insert(orderEvents).values({ orderId, status: target, note, actorId: actorProfileId, createdAt: now })
     return { ok: true as const, status: target, role }
   })
 }
 
+
+export type PlaceOrderRefusal = { ok: false; status: 400 | 403 | 404 | 409; error: string; count?: number }
+export type PlaceOrderResult = { ok: true; orderId: string; created: boolean } | PlaceOrderRefusal
+
+const placeRefuse = (status: PlaceOrderRefusal['status'], error: string, count?: number): PlaceOrderRefusal => ({ ok: false, status, error, count })
+const catalogError = (key: string) => `catalog:product.order.errors.${key}`
+
+/** Thrown inside the transaction to undo the stock reservation when the form's token already made an order. */
+class DuplicateSubmission extends Error {}
+
+/**
+ * A direct order from the product page (issue 8 item 8), in one transaction: the stock is reserved by a
+ * conditional update (… AND stock_quantity >= q), so two buyers never take the same last units (the
+ * loser gets 409), then the order and its first Pending event are written. The form's one-time token
+ * (unique per buyer) turns a double submit into the first order. Refusals write nothing.
+ */
+export async function placeProductOrder(buyerProfileId: string, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const db = getDb()
+  const [existing] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyerProfileId), eq(orders.submissionKey, input.submissionKey)))
+  if (existing) return { ok: true, orderId: existing.id, created: false }
+  const publicProduct = and(eq(products.id, input.productId), eq(products.isActive, true), eq(profiles.accountStatus, 'active'), eq(profiles.kycStatus, 'Approved'))
+  const [product] = await db
+    .select({
+      sellerId: products.sellerId,
+      price: products.price,
+      currency: products.currency,
+      stockQuantity: products.stockQuantity,
+      minimumOrderQuantity: products.minimumOrderQuantity,
+      shippingOptions: products.shippingOptions,
+    })
+    .from(products)
+    .innerJoin(profiles, eq(profiles.id, products.sellerId))
+    .where(publicProduct)
+  if (!product) return placeRefuse(404, catalogError('notFound'))
+  if (product.sellerId === buyerProfileId) return placeRefuse(403, catalogError('ownProduct'))
+  const shippingError = shippingIndexError(input.shipping, product.shippingOptions.length)
+  if (shippingError) return placeRefuse(400, shippingError)
+  const quantityError = orderQuantityError(input.quantity, product)
+  if (quantityError) return placeRefuse(quantityError.key.endsWith('belowMoq') ? 400 : 409, quantityError.key, quantityError.count)
+  const shipping = input.shipping === null ? null : product.shippingOptions[input.shipping]!
+  try {
+    return await db.transaction(async (tx) => {
+      const [reserved] = await tx
+        .update(products)
+        .set({ stockQuantity: sql`${products.stockQuantity} - ${input.quantity}`, updatedAt: new Date() })
+        .where(
+          and(
+            eq(products.id, input.productId),
+            eq(products.isActive, true),
+            ne(products.sellerId, buyerProfileId),
+            gte(products.stockQuantity, input.quantity),
+            lte(products.minimumOrderQuantity, input.quantity),
+            // The price read above is the price ordered: a change in between refuses rather than charges another.
+            eq(products.price, product.price),
+            eq(products.currency, product.currency),
+          ),
+        )
+        .returning({ stockQuantity: products.stockQuantity })
+      if (!reserved) {
+        const [now] = await tx.select({ stockQuantity: products.stockQuantity, minimumOrderQuantity: products.minimumOrderQuantity, isActive: products.isActive }).from(products).where(eq(products.id, input.productId))
+        if (!now || !now.isActive) return placeRefuse(404, catalogError('notFound'))
+        const again = orderQuantityError(input.quantity, now)
+        return again ? placeRefuse(409, again.key, again.count) : placeRefuse(409, catalogError('changed'))
+      }
+      const goods = multiplyMoney(product.price, input.quantity)!
+      // The total is what is payable in the product's currency: shipping is added only in the same currency (never converted, ADR 006).
+      const total = shipping && shipping.currency === product.currency ? addMoney(goods, shipping.price)! : goods
+      const now = new Date()
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          productId: input.productId,
+          buyerId: buyerProfileId,
+          sellerId: product.sellerId,
+          unitPrice: product.price,
+          quantity: input.quantity,
+          currency: product.currency,
+          total,
+          shippingMethod: shipping?.method ?? null,
+          shippingPrice: shipping?.price ?? null,
+          shippingCurrency: shipping?.currency ?? null,
+          submissionKey: input.submissionKey,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing({ target: [orders.buyerId, orders.submissionKey] })
+        .returning({ id: orders.id })
+      if (!order) throw new DuplicateSubmission()
+      await tx.insert(orderEvents).values({ orderId: order.id, status: 'Pending', actorId: buyerProfileId, createdAt: now })
+      return { ok: true as const, orderId: order.id, created: true }
+    })
+  } catch (error) {
+    if (!(error instanceof DuplicateSubmission)) throw error
+    const [first] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.buyerId, buyerProfileId), eq(orders.submissionKey, input.submissionKey)))
+    if (!first) throw error
+    return { ok: true, orderId: first.id, created: false }
+  }
+}

@@ -3,9 +3,13 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quotes, rfqs } from '../../../db/schema'
+import type { Currency, ShippingMethod } from '../../../db/schema/catalog'
 import { getDb } from '~/lib/db.server'
 import { ORDER_PAGE_SIZE, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteCurrency } from '~/modules/rfqs/enums'
 import type { OrderRole } from './policy'
+
+/** The product's English name (spec §7: lists show the English name), else any translation. */
+const productName = sql<string | null>`(select pt.name from product_translations pt where pt.product_id = ${orders.productId} order by (pt.language_code = 'en') desc, pt.language_code limit 1)`
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -14,6 +18,9 @@ export type OrderListItemDto = {
   rfqId: string | null
   quoteId: string | null
   rfqTitle: string | null
+  /** A direct order from the product page: the product (null once the product is deleted). */
+  productId: string | null
+  productName: string | null
   counterpartyCompany: string
   counterpartyCountry: 'India' | 'Russia'
   quantity: number
@@ -38,6 +45,8 @@ export async function listOrders(profileId: string, side: 'buyer' | 'seller', pa
       rfqId: orders.rfqId,
       quoteId: orders.quoteId,
       rfqTitle: rfqs.title,
+      productId: orders.productId,
+      productName,
       counterpartyCompany: sql<string>`coalesce(${profiles.companyName}, ${profiles.name})`,
       counterpartyCountry: profiles.country,
       quantity: orders.quantity,
@@ -71,6 +80,9 @@ export type OrderDetailDto = {
   buyer: { company: string; country: 'India' | 'Russia' }
   seller: { company: string; country: 'India' | 'Russia' }
   rfqTitle: string | null
+  /** A direct order from the product page: the product, and the shipping chosen (null: none). */
+  product: { id: string; name: string | null } | null
+  shipping: { method: ShippingMethod; price: string; currency: Currency } | null
   /** The negotiation page, while its quote still exists. */
   negotiationPath: string | null
   unitPrice: string
@@ -78,9 +90,10 @@ export type OrderDetailDto = {
   unit: QuantityUnit | null
   total: string
   currency: QuoteCurrency
-  incoterm: IncotermCode
-  incotermPlace: string
-  leadTimeDays: number
+  /** Trade terms of a quote order; null on a product order. */
+  incoterm: IncotermCode | null
+  incotermPlace: string | null
+  leadTimeDays: number | null
   paymentTerms: string | null
   createdAt: string
   events: OrderEventDto[]
@@ -105,6 +118,11 @@ export async function getOrder(viewerProfileId: string, orderId: string): Promis
       sellerCountry: sellerProfile.country,
       rfqId: orders.rfqId,
       rfqTitle: rfqs.title,
+      productId: orders.productId,
+      productName,
+      shippingMethod: orders.shippingMethod,
+      shippingPrice: orders.shippingPrice,
+      shippingCurrency: orders.shippingCurrency,
       unit: rfqs.unit,
       quoteId: quotes.id,
       unitPrice: orders.unitPrice,
@@ -145,6 +163,8 @@ export async function getOrder(viewerProfileId: string, orderId: string): Promis
     buyer: { company: row.buyerCompany, country: row.buyerCountry! },
     seller: { company: row.sellerCompany, country: row.sellerCountry! },
     rfqTitle: row.rfqTitle,
+    product: row.productId ? { id: row.productId, name: row.productName } : null,
+    shipping: row.shippingMethod && row.shippingPrice && row.shippingCurrency ? { method: row.shippingMethod, price: row.shippingPrice, currency: row.shippingCurrency } : null,
     negotiationPath: row.rfqId && row.quoteId ? `/rfqs/${row.rfqId}/quotes/${row.quoteId}` : null,
     unitPrice: row.unitPrice,
     quantity: row.quantity,

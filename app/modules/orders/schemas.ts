@@ -50,3 +50,59 @@ export function parseOrderForm<S extends z.ZodType>(schema: S, form: FormData): 
   }
   return { ok: false, fieldErrors }
 }
+
+/** The product page's order form (issue 8 item 8); the fuzz targets use the same list. */
+export const PLACE_ORDER_FIELDS = ['productId', 'quantity', 'shipping', 'submissionKey'] as const
+export const ORDER_QUANTITY_MAX = 1_000_000_000
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const e = (key: string) => `catalog:product.order.errors.${key}`
+
+/**
+ * Place order: the product, a whole quantity, the index of the chosen shipping option (empty when the
+ * product has none) and the form's one-time token. Bounds that depend on the product (minimum order,
+ * stock, number of shipping options) are checked by `orderQuantityError` / `shippingIndexError`,
+ * in the form before submit and again in the command against the database.
+ */
+export const PlaceOrderSchema = z.object({
+  productId: z.string({ message: e('notFound') }).regex(UUID_RE, { message: e('notFound') }).transform((v) => v.toLowerCase()),
+  quantity: z
+    .string({ message: e('quantity') })
+    .trim()
+    .regex(/^\d{1,10}$/, { message: e('quantity') })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= ORDER_QUANTITY_MAX, { message: e('quantity') }),
+  shipping: z
+    .string()
+    .optional()
+    .transform((s) => (s ?? '').trim())
+    .refine((s) => s === '' || /^\d{1,3}$/.test(s), { message: e('shipping') })
+    .transform((s) => (s === '' ? null : Number(s))),
+  submissionKey: z.string({ message: e('expired') }).trim().regex(UUID_RE, { message: e('expired') }).transform((v) => v.toLowerCase()),
+})
+export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>
+
+/** The quantity rule of the product page (spec §5 stepper): an i18n key and its values, or null when fine. */
+export function orderQuantityError(quantity: number, product: { minimumOrderQuantity: number; stockQuantity: number }): { key: string; count?: number } | null {
+  if (product.stockQuantity < 1 || product.stockQuantity < product.minimumOrderQuantity) return { key: e('outOfStock') }
+  if (quantity < product.minimumOrderQuantity) return { key: e('belowMoq'), count: product.minimumOrderQuantity }
+  if (quantity > product.stockQuantity) return { key: e('onlyLeft'), count: product.stockQuantity }
+  return null
+}
+
+/** A shipping choice is required when the product has options, and must be one of them; none otherwise. */
+export function shippingIndexError(index: number | null, optionCount: number): string | null {
+  if (optionCount === 0) return index === null ? null : e('shipping')
+  return index !== null && index < optionCount ? null : e('shipping')
+}
+
+/** Parses the order form into the value or the first error (an i18n key). */
+export function parsePlaceOrderForm(form: FormData): { ok: true; value: PlaceOrderInput } | { ok: false; error: string } {
+  const raw: Record<string, string> = {}
+  for (const key of PLACE_ORDER_FIELDS) {
+    const v = form.get(key)
+    if (typeof v === 'string') raw[key] = v
+  }
+  const parsed = PlaceOrderSchema.safeParse(raw)
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? e('quantity') }
+}

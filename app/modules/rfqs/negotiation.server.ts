@@ -163,9 +163,10 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
           quantity: order.quantity,
           currency: order.currency,
           total: order.total,
-          incoterm: order.incoterm,
-          incotermPlace: order.incotermPlace,
-          leadTimeDays: order.leadTimeDays,
+          // An order made from a quote always carries its trade terms (only product orders leave them null).
+          incoterm: order.incoterm!,
+          incotermPlace: order.incotermPlace!,
+          leadTimeDays: order.leadTimeDays!,
           paymentTerms: order.paymentTerms,
           status: order.status,
           createdAt: order.createdAt.toISOString(),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { BadgeCheck, ChevronRight, PackageCheck, PackageX, RotateCcw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
@@ -39,8 +40,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     product.visibility === 'public'
       ? await recordProductView(request, { id: product.id, sellerId: product.seller.id }, viewer ? { userId: viewer.id, profileId: viewer.profile?.id ?? null } : null)
       : null
+  // The order form's one-time token, for a viewer with a profile who is not the product's seller.
+  const orderKey = viewer?.profile && viewer.profile.id !== product.seller.id ? randomUUID() : null
   return data(
-    { product, locale, origin: publicOrigin(request), description },
+    { product, locale, origin: publicOrigin(request), description, orderKey },
     view?.setCookie ? { headers: { 'Set-Cookie': view.setCookie } } : undefined,
   )
 }
@@ -215,7 +218,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </CardContent>
           </Card>
 
-          <PurchasePanel product={product} signedIn={!!root?.user} />
+          <PurchasePanel product={product} signedIn={!!root?.user} orderKey={loaderData.orderKey} />
         </div>
       </div>
 

@@ -87,6 +87,18 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             )}
           </p>
         ) : null}
+        {order.product ? (
+          <p className="text-muted-foreground break-words">
+            {t('orders.product')}:{' '}
+            {order.product.name ? (
+              <Link to={`/products/${order.product.id}`} className="underline underline-offset-4" data-testid="order-product">
+                {order.product.name}
+              </Link>
+            ) : (
+              t('orders.productGone')
+            )}
+          </p>
+        ) : null}
       </header>
       {formError ? (
         <p role="alert" className="text-sm text-destructive">
@@ -121,8 +133,23 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             {term(t('negotiation.terms.quantity'), `${number.format(order.quantity)} ${order.unit ? t(`units.${order.unit}`) : ''}`.trim())}
             {term(t('orders.total'), <span className="font-semibold">{formatMoney(order.total, order.currency, lng)}</span>)}
             {term(t('orders.page.currency'), order.currency)}
-            {term(t('negotiation.terms.incoterm'), `${order.incoterm} ${order.incotermPlace}`)}
-            {term(t('negotiation.terms.leadTime'), t('compare.days', { count: order.leadTimeDays }))}
+            {order.incoterm ? term(t('negotiation.terms.incoterm'), `${order.incoterm} ${order.incotermPlace ?? ''}`.trim()) : null}
+            {order.leadTimeDays !== null ? term(t('negotiation.terms.leadTime'), t('compare.days', { count: order.leadTimeDays })) : null}
+            {order.product
+              ? term(
+                  t('orders.shipping'),
+                  order.shipping ? (
+                    <span data-testid="order-shipping">
+                      {t(`catalog:product.shipping.methods.${order.shipping.method}`)} · {formatMoney(order.shipping.price, order.shipping.currency, lng)}
+                      {order.shipping.currency !== order.currency ? (
+                        <span className="block text-xs text-muted-foreground">{t('orders.shippingSeparate', { currency: order.shipping.currency })}</span>
+                      ) : null}
+                    </span>
+                  ) : (
+                    t('orders.noShipping')
+                  ),
+                )
+              : null}
             {order.paymentTerms ? term(t('negotiation.terms.paymentTerms'), order.paymentTerms) : null}
           </dl>
         </CardContent>

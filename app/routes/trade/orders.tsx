@@ -11,7 +11,7 @@ import { OrderTable } from '~/modules/orders/components/order-list'
 import { listOrders } from '~/modules/orders/queries.server'
 import { parseOrderListPage } from '~/modules/rfqs/schemas'
 
-// My orders (issue 8 item 7): the orders the signed-in user placed as a buyer by accepting quotes.
+// My orders (issue 8 items 7 and 8): the orders the signed-in user placed as a buyer, by accepting quotes or from a product page.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const i18n = await getI18n(request, context)

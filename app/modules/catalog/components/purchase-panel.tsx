@@ -1,12 +1,13 @@
-import { LogIn, MessageSquare, FileText } from 'lucide-react'
+import { LogIn, MessageSquare, FileText, ShoppingCart } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import type { ProductDetailDto } from '../types'
 import { CostSummary } from './cost-summary'
 import { Price } from './price'
 import { QuantityStepper } from './quantity-stepper'
 import { Button } from '~/components/ui/button'
+import { orderQuantityError, parsePlaceOrderForm, shippingIndexError } from '~/modules/orders/schemas'
 
 /** Stock covers at least the minimum order. */
 export function canOrder(product: Pick<ProductDetailDto, 'stockQuantity' | 'minimumOrderQuantity'>) {
@@ -36,11 +37,57 @@ export function LoginRequiredPanel({ productId }: { productId: string }) {
   )
 }
 
+type OrderError = { error: string; count?: number }
+
 /**
- * Quantity, shipping choice, live cost summary and the next step: sign in (visitors) or request a
- * quote / contact the seller (signed-in users). Nothing here places an order.
+ * 'Place order': posts to /orders/new through a fetcher (the action redirects to the new order), after
+ * checking the same schema and product rules as the action; refusals are shown under the buttons.
  */
-export function PurchasePanel({ product, signedIn }: { product: ProductDetailDto; signedIn: boolean }) {
+function PlaceOrderForm({ product, quantity, shippingIndex, orderKey }: { product: ProductDetailDto; quantity: number; shippingIndex: number | null; orderKey: string }) {
+  const { t } = useTranslation('catalog')
+  const [clientError, setClientError] = useState<OrderError | null>(null)
+  const fetcher = useFetcher<OrderError>()
+  const busy = fetcher.state !== 'idle'
+  const shown = clientError ?? (fetcher.state === 'idle' ? fetcher.data : undefined) ?? null
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    setClientError(null)
+    const parsed = parsePlaceOrderForm(new FormData(event.currentTarget))
+    let problem: OrderError | null = parsed.ok ? null : { error: parsed.error }
+    if (parsed.ok) {
+      const q = orderQuantityError(parsed.value.quantity, product)
+      const s = shippingIndexError(parsed.value.shipping, product.shippingOptions.length)
+      problem = q ? { error: q.key, count: q.count } : s ? { error: s } : null
+    }
+    if (problem) {
+      event.preventDefault()
+      setClientError(problem)
+    }
+  }
+  return (
+    <fetcher.Form method="post" action="/orders/new" onSubmit={onSubmit} className="contents" data-testid="place-order-form">
+      <input type="hidden" name="productId" value={product.id} />
+      <input type="hidden" name="quantity" value={quantity} />
+      <input type="hidden" name="shipping" value={shippingIndex ?? ''} />
+      <input type="hidden" name="submissionKey" value={orderKey} />
+      <Button type="submit" disabled={busy}>
+        <ShoppingCart aria-hidden />
+        {busy ? t('product.order.placing') : t('product.order.place')}
+      </Button>
+      {shown ? (
+        <p role="alert" className="order-last w-full text-sm text-destructive" data-testid="order-error">
+          {t(shown.error, { count: shown.count })}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  )
+}
+
+/**
+ * Quantity, shipping choice, live cost summary and the next step: sign in (visitors), or place the order
+ * (POST /orders/new, checked with the same schema before submit), request a quote or contact the seller.
+ * `orderKey` is the form's one-time token; null when this viewer cannot order (own product, no profile).
+ */
+export function PurchasePanel({ product, signedIn, orderKey = null }: { product: ProductDetailDto; signedIn: boolean; orderKey?: string | null }) {
   const { t } = useTranslation('catalog')
   const orderable = canOrder(product)
   const [quantity, setQuantity] = useState(product.minimumOrderQuantity)
@@ -89,6 +136,9 @@ export function PurchasePanel({ product, signedIn }: { product: ProductDetailDto
       <CostSummary unitPrice={product.price} currency={product.currency} quantity={quantity} shipping={shipping} />
       {signedIn ? (
         <div className="flex flex-wrap gap-2" data-testid="product-actions">
+          {orderKey && orderable && product.visibility === 'public' ? (
+            <PlaceOrderForm product={product} quantity={quantity} shippingIndex={shipping ? shippingIndex : null} orderKey={orderKey} />
+          ) : null}
           <Button asChild>
             <Link to={`${rfqHref}&quantity=${quantity}`}>
               <FileText aria-hidden />

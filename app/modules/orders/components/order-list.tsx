@@ -48,7 +48,13 @@ export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: '
                 <span className="break-words">{o.counterpartyCompany}</span>
                 <span className="block text-xs text-muted-foreground">{t(`locations.${o.counterpartyCountry}`)}</span>
               </td>
-              <td className="px-3 py-2 break-words">{o.rfqTitle ?? '—'}</td>
+              <td className="px-3 py-2 break-words">
+                {o.rfqTitle ?? (o.productId ? (
+                  <Link to={`/products/${o.productId}`} className="underline-offset-4 hover:underline" data-testid="order-product">
+                    {o.productName ?? t('orders.product')}
+                  </Link>
+                ) : '—')}
+              </td>
               <td className="px-3 py-2 whitespace-nowrap">
                 {number.format(o.quantity)} {o.unit ? t(`units.${o.unit}`) : ''}
               </td>

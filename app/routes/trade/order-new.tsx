@@ -1,0 +1,33 @@
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/order-new'
+import { readForm } from '~/lib/form.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { getCurrentUser } from '~/modules/accounts/session.server'
+import { placeProductOrder } from '~/modules/orders/commands.server'
+import { parsePlaceOrderForm } from '~/modules/orders/schemas'
+
+// POST /orders/new (issue 8 item 8): the product page's 'Place order' form, posted by a fetcher. A
+// resource route: it answers the form's errors as data, or redirects to the new order with a toast.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Nothing to show here: a GET goes to the marketplace. */
+export function loader() {
+  return redirect('/marketplace')
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request)
+  if (!user) {
+    // A visitor is sent to sign in whatever the body holds (even none): back to the product when it names one.
+    const productId = (await request.formData().catch(() => null))?.get('productId')
+    const back = typeof productId === 'string' && UUID.test(productId) ? `/products/${productId.toLowerCase()}` : '/marketplace'
+    return redirectWithToast(request, `/login?redirectTo=${encodeURIComponent(back)}`, { type: 'info', key: 'catalog:product.order.loginRequired' })
+  }
+  const form = await readForm(request)
+  if (!user.profile) return data({ error: 'catalog:product.order.errors.noProfile', count: undefined }, { status: 403 })
+  const parsed = parsePlaceOrderForm(form)
+  if (!parsed.ok) return data({ error: parsed.error, count: undefined }, { status: parsed.error.endsWith('notFound') ? 404 : 400 })
+  const result = await placeProductOrder(user.profile.id, parsed.value)
+  if (!result.ok) return data({ error: result.error, count: result.count }, { status: result.status })
+  return redirectWithToast(request, `/orders/${result.orderId}`, { type: 'success', key: 'rfqs:orders.placed' })
+}
