@@ -31,6 +31,15 @@ export const rfqs = pgTable(
     incotermPlace: text('incoterm_place'),
     destination: text('destination'),
     hsCode: text('hs_code'),
+    /**
+     * A product request (issue 8 item 2, spec §3 Product-RFQ): asked from a product page and addressed to
+     * that product's seller alone. Both set, or both null for an RFQ open to every matching seller. The
+     * product may be deleted later; the request keeps its seller.
+     */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    sellerId: uuid('seller_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    /** The addressed seller's reason when they reject a product request (status 'rejected'). */
+    rejectionReason: text('rejection_reason'),
     status: text('status').$type<RfqStatus>().notNull().default('open'),
     /** The form's one-time token: a second submit of the same form finds this row instead of making another. */
     submissionKey: uuid('submission_key').notNull(),
@@ -47,12 +56,17 @@ export const rfqs = pgTable(
     check('rfqs_location_check', sql`${t.locationPreference} in ('India', 'Russia', 'Both')`),
     check('rfqs_incoterm_check', sql`${t.incoterm} is null or ${t.incoterm} in ('EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF')`),
     check('rfqs_hs_code_check', sql`${t.hsCode} is null or ${t.hsCode} ~ '^[0-9]{4,10}$'`),
-    check('rfqs_status_check', sql`${t.status} in ('open', 'closed', 'awarded', 'expired')`),
+    check('rfqs_status_check', sql`${t.status} in ('open', 'closed', 'awarded', 'expired', 'rejected')`),
+    check('rfqs_product_seller_check', sql`${t.productId} is null or ${t.sellerId} is not null`),
+    check('rfqs_rejected_check', sql`(${t.status} = 'rejected') = (${t.rejectionReason} is not null) and (${t.status} <> 'rejected' or ${t.sellerId} is not null)`),
+    check('rfqs_rejection_reason_check', sql`${t.rejectionReason} is null or char_length(${t.rejectionReason}) between 1 and 1000`),
     check('rfqs_closed_at_check', sql`(${t.status} = 'closed') = (${t.closedAt} is not null)`),
     check('rfqs_title_check', sql`char_length(${t.title}) between 5 and 200`),
-    check('rfqs_description_check', sql`char_length(${t.description}) between 20 and 5000`),
+    // A product request's description is the buyer's optional message; an open RFQ needs 20 characters.
+    check('rfqs_description_check', sql`char_length(${t.description}) <= 5000 and (${t.sellerId} is not null or char_length(${t.description}) >= 20)`),
     index('rfqs_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
     index('rfqs_status_created_idx').on(t.status, t.createdAt),
+    index('rfqs_seller_created_idx').on(t.sellerId, t.createdAt.desc()).where(sql`${t.sellerId} is not null`),
     uniqueIndex('rfqs_buyer_submission_key').on(t.buyerId, t.submissionKey),
   ],
 )

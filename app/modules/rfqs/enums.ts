@@ -14,8 +14,11 @@ export type IncotermCode = (typeof INCOTERMS)[number]
 export const QUANTITY_UNITS = ['pieces', 'kg', 'tonnes', 'litres', 'metres', 'm2', 'm3', 'containers', 'sets', 'pairs', 'boxes', 'carats'] as const
 export type QuantityUnit = (typeof QUANTITY_UNITS)[number]
 
-/** 'awarded' once a quote is accepted; 'expired' is reserved for a later job. */
-export const RFQ_STATUSES = ['open', 'closed', 'awarded', 'expired'] as const
+/**
+ * 'awarded' once a quote is accepted; 'expired' once its deadline has passed with no award (the
+ * scheduled job); 'rejected' when the seller a product request is addressed to declines it.
+ */
+export const RFQ_STATUSES = ['open', 'closed', 'awarded', 'expired', 'rejected'] as const
 export type RfqStatus = (typeof RFQ_STATUSES)[number]
 
 /** A quote's currency (spec §9: quote and product currencies are USD, INR, RUB). */
