@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { sendEmail, type EmailMessage } from '~/lib/email.server'
+import { renderEmail } from '~/lib/email-layout.server'
 import { baseUrl } from '~/lib/env.server'
 import { isLanguage, type Language } from '~/lib/i18n'
 import { createFixedInstance } from '~/lib/i18next.server'
@@ -30,33 +31,25 @@ export function passwordResetLink(token: string, lng: Language): string {
   return `${baseUrl()}/reset-password?${params.toString()}`
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
-
 /** The password-reset email in `lng`, as text and HTML, in the look of the verification email. */
 export async function composePasswordResetEmail(opts: { to: string; name: string; url: string; lng: Language }): Promise<EmailMessage> {
   const i18n = await createFixedInstance(opts.lng)
   const t = (key: string, values?: Record<string, unknown>) => i18n.t(`email:passwordReset.${key}`, values)
   const name = opts.name.trim() || opts.to
   const expiry = t('expiry', { minutes: RESET_LINK_MINUTES })
-  const lines = [t('greeting', { name }), '', t('intro'), '', `${t('button')}: ${opts.url}`, '', expiry, t('ignore'), '', t('signature')]
-  const html = `<!doctype html>
-<html lang="${opts.lng}"><head><meta charset="utf-8"><title>${escapeHtml(t('subject'))}</title></head>
-<body style="margin:0;padding:24px;background:#f6f7f9;font-family:Arial,Helvetica,sans-serif;color:#111827">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
-<tr><td>
-<p style="font-size:20px;font-weight:bold;color:#0f766e;margin:0 0 24px">Setu</p>
-<p style="margin:0 0 16px">${escapeHtml(t('greeting', { name }))}</p>
-<p style="margin:0 0 24px;line-height:1.5">${escapeHtml(t('intro'))}</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(opts.url)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(t('button'))}</a></p>
-<p style="margin:0 0 8px;font-size:13px;color:#4b5563">${escapeHtml(t('linkHint'))}</p>
-<p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escapeHtml(opts.url)}">${escapeHtml(opts.url)}</a></p>
-<p style="margin:0 0 8px;font-size:13px;color:#4b5563">${escapeHtml(expiry)}</p>
-<p style="margin:0 0 24px;font-size:13px;color:#4b5563">${escapeHtml(t('ignore'))}</p>
-<p style="margin:0">${escapeHtml(t('signature'))}</p>
-</td></tr></table>
-</body></html>`
-  return { to: opts.to, subject: t('subject'), text: lines.join('\n'), html }
+  return {
+    to: opts.to,
+    ...renderEmail({
+      lng: opts.lng,
+      subject: t('subject'),
+      greeting: t('greeting', { name }),
+      paragraphs: [t('intro')],
+      button: { label: t('button'), url: opts.url },
+      linkHint: t('linkHint'),
+      notes: [expiry, t('ignore')],
+      signature: t('signature'),
+    }),
+  }
 }
 
 /**
