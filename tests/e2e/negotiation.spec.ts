@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { logIn } from './support/demo-login'
+import { createRfq, quoteFromBoard } from './support/trade-flow'
 
 // The negotiation in turns and accept → order (issue 8 items 6 and 7): the buyer asks, the approved
 // seller quotes from the board, the buyer counters, the seller accepts the counter, and the order
@@ -7,32 +8,8 @@ import { logIn } from './support/demo-login'
 test('buyer counters the quote, seller accepts the counter, the order appears for both', async ({ page }) => {
   const token = `n${Date.now().toString(36)}`
   const title = `Salem turmeric negotiation ${token}`
-  await logIn(page, 'buyer@setu.example')
-  await page.goto('/create-rfq')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Title').fill(title)
-  await page.getByLabel('Description').fill('Salem turmeric fingers, curcumin 3% minimum, 25 kg jute bags, phytosanitary certificate.')
-  await page.getByLabel('Quantity').fill('12')
-  await page.getByLabel('Unit').selectOption('tonnes')
-  await page.getByLabel('Sellers from').selectOption('Both')
-  await page.getByRole('button', { name: 'Create RFQ' }).click()
-  await expect(page).toHaveURL(/\/rfqs$/)
-
-  // The seller quotes from the board.
-  await logIn(page, 'seller@setu.example')
-  await page.goto(`/dashboard/rfqs?q=${token}`)
-  const card = page.getByTestId('board-rfq').filter({ hasText: title })
-  await expect(card).toHaveCount(1)
-  await page.waitForLoadState('networkidle')
-  await card.getByRole('button', { name: /Submit quote/ }).click()
-  const quoteDialog = page.getByRole('dialog', { name: 'Submit a quote' })
-  await quoteDialog.getByLabel('Unit price').fill('1480.50')
-  await quoteDialog.getByLabel('Currency').selectOption('USD')
-  await quoteDialog.getByLabel('Lead time (days)').fill('35')
-  await quoteDialog.getByLabel('Incoterms® 2020 rule').selectOption('CIF')
-  await quoteDialog.getByLabel('Named place').fill('Novorossiysk')
-  await quoteDialog.getByRole('button', { name: 'Submit quote' }).click()
-  await expect(page.getByText('Quote submitted successfully')).toBeVisible()
+  await createRfq(page, { title, description: 'Salem turmeric fingers, curcumin 3% minimum, 25 kg jute bags, phytosanitary certificate.', quantity: 12 })
+  await quoteFromBoard(page, { token, title }, { unitPrice: '1480.50', leadTimeDays: 35 })
 
   // The buyer opens the negotiation from the comparison table and counters.
   await logIn(page, 'buyer@setu.example')

@@ -1,52 +1,10 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { logIn } from './support/demo-login'
+import { placeOrderThroughRfq as placeOrder } from './support/trade-flow'
 
 // Order status flow and timeline (issue 8 item 9). Each test makes its own order through the UI, as
 // negotiation.spec.ts does: the buyer asks, the demo seller quotes, the buyer accepts. Relies on the
 // demo logins (db/seed/accounts.ts).
-
-/** Buyer's RFQ → seller's quote → buyer accepts; returns the order's short id and the RFQ title. */
-async function placeOrder(page: Page, label: string) {
-  const token = `o${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
-  const title = `Darjeeling tea ${label} ${token}`
-  await logIn(page, 'buyer@setu.example')
-  await page.goto('/create-rfq')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Title').fill(title)
-  await page.getByLabel('Description').fill('Darjeeling first flush, FTGFOP1 grade, vacuum-packed 10 kg bags, lab report per lot.')
-  await page.getByLabel('Quantity').fill('3')
-  await page.getByLabel('Unit').selectOption('tonnes')
-  await page.getByLabel('Sellers from').selectOption('Both')
-  await page.getByRole('button', { name: 'Create RFQ' }).click()
-  await expect(page).toHaveURL(/\/rfqs$/)
-
-  await logIn(page, 'seller@setu.example')
-  await page.goto(`/dashboard/rfqs?q=${token}`)
-  const card = page.getByTestId('board-rfq').filter({ hasText: title })
-  await expect(card).toHaveCount(1)
-  await page.waitForLoadState('networkidle')
-  await card.getByRole('button', { name: /Submit quote/ }).click()
-  const quoteDialog = page.getByRole('dialog', { name: 'Submit a quote' })
-  await quoteDialog.getByLabel('Unit price').fill('2100.25')
-  await quoteDialog.getByLabel('Currency').selectOption('USD')
-  await quoteDialog.getByLabel('Lead time (days)').fill('20')
-  await quoteDialog.getByLabel('Incoterms® 2020 rule').selectOption('CIF')
-  await quoteDialog.getByLabel('Named place').fill('Novorossiysk')
-  await quoteDialog.getByRole('button', { name: 'Submit quote' }).click()
-  await expect(page.getByText('Quote submitted successfully')).toBeVisible()
-
-  await logIn(page, 'buyer@setu.example')
-  await page.goto('/rfqs')
-  await page.getByTestId('rfq-card').filter({ hasText: title }).getByRole('link', { name: /Negotiate/ }).click()
-  await page.waitForLoadState('networkidle')
-  await page.getByRole('button', { name: 'Accept offer' }).click()
-  await page.getByRole('dialog', { name: 'Accept this offer?' }).getByRole('button', { name: 'Accept and create order' }).click()
-  await expect(page.getByText('Offer accepted: your order has been created.')).toBeVisible()
-  const heading = (await page.getByTestId('order-summary').getByRole('heading').textContent()) ?? ''
-  const orderId = heading.replace('Order ', '').trim()
-  expect(orderId).toMatch(/^[0-9a-f]{8}$/)
-  return { orderId, title }
-}
 
 test('the seller moves an order Accepted → Shipped (with a note) → Delivered; the buyer sees the timeline', async ({ page }) => {
   const { orderId, title } = await placeOrder(page, 'flow')

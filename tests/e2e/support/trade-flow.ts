@@ -1,0 +1,107 @@
+import { expect, type Page } from '@playwright/test'
+import { logIn } from './demo-login'
+
+// The trade loop's steps as a new user takes them, shared by the RFQ, negotiation, order and notice
+// specs. Each step signs in as the demo account it needs (db/seed/accounts.ts).
+
+export const DEMO_BUYER = 'buyer@setu.example'
+export const DEMO_SELLER = 'seller@setu.example'
+
+/** A token that makes this run's RFQ findable by search and unique across retries. */
+export function uniqueToken(prefix: string) {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
+}
+
+/** The demo buyer creates an RFQ open to sellers from both countries and lands on My RFQs. */
+export async function createRfq(page: Page, rfq: { title: string; description: string; quantity: number; unit?: string }) {
+  await logIn(page, DEMO_BUYER)
+  await page.goto('/create-rfq')
+  await page.waitForLoadState('networkidle')
+  await page.getByLabel('Title').fill(rfq.title)
+  await page.getByLabel('Description').fill(rfq.description)
+  await page.getByLabel('Quantity').fill(String(rfq.quantity))
+  await page.getByLabel('Unit').selectOption(rfq.unit ?? 'tonnes')
+  await page.getByLabel('Sellers from').selectOption('Both')
+  await page.getByRole('button', { name: 'Create RFQ' }).click()
+  await expect(page).toHaveURL(/\/rfqs$/)
+}
+
+/** The demo seller finds the RFQ on the board by its token and quotes through the dialog (USD, CIF Novorossiysk). */
+export async function quoteFromBoard(page: Page, rfq: { token: string; title: string }, quote: { unitPrice: string; leadTimeDays: number }) {
+  await logIn(page, DEMO_SELLER)
+  await page.goto(`/dashboard/rfqs?q=${rfq.token}`)
+  const card = page.getByTestId('board-rfq').filter({ hasText: rfq.title })
+  await expect(card).toHaveCount(1)
+  await page.waitForLoadState('networkidle')
+  await card.getByRole('button', { name: /Submit quote/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Submit a quote' })
+  await dialog.getByLabel('Unit price').fill(quote.unitPrice)
+  await dialog.getByLabel('Currency').selectOption('USD')
+  await dialog.getByLabel('Lead time (days)').fill(String(quote.leadTimeDays))
+  await dialog.getByLabel('Incoterms® 2020 rule').selectOption('CIF')
+  await dialog.getByLabel('Named place').fill('Novorossiysk')
+  await dialog.getByRole('button', { name: 'Submit quote' }).click()
+  await expect(page.getByText('Quote submitted successfully')).toBeVisible()
+}
+
+/** The demo buyer opens the negotiation on their RFQ's (only) quote from My RFQs. */
+export async function openNegotiationAsBuyer(page: Page, title: string) {
+  await logIn(page, DEMO_BUYER)
+  await page.goto('/rfqs')
+  await page.getByTestId('rfq-card').filter({ hasText: title }).getByRole('link', { name: /Negotiate/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+}
+
+/** The demo seller opens the negotiation from the board. */
+export async function openNegotiationAsSeller(page: Page, rfq: { token: string; title: string }) {
+  await logIn(page, DEMO_SELLER)
+  await page.goto(`/dashboard/rfqs?q=${rfq.token}`)
+  await page.getByTestId('board-rfq').filter({ hasText: rfq.title }).getByRole('link', { name: /Open negotiation/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: rfq.title })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+}
+
+/** On an open negotiation page, whoever's turn it is sends a counter-offer. */
+export async function sendCounter(page: Page, counter: { unitPrice: string; quantity?: number; message?: string }) {
+  await page.getByRole('button', { name: 'Counter-offer' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Counter-offer' })
+  await dialog.getByLabel(/^Unit price/).fill(counter.unitPrice)
+  if (counter.quantity !== undefined) await dialog.getByLabel('Quantity').fill(String(counter.quantity))
+  if (counter.message) await dialog.getByLabel('Message (optional)').fill(counter.message)
+  await dialog.getByRole('button', { name: 'Send counter-offer' }).click()
+  await expect(page.getByText('Counter-offer sent.')).toBeVisible()
+}
+
+/** On an open negotiation page, whoever's turn it is accepts; returns the new order's short id. */
+export async function acceptOffer(page: Page) {
+  await page.getByRole('button', { name: 'Accept offer' }).click()
+  await page.getByRole('dialog', { name: 'Accept this offer?' }).getByRole('button', { name: 'Accept and create order' }).click()
+  await expect(page.getByText('Offer accepted: your order has been created.')).toBeVisible()
+  const heading = (await page.getByTestId('order-summary').getByRole('heading').textContent()) ?? ''
+  const orderId = heading.replace('Order ', '').trim()
+  expect(orderId).toMatch(/^[0-9a-f]{8}$/)
+  return orderId
+}
+
+/** Buyer's RFQ → seller's quote → buyer accepts; returns the order's short id and the RFQ title. */
+export async function placeOrderThroughRfq(page: Page, label: string) {
+  const token = uniqueToken('o')
+  const title = `Darjeeling tea ${label} ${token}`
+  await createRfq(page, { title, description: 'Darjeeling first flush, FTGFOP1 grade, vacuum-packed 10 kg bags, lab report per lot.', quantity: 3 })
+  await quoteFromBoard(page, { token, title }, { unitPrice: '2100.25', leadTimeDays: 20 })
+  await openNegotiationAsBuyer(page, title)
+  const orderId = await acceptOffer(page)
+  return { orderId, title }
+}
+
+/** On an order page or the Orders tab, the seller moves the order to the next status through the dialog. */
+export async function changeOrderStatus(page: Page, orderId: string, status: string, note?: string) {
+  await page.getByRole('button', { name: 'Change status' }).click()
+  const dialog = page.getByRole('dialog', { name: `Update order ${orderId}` })
+  await dialog.getByLabel('New status').selectOption(status)
+  if (note) await dialog.getByLabel('Note (optional)').fill(note)
+  await dialog.getByRole('button', { name: 'Update status' }).click()
+  await expect(page.getByText('Order status updated successfully')).toBeVisible()
+  await expect(page.getByTestId('order-status')).toHaveText(status)
+}

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test'
+import { logIn } from './support/demo-login'
+import {
+  acceptOffer,
+  changeOrderStatus,
+  createRfq,
+  DEMO_BUYER,
+  DEMO_SELLER,
+  openNegotiationAsBuyer,
+  openNegotiationAsSeller,
+  quoteFromBoard,
+  sendCounter,
+  uniqueToken,
+} from './support/trade-flow'
+
+// The whole trade loop as two new users take it (issue 8, "Tests that prove it"): the buyer asks, the
+// demo seller quotes from the board, the buyer counters, the seller counters back, the buyer accepts,
+// the order appears for both, the seller ships and delivers it, and the buyer reads the timeline.
+test('RFQ → quote → counter → counter → accept → order shipped and delivered, seen by both', async ({ page }) => {
+  const token = uniqueToken('loop')
+  const title = `Cold-pressed mustard oil ${token}`
+  await createRfq(page, { title, description: 'Kachi ghani mustard oil, 15 L tins, FSSAI certified, pungency 0.35% minimum.', quantity: 40, unit: 'litres' })
+  await quoteFromBoard(page, { token, title }, { unitPrice: '3.40', leadTimeDays: 25 })
+
+  // Round 2: the buyer asks for a lower price on more litres.
+  await openNegotiationAsBuyer(page, title)
+  await sendCounter(page, { unitPrice: '2.95', quantity: 60, message: 'Sixty litres at 2.95, please.' })
+  await expect(page.getByTestId('turn')).toHaveText("Waiting for the seller's answer to your counter-offer.")
+
+  // Round 3: the seller meets halfway.
+  await openNegotiationAsSeller(page, { token, title })
+  await expect(page.getByTestId('turn')).toHaveText("Your turn: accept, counter or decline the buyer's counter-offer.")
+  await sendCounter(page, { unitPrice: '3.10', quantity: 60, message: 'Best we can do: 3.10.' })
+  await expect(page.getByRole('button', { name: 'Accept offer' })).toHaveCount(0)
+
+  // The buyer sees all three rounds, who made each, and accepts the last one.
+  await openNegotiationAsBuyer(page, title)
+  const rounds = page.getByTestId('rounds').getByRole('listitem')
+  await expect(rounds).toHaveCount(3)
+  await expect(rounds.nth(1)).toContainText('Sixty litres at 2.95, please.')
+  await expect(rounds.nth(2)).toContainText('Best we can do: 3.10.')
+  const orderId = await acceptOffer(page)
+  // 3.10 × 60 = 186.00, exactly.
+  await expect(page.getByTestId('order-summary')).toContainText('Total: $186.00')
+
+  // The order is on the buyer's list …
+  await page.goto('/orders')
+  await expect(page.getByTestId('order-table').getByRole('row').filter({ hasText: title })).toContainText(orderId)
+
+  // … and on the seller's Orders tab, from where the seller moves it along.
+  await logIn(page, DEMO_SELLER)
+  await page.goto('/dashboard/orders')
+  const row = page.getByTestId('order-table').getByRole('row').filter({ hasText: title })
+  await expect(row).toContainText(orderId)
+  await expect(row).toContainText('$186.00')
+  await row.getByRole('link', { name: orderId }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await changeOrderStatus(page, orderId, 'Accepted')
+  await changeOrderStatus(page, orderId, 'Shipped', 'Tins palletised, truck to Nhava Sheva tomorrow.')
+  await changeOrderStatus(page, orderId, 'Delivered')
+
+  // The buyer reads the whole timeline on the order page.
+  await logIn(page, DEMO_BUYER)
+  await page.goto('/orders')
+  await page.getByTestId('order-table').getByRole('row').filter({ hasText: title }).getByRole('link', { name: orderId }).click()
+  await expect(page.getByTestId('order-status')).toHaveText('Delivered')
+  const events = page.getByTestId('order-timeline').getByRole('listitem')
+  await expect(events).toHaveCount(4)
+  await expect(events.nth(0)).toContainText('Pending')
+  await expect(events.nth(1)).toContainText('Accepted')
+  await expect(events.nth(2)).toContainText('Tins palletised, truck to Nhava Sheva tomorrow.')
+  await expect(events.nth(3)).toContainText('Delivered')
+})
