@@ -2,6 +2,7 @@ import { Plus, Trash2 } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
+import { FormField, fieldAria } from '~/components/form-field'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
@@ -36,31 +37,6 @@ import {
 
 export type ProductFormAnswer = { fieldErrors?: ProductFieldErrors; formError?: string }
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
-  const { t } = useTranslation()
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
-const aria = (id: string, error?: string, hint?: boolean) => ({
-  id,
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined,
-})
 
 type SpecRow = { key: number; name: string; value: string }
 type ShipRow = { key: number; method: string; price: string; currency: string; estimatedDays: string }
@@ -76,9 +52,9 @@ function TranslationFields({ lng, initial, errors }: { lng: ProductLanguage; ini
   return (
     <fieldset className="flex flex-col gap-4 rounded-md border p-4" lang={lng}>
       <legend className="px-1 font-semibold">{t('form.translationLegend', { language: LANGUAGE_NAMES[lng] })}</legend>
-      <Field id={id('name')} label={t('form.name')} error={errors[`${lng}.name`]}>
+      <FormField id={id('name')} label={t('form.name')} error={errors[`${lng}.name`]}>
         <Input
-          {...aria(id('name'), errors[`${lng}.name`])}
+          {...fieldAria(id('name'), errors[`${lng}.name`])}
           name={`${lng}.name`}
           value={name}
           maxLength={NAME_MAX}
@@ -87,10 +63,10 @@ function TranslationFields({ lng, initial, errors }: { lng: ProductLanguage; ini
             if (!slugEdited) setSlug(slugFromName(e.target.value))
           }}
         />
-      </Field>
-      <Field id={id('slug')} label={t('form.slug')} error={errors[`${lng}.slug`]} hint={t('form.slugHint')}>
+      </FormField>
+      <FormField id={id('slug')} label={t('form.slug')} error={errors[`${lng}.slug`]} hint={t('form.slugHint')}>
         <Input
-          {...aria(id('slug'), errors[`${lng}.slug`], true)}
+          {...fieldAria(id('slug'), errors[`${lng}.slug`], true)}
           name={`${lng}.slug`}
           value={slug}
           maxLength={SLUG_MAX}
@@ -99,29 +75,29 @@ function TranslationFields({ lng, initial, errors }: { lng: ProductLanguage; ini
             setSlugEdited(e.target.value !== '')
           }}
         />
-      </Field>
-      <Field id={id('description')} label={t('form.description')} error={errors[`${lng}.description`]}>
-        <Textarea {...aria(id('description'), errors[`${lng}.description`])} name={`${lng}.description`} defaultValue={initial?.description ?? ''} maxLength={SHORT_DESCRIPTION_MAX} rows={2} />
-      </Field>
-      <Field id={id('longDescription')} label={t('form.longDescription')} error={errors[`${lng}.longDescription`]}>
+      </FormField>
+      <FormField id={id('description')} label={t('form.description')} error={errors[`${lng}.description`]}>
+        <Textarea {...fieldAria(id('description'), errors[`${lng}.description`])} name={`${lng}.description`} defaultValue={initial?.description ?? ''} maxLength={SHORT_DESCRIPTION_MAX} rows={2} />
+      </FormField>
+      <FormField id={id('longDescription')} label={t('form.longDescription')} error={errors[`${lng}.longDescription`]}>
         <Textarea
-          {...aria(id('longDescription'), errors[`${lng}.longDescription`])}
+          {...fieldAria(id('longDescription'), errors[`${lng}.longDescription`])}
           name={`${lng}.longDescription`}
           defaultValue={initial?.longDescription ?? ''}
           maxLength={LONG_DESCRIPTION_MAX}
           rows={5}
         />
-      </Field>
+      </FormField>
       <div className="flex flex-col gap-2">
         <p className="text-sm font-medium">{t('form.specifications')}</p>
         {specs.map((row, i) => (
           <div key={row.key} className="grid gap-2 sm:grid-cols-[1fr_2fr_auto] sm:items-end">
-            <Field id={id(`specName-${i}`)} label={t('form.specName', { n: i + 1 })} error={errors[`${lng}.specName.${i}`]}>
-              <Input {...aria(id(`specName-${i}`), errors[`${lng}.specName.${i}`])} name={`${lng}.specName`} defaultValue={row.name} maxLength={SPEC_NAME_MAX} />
-            </Field>
-            <Field id={id(`specValue-${i}`)} label={t('form.specValue', { n: i + 1 })} error={errors[`${lng}.specValue.${i}`]}>
-              <Input {...aria(id(`specValue-${i}`), errors[`${lng}.specValue.${i}`])} name={`${lng}.specValue`} defaultValue={row.value} maxLength={SPEC_VALUE_MAX} />
-            </Field>
+            <FormField id={id(`specName-${i}`)} label={t('form.specName', { n: i + 1 })} error={errors[`${lng}.specName.${i}`]}>
+              <Input {...fieldAria(id(`specName-${i}`), errors[`${lng}.specName.${i}`])} name={`${lng}.specName`} defaultValue={row.name} maxLength={SPEC_NAME_MAX} />
+            </FormField>
+            <FormField id={id(`specValue-${i}`)} label={t('form.specValue', { n: i + 1 })} error={errors[`${lng}.specValue.${i}`]}>
+              <Input {...fieldAria(id(`specValue-${i}`), errors[`${lng}.specValue.${i}`])} name={`${lng}.specValue`} defaultValue={row.value} maxLength={SPEC_VALUE_MAX} />
+            </FormField>
             <Button type="button" variant="ghost" size="sm" onClick={() => setSpecs((rows) => rows.filter((r) => r.key !== row.key))}>
               <Trash2 className="size-4" aria-hidden />
               <span className="sr-only">{t('form.removeSpec', { n: i + 1 })}</span>
@@ -211,8 +187,8 @@ export function ProductForm({
           <h2 className="text-lg font-semibold">{t('form.basics')}</h2>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field id={id('category')} label={t('form.category')} error={errors.categoryId}>
-            <NativeSelect {...aria(id('category'), errors.categoryId)} name="categoryId" value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+          <FormField id={id('category')} label={t('form.category')} error={errors.categoryId}>
+            <NativeSelect {...fieldAria(id('category'), errors.categoryId)} name="categoryId" value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
               <option value="">{t('form.chooseCategory')}</option>
               {categories.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -220,9 +196,9 @@ export function ProductForm({
                 </option>
               ))}
             </NativeSelect>
-          </Field>
-          <Field id={id('subcategory')} label={t('form.subcategory')} error={errors.subcategoryId}>
-            <NativeSelect {...aria(id('subcategory'), errors.subcategoryId)} name="subcategoryId" defaultValue={initial?.subcategoryId ?? ''} key={categoryId} disabled={subcategories.length === 0}>
+          </FormField>
+          <FormField id={id('subcategory')} label={t('form.subcategory')} error={errors.subcategoryId}>
+            <NativeSelect {...fieldAria(id('subcategory'), errors.subcategoryId)} name="subcategoryId" defaultValue={initial?.subcategoryId ?? ''} key={categoryId} disabled={subcategories.length === 0}>
               <option value="">{t('form.noSubcategory')}</option>
               {subcategories.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -230,35 +206,35 @@ export function ProductForm({
                 </option>
               ))}
             </NativeSelect>
-          </Field>
+          </FormField>
           <div className="grid grid-cols-[2fr_1fr] gap-2">
-            <Field id={id('price')} label={t('form.price')} error={errors.price}>
-              <Input {...aria(id('price'), errors.price)} name="price" inputMode="decimal" defaultValue={initial?.price ?? ''} maxLength={16} />
-            </Field>
-            <Field id={id('currency')} label={t('form.currency')} error={errors.currency}>
-              <NativeSelect {...aria(id('currency'), errors.currency)} name="currency" defaultValue={initial?.currency ?? 'USD'}>
+            <FormField id={id('price')} label={t('form.price')} error={errors.price}>
+              <Input {...fieldAria(id('price'), errors.price)} name="price" inputMode="decimal" defaultValue={initial?.price ?? ''} maxLength={16} />
+            </FormField>
+            <FormField id={id('currency')} label={t('form.currency')} error={errors.currency}>
+              <NativeSelect {...fieldAria(id('currency'), errors.currency)} name="currency" defaultValue={initial?.currency ?? 'USD'}>
                 {PRODUCT_CURRENCIES.map((c) => (
                   <option key={c} value={c}>
                     {c}
                   </option>
                 ))}
               </NativeSelect>
-            </Field>
+            </FormField>
           </div>
-          <Field id={id('sku')} label={t('form.sku')} error={errors.sku} hint={t('form.skuHint')}>
-            <Input {...aria(id('sku'), errors.sku, true)} name="sku" defaultValue={initial?.sku ?? ''} maxLength={SKU_MAX} />
-          </Field>
-          <Field id={id('stock')} label={t('form.stock')} error={errors.stockQuantity}>
-            <Input {...aria(id('stock'), errors.stockQuantity)} name="stockQuantity" inputMode="numeric" defaultValue={String(initial?.stockQuantity ?? 0)} maxLength={12} />
-          </Field>
-          <Field id={id('moq')} label={t('form.moq')} error={errors.minimumOrderQuantity}>
-            <Input {...aria(id('moq'), errors.minimumOrderQuantity)} name="minimumOrderQuantity" inputMode="numeric" defaultValue={String(initial?.minimumOrderQuantity ?? 1)} maxLength={12} />
-          </Field>
-          <Field id={id('hs')} label={t('form.hsCode')} error={errors.hsCode} hint={t('form.hsCodeHint')}>
-            <Input {...aria(id('hs'), errors.hsCode, true)} name="hsCode" inputMode="numeric" defaultValue={initial?.hsCode ?? ''} maxLength={16} />
-          </Field>
-          <Field id={id('origin')} label={t('form.origin')} error={errors.originCountry}>
-            <NativeSelect {...aria(id('origin'), errors.originCountry)} name="originCountry" defaultValue={initial?.originCountry ?? ''}>
+          <FormField id={id('sku')} label={t('form.sku')} error={errors.sku} hint={t('form.skuHint')}>
+            <Input {...fieldAria(id('sku'), errors.sku, true)} name="sku" defaultValue={initial?.sku ?? ''} maxLength={SKU_MAX} />
+          </FormField>
+          <FormField id={id('stock')} label={t('form.stock')} error={errors.stockQuantity}>
+            <Input {...fieldAria(id('stock'), errors.stockQuantity)} name="stockQuantity" inputMode="numeric" defaultValue={String(initial?.stockQuantity ?? 0)} maxLength={12} />
+          </FormField>
+          <FormField id={id('moq')} label={t('form.moq')} error={errors.minimumOrderQuantity}>
+            <Input {...fieldAria(id('moq'), errors.minimumOrderQuantity)} name="minimumOrderQuantity" inputMode="numeric" defaultValue={String(initial?.minimumOrderQuantity ?? 1)} maxLength={12} />
+          </FormField>
+          <FormField id={id('hs')} label={t('form.hsCode')} error={errors.hsCode} hint={t('form.hsCodeHint')}>
+            <Input {...fieldAria(id('hs'), errors.hsCode, true)} name="hsCode" inputMode="numeric" defaultValue={initial?.hsCode ?? ''} maxLength={16} />
+          </FormField>
+          <FormField id={id('origin')} label={t('form.origin')} error={errors.originCountry}>
+            <NativeSelect {...fieldAria(id('origin'), errors.originCountry)} name="originCountry" defaultValue={initial?.originCountry ?? ''}>
               <option value="">{t('form.noOrigin')}</option>
               {countries.map((c) => (
                 <option key={c.code} value={c.code}>
@@ -266,7 +242,7 @@ export function ProductForm({
                 </option>
               ))}
             </NativeSelect>
-          </Field>
+          </FormField>
           <div className="flex items-center gap-2 sm:col-span-2">
             <input type="hidden" name="isActive" value="false" />
             <input id={id('active')} type="checkbox" name="isActive" value="true" defaultChecked={initial?.isActive ?? true} className="size-4 accent-primary" />
@@ -318,8 +294,8 @@ export function ProductForm({
         <CardContent className="flex flex-col gap-3">
           {shipping.map((row, i) => (
             <div key={row.key} className="grid gap-2 rounded-md border p-3 sm:grid-cols-[1fr_1fr_auto_1fr_auto] sm:items-end">
-              <Field id={id(`ship-method-${i}`)} label={t('form.shippingMethod', { n: i + 1 })} error={errors[`shippingMethod.${i}`]}>
-                <NativeSelect {...aria(id(`ship-method-${i}`), errors[`shippingMethod.${i}`])} name="shippingMethod" defaultValue={row.method}>
+              <FormField id={id(`ship-method-${i}`)} label={t('form.shippingMethod', { n: i + 1 })} error={errors[`shippingMethod.${i}`]}>
+                <NativeSelect {...fieldAria(id(`ship-method-${i}`), errors[`shippingMethod.${i}`])} name="shippingMethod" defaultValue={row.method}>
                   <option value="">{t('form.chooseMethod')}</option>
                   {SHIPPING_METHODS.map((method) => (
                     <option key={method} value={method}>
@@ -327,22 +303,22 @@ export function ProductForm({
                     </option>
                   ))}
                 </NativeSelect>
-              </Field>
-              <Field id={id(`ship-price-${i}`)} label={t('form.shippingPrice', { n: i + 1 })} error={errors[`shippingPrice.${i}`]}>
-                <Input {...aria(id(`ship-price-${i}`), errors[`shippingPrice.${i}`])} name="shippingPrice" inputMode="decimal" defaultValue={row.price} maxLength={16} />
-              </Field>
-              <Field id={id(`ship-currency-${i}`)} label={t('form.shippingCurrency', { n: i + 1 })} error={errors[`shippingCurrency.${i}`]}>
-                <NativeSelect {...aria(id(`ship-currency-${i}`), errors[`shippingCurrency.${i}`])} name="shippingCurrency" defaultValue={row.currency}>
+              </FormField>
+              <FormField id={id(`ship-price-${i}`)} label={t('form.shippingPrice', { n: i + 1 })} error={errors[`shippingPrice.${i}`]}>
+                <Input {...fieldAria(id(`ship-price-${i}`), errors[`shippingPrice.${i}`])} name="shippingPrice" inputMode="decimal" defaultValue={row.price} maxLength={16} />
+              </FormField>
+              <FormField id={id(`ship-currency-${i}`)} label={t('form.shippingCurrency', { n: i + 1 })} error={errors[`shippingCurrency.${i}`]}>
+                <NativeSelect {...fieldAria(id(`ship-currency-${i}`), errors[`shippingCurrency.${i}`])} name="shippingCurrency" defaultValue={row.currency}>
                   {PRODUCT_CURRENCIES.map((c) => (
                     <option key={c} value={c}>
                       {c}
                     </option>
                   ))}
                 </NativeSelect>
-              </Field>
-              <Field id={id(`ship-days-${i}`)} label={t('form.shippingDays', { n: i + 1 })} error={errors[`shippingDays.${i}`]}>
-                <Input {...aria(id(`ship-days-${i}`), errors[`shippingDays.${i}`])} name="shippingDays" defaultValue={row.estimatedDays} placeholder="20-30" maxLength={9} />
-              </Field>
+              </FormField>
+              <FormField id={id(`ship-days-${i}`)} label={t('form.shippingDays', { n: i + 1 })} error={errors[`shippingDays.${i}`]}>
+                <Input {...fieldAria(id(`ship-days-${i}`), errors[`shippingDays.${i}`])} name="shippingDays" defaultValue={row.estimatedDays} placeholder="20-30" maxLength={9} />
+              </FormField>
               <Button type="button" variant="ghost" size="sm" onClick={() => setShipping((rows) => rows.filter((r) => r.key !== row.key))}>
                 <Trash2 className="size-4" aria-hidden />
                 <span className="sr-only">{t('form.removeShipping', { n: i + 1 })}</span>

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
+import { FormField, fieldAria } from '~/components/form-field'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
@@ -29,31 +29,6 @@ import {
 
 export type RfqFormAnswer = { fieldErrors?: RfqFieldErrors; formError?: string; values?: Partial<Record<RfqField, string>> }
 
-function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
-  const { t } = useTranslation()
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
-const aria = (id: string, error?: string, hint?: boolean) => ({
-  id,
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined,
-})
 
 /** The Create RFQ form (spec §5 RFQ form). The same schema checks it here before submit and in the action. */
 export function RfqForm({
@@ -108,14 +83,14 @@ export function RfqForm({
           <h2 className="text-lg font-semibold">{t('form.request')}</h2>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <Field id={id('title')} label={t('form.title')} error={errors.title} hint={t('form.titleHint', { min: TITLE_MIN })}>
-            <Input {...aria(id('title'), errors.title, true)} name="title" defaultValue={v.title} maxLength={TITLE_MAX} required minLength={TITLE_MIN} placeholder={t('form.titlePlaceholder')} />
-          </Field>
-          <Field id={id('description')} label={t('form.description')} error={errors.description} hint={t('form.descriptionHint', { min: DESCRIPTION_MIN })}>
-            <Textarea {...aria(id('description'), errors.description, true)} name="description" defaultValue={v.description} rows={5} maxLength={DESCRIPTION_MAX} required minLength={DESCRIPTION_MIN} placeholder={t('form.descriptionPlaceholder')} />
-          </Field>
-          <Field id={id('category')} label={t('form.category')} error={errors.categoryId}>
-            <NativeSelect {...aria(id('category'), errors.categoryId)} name="categoryId" defaultValue={v.categoryId ?? ''}>
+          <FormField id={id('title')} label={t('form.title')} error={errors.title} hint={t('form.titleHint', { min: TITLE_MIN })}>
+            <Input {...fieldAria(id('title'), errors.title, true)} name="title" defaultValue={v.title} maxLength={TITLE_MAX} required minLength={TITLE_MIN} placeholder={t('form.titlePlaceholder')} />
+          </FormField>
+          <FormField id={id('description')} label={t('form.description')} error={errors.description} hint={t('form.descriptionHint', { min: DESCRIPTION_MIN })}>
+            <Textarea {...fieldAria(id('description'), errors.description, true)} name="description" defaultValue={v.description} rows={5} maxLength={DESCRIPTION_MAX} required minLength={DESCRIPTION_MIN} placeholder={t('form.descriptionPlaceholder')} />
+          </FormField>
+          <FormField id={id('category')} label={t('form.category')} error={errors.categoryId}>
+            <NativeSelect {...fieldAria(id('category'), errors.categoryId)} name="categoryId" defaultValue={v.categoryId ?? ''}>
               <option value="">{t('form.anyCategory')}</option>
               {categories.map((c) => (
                 <optgroup key={c.id} label={c.name}>
@@ -128,7 +103,7 @@ export function RfqForm({
                 </optgroup>
               ))}
             </NativeSelect>
-          </Field>
+          </FormField>
         </CardContent>
       </Card>
       <Card>
@@ -137,46 +112,46 @@ export function RfqForm({
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <div className="grid grid-cols-[2fr_1fr] gap-2">
-            <Field id={id('quantity')} label={t('form.quantity')} error={errors.quantity}>
-              <Input {...aria(id('quantity'), errors.quantity)} name="quantity" type="number" inputMode="numeric" min={1} max={QUANTITY_MAX} step={1} defaultValue={v.quantity ?? quantity} />
-            </Field>
-            <Field id={id('unit')} label={t('form.unit')} error={errors.unit}>
-              <NativeSelect {...aria(id('unit'), errors.unit)} name="unit" defaultValue={v.unit ?? 'pieces'}>
+            <FormField id={id('quantity')} label={t('form.quantity')} error={errors.quantity}>
+              <Input {...fieldAria(id('quantity'), errors.quantity)} name="quantity" type="number" inputMode="numeric" min={1} max={QUANTITY_MAX} step={1} defaultValue={v.quantity ?? quantity} />
+            </FormField>
+            <FormField id={id('unit')} label={t('form.unit')} error={errors.unit}>
+              <NativeSelect {...fieldAria(id('unit'), errors.unit)} name="unit" defaultValue={v.unit ?? 'pieces'}>
                 {QUANTITY_UNITS.map((u) => (
                   <option key={u} value={u}>
                     {t(`units.${u}`)}
                   </option>
                 ))}
               </NativeSelect>
-            </Field>
+            </FormField>
           </div>
-          <Field id={id('currency')} label={t('form.currency')} error={errors.currency}>
-            <NativeSelect {...aria(id('currency'), errors.currency)} name="currency" defaultValue={v.currency ?? 'USD'}>
+          <FormField id={id('currency')} label={t('form.currency')} error={errors.currency}>
+            <NativeSelect {...fieldAria(id('currency'), errors.currency)} name="currency" defaultValue={v.currency ?? 'USD'}>
               {RFQ_CURRENCIES.map((c) => (
                 <option key={c} value={c}>
                   {c}
                 </option>
               ))}
             </NativeSelect>
-          </Field>
-          <Field id={id('budgetMin')} label={t('form.budgetMin')} error={errors.budgetMin}>
-            <Input {...aria(id('budgetMin'), errors.budgetMin)} name="budgetMin" defaultValue={v.budgetMin} type="number" inputMode="decimal" min={0} step={0.01} />
-          </Field>
-          <Field id={id('budgetMax')} label={t('form.budgetMax')} error={errors.budgetMax}>
-            <Input {...aria(id('budgetMax'), errors.budgetMax)} name="budgetMax" defaultValue={v.budgetMax} type="number" inputMode="decimal" min={0} step={0.01} />
-          </Field>
-          <Field id={id('deadline')} label={t('form.deadline')} error={errors.deadline}>
-            <Input {...aria(id('deadline'), errors.deadline)} name="deadline" defaultValue={v.deadline} type="date" min={today} max={latestDeadline(today)} />
-          </Field>
-          <Field id={id('location')} label={t('form.location')} error={errors.locationPreference}>
-            <NativeSelect {...aria(id('location'), errors.locationPreference)} name="locationPreference" defaultValue={v.locationPreference ?? 'Both'}>
+          </FormField>
+          <FormField id={id('budgetMin')} label={t('form.budgetMin')} error={errors.budgetMin}>
+            <Input {...fieldAria(id('budgetMin'), errors.budgetMin)} name="budgetMin" defaultValue={v.budgetMin} type="number" inputMode="decimal" min={0} step={0.01} />
+          </FormField>
+          <FormField id={id('budgetMax')} label={t('form.budgetMax')} error={errors.budgetMax}>
+            <Input {...fieldAria(id('budgetMax'), errors.budgetMax)} name="budgetMax" defaultValue={v.budgetMax} type="number" inputMode="decimal" min={0} step={0.01} />
+          </FormField>
+          <FormField id={id('deadline')} label={t('form.deadline')} error={errors.deadline}>
+            <Input {...fieldAria(id('deadline'), errors.deadline)} name="deadline" defaultValue={v.deadline} type="date" min={today} max={latestDeadline(today)} />
+          </FormField>
+          <FormField id={id('location')} label={t('form.location')} error={errors.locationPreference}>
+            <NativeSelect {...fieldAria(id('location'), errors.locationPreference)} name="locationPreference" defaultValue={v.locationPreference ?? 'Both'}>
               {LOCATION_PREFERENCES.map((l) => (
                 <option key={l} value={l}>
                   {t(`locations.${l}`)}
                 </option>
               ))}
             </NativeSelect>
-          </Field>
+          </FormField>
         </CardContent>
       </Card>
       <Card>
@@ -184,8 +159,8 @@ export function RfqForm({
           <h2 className="text-lg font-semibold">{t('form.tradeTerms')}</h2>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field id={id('incoterm')} label={t('form.incoterm')} error={errors.incoterm} hint={t('form.incotermHint')}>
-            <NativeSelect {...aria(id('incoterm'), errors.incoterm, true)} name="incoterm" defaultValue={v.incoterm ?? ''}>
+          <FormField id={id('incoterm')} label={t('form.incoterm')} error={errors.incoterm} hint={t('form.incotermHint')}>
+            <NativeSelect {...fieldAria(id('incoterm'), errors.incoterm, true)} name="incoterm" defaultValue={v.incoterm ?? ''}>
               <option value="">{t('form.noIncoterm')}</option>
               {INCOTERMS.map((c) => (
                 <option key={c} value={c}>
@@ -193,16 +168,16 @@ export function RfqForm({
                 </option>
               ))}
             </NativeSelect>
-          </Field>
-          <Field id={id('incotermPlace')} label={t('form.incotermPlace')} error={errors.incotermPlace} hint={t('form.incotermPlaceHint')}>
-            <Input {...aria(id('incotermPlace'), errors.incotermPlace, true)} name="incotermPlace" defaultValue={v.incotermPlace} maxLength={PLACE_MAX} />
-          </Field>
-          <Field id={id('destination')} label={t('form.destination')} error={errors.destination} hint={t('form.destinationHint')}>
-            <Input {...aria(id('destination'), errors.destination, true)} name="destination" defaultValue={v.destination} maxLength={PLACE_MAX} />
-          </Field>
-          <Field id={id('hsCode')} label={t('form.hsCode')} error={errors.hsCode} hint={t('form.hsCodeHint')}>
-            <Input {...aria(id('hsCode'), errors.hsCode, true)} name="hsCode" defaultValue={v.hsCode} inputMode="numeric" maxLength={32} />
-          </Field>
+          </FormField>
+          <FormField id={id('incotermPlace')} label={t('form.incotermPlace')} error={errors.incotermPlace} hint={t('form.incotermPlaceHint')}>
+            <Input {...fieldAria(id('incotermPlace'), errors.incotermPlace, true)} name="incotermPlace" defaultValue={v.incotermPlace} maxLength={PLACE_MAX} />
+          </FormField>
+          <FormField id={id('destination')} label={t('form.destination')} error={errors.destination} hint={t('form.destinationHint')}>
+            <Input {...fieldAria(id('destination'), errors.destination, true)} name="destination" defaultValue={v.destination} maxLength={PLACE_MAX} />
+          </FormField>
+          <FormField id={id('hsCode')} label={t('form.hsCode')} error={errors.hsCode} hint={t('form.hsCodeHint')}>
+            <Input {...fieldAria(id('hsCode'), errors.hsCode, true)} name="hsCode" defaultValue={v.hsCode} inputMode="numeric" maxLength={32} />
+          </FormField>
         </CardContent>
       </Card>
       <div className="flex flex-wrap justify-end gap-3">
