@@ -26,6 +26,7 @@ import { csrfMiddleware } from '~/lib/csrf.server'
 import { databaseMiddleware } from '~/lib/db-health.server'
 import { getCurrentUser, sessionRefreshMiddleware } from '~/modules/accounts/session.server'
 import { CompleteProfileForm } from '~/modules/accounts/components/complete-profile-form'
+import { countUnreadNotifications } from '~/modules/notifications/queries.server'
 
 // The production server opens the database before listening; under `react-router dev` this does it.
 const startupMiddleware: Route.MiddlewareFunction = async (_args, next) => {
@@ -45,9 +46,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as 'en' | 'ru' | 'hi'
   const [user, { toast, headers: toastHeaders }] = await Promise.all([getCurrentUser(request), getToast(request)])
+  // The header's badge: one count on the partial index of unread notices.
+  const unreadNotifications = user?.profile ? await countUnreadNotifications(user.profile.id) : 0
   const headers = new Headers(toastHeaders)
   headers.append('Set-Cookie', await localeCookie.serialize(locale))
-  return data({ locale, user, toast }, { headers })
+  return data({ locale, user, toast, unreadNotifications }, { headers })
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
@@ -76,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { locale, user, toast } = loaderData
+  const { locale, user, toast, unreadNotifications } = loaderData
   const { i18n } = useTranslation()
   const { pathname } = useLocation()
   // Spec §2 Profile completion: a signed-in user without a profile sees the setup form on every page.
@@ -92,7 +95,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [locale, i18n])
   return (
     <>
-      <SiteHeader user={user} locale={locale} />
+      <SiteHeader user={user} locale={locale} unreadNotifications={unreadNotifications} />
       <main id="main" className="flex-1">
         {needsProfile && user ? <CompleteProfileForm email={user.email} /> : <Outlet />}
       </main>
@@ -115,7 +118,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {/* The root has no meta export and the failed route's meta does not run: React hoists these into <head>. */}
       <title>{`${title} | Setu`}</title>
       <meta name="robots" content="noindex" />
-      <SiteHeader user={rootData?.user ?? null} locale={locale} />
+      <SiteHeader user={rootData?.user ?? null} locale={locale} unreadNotifications={rootData?.unreadNotifications ?? 0} />
       <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">{title}</h1>
         <p className="text-muted-foreground">{t(`${kind}.description`)}</p>

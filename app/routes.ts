@@ -33,12 +33,14 @@ export default [
   route('complete-profile', 'routes/account/complete-profile.tsx'),
   route('kyc-upload', 'routes/account/kyc-upload.tsx'),
   route('kyc-document', 'routes/account/kyc-document.ts'),
+  route('notifications', 'routes/account/notifications.tsx'),
   // trade: requests for quote
   route('create-rfq', 'routes/trade/create-rfq.tsx'),
   route('rfqs', 'routes/trade/rfqs.tsx'),
   route('rfqs/:rfqId/quotes/:quoteId', 'routes/trade/negotiation.tsx'),
   route('orders', 'routes/trade/orders.tsx'),
   route('orders/new', 'routes/trade/order-new.tsx'),
+  route('products/:id/request-quote', 'routes/trade/product-request.tsx'),
   route('orders/:id', 'routes/trade/order.tsx'),
   // seller workspace
   route('dashboard', 'routes/seller/dashboard.tsx', [

@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Menu, Search, User, X } from 'lucide-react'
+import { Bell, ChevronDown, LogOut, Menu, Search, User, X } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, NavLink, useLocation, useSearchParams, useSubmit } from 'react-router'
@@ -37,7 +37,29 @@ function SearchForm({ id, className }: { id: string; className?: string }) {
   )
 }
 
-export function SiteHeader({ user, locale }: { user: CurrentUser | null; locale: Language }) {
+/** The bell: a link to /notifications whose label says how many are unread; the number shows as a badge. */
+function NotificationBell({ unread }: { unread: number }) {
+  const { t } = useTranslation('notifications')
+  const label = unread > 0 ? t('unreadCount', { count: unread }) : t('bell')
+  return (
+    <Button asChild variant="ghost" size="icon" className="relative">
+      <Link to="/notifications" aria-label={label} title={label} data-testid="notification-bell">
+        <Bell aria-hidden />
+        {unread > 0 ? (
+          <span
+            aria-hidden
+            data-testid="notification-badge"
+            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-semibold text-white"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </Link>
+    </Button>
+  )
+}
+
+export function SiteHeader({ user, locale, unreadNotifications = 0 }: { user: CurrentUser | null; locale: Language; unreadNotifications?: number }) {
   const { t } = useTranslation('common')
   const [mobileOpen, setMobileOpen] = useState(false)
   const submit = useSubmit()
@@ -91,6 +113,7 @@ export function SiteHeader({ user, locale }: { user: CurrentUser | null; locale:
         <div className="ml-auto flex items-center gap-1">
           <SearchForm id="header-search" className="hidden md:flex" />
           <LanguageMenu locale={locale} />
+          {user?.profile ? <NotificationBell unread={unreadNotifications} /> : null}
           {user ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
@@ -117,6 +140,11 @@ export function SiteHeader({ user, locale }: { user: CurrentUser | null; locale:
                 <DropdownMenuItem asChild>
                   <Link to="/orders">{t('nav.myOrders')}</Link>
                 </DropdownMenuItem>
+                {user.profile ? (
+                  <DropdownMenuItem asChild>
+                    <Link to="/notifications">{t('notifications:bell')}</Link>
+                  </DropdownMenuItem>
+                ) : null}
                 <DropdownMenuSeparator />
                 {/* The menu unmounts as soon as an item is chosen, which would cancel a native form
                     submit; submitting through the router does not depend on the menu staying open. */}
@@ -186,6 +214,11 @@ export function SiteHeader({ user, locale }: { user: CurrentUser | null; locale:
                 <NavLink to="/orders" className={navClass}>
                   {t('nav.myOrders')}
                 </NavLink>
+                {user.profile ? (
+                  <NavLink to="/notifications" className={navClass}>
+                    {t('notifications:bell')}
+                  </NavLink>
+                ) : null}
                 <NavLink to="/profile" className={navClass}>
                   {t('nav.profile')}
                 </NavLink>

@@ -24,6 +24,8 @@ type Handle = {
   close: () => Promise<void>
   /** Resolves when the database server answers `select 1` on a fresh connection within `timeoutMs`. */
   ping: (timeoutMs: number) => Promise<void>
+  /** How the job queue reaches this database: its own pool on PostgreSQL, the same PGlite instance otherwise. */
+  jobs: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite }
 }
 
 const globalForDb = globalThis as unknown as { __setuDb?: Handle }
@@ -140,6 +142,7 @@ function openPostgres(url: string): Handle {
   return {
     db,
     kind: 'postgres',
+    jobs: { kind: 'postgres', url },
     close: () => pool.end(),
     // A separate client, not the pool: a pool waiting on dead or busy connections would hide the answer.
     ping: async (timeoutMs) => {
@@ -173,6 +176,7 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
     return {
       db,
       kind: 'pglite',
+      jobs: { kind: 'pglite', client },
       close: async () => {
         await client.close()
         release()
@@ -227,6 +231,13 @@ export async function pingDatabase(timeoutMs: number): Promise<void> {
   const handle = globalForDb.__setuDb
   if (!handle) throw new Error('Database not initialised')
   await handle.ping(timeoutMs)
+}
+
+/** How the job queue connects to the app database (app/lib/jobs.server.ts). Throws if it has not been initialised. */
+export function getJobsConnection(): Handle['jobs'] {
+  const handle = globalForDb.__setuDb
+  if (!handle) throw new Error('Database not initialised: call initDb() at start-up')
+  return handle.jobs
 }
 
 export function getDbKind(): 'pglite' | 'postgres' {

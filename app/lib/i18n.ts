@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'rfqs',
   'errors',
   'email',
+  'notifications',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

@@ -1,6 +1,12 @@
 import { closeDb, getDb, initDb } from './db.server'
 import { appUrlIsLocal, baseUrl, demoDataDecision, env } from './env.server'
+import { startJobs, stopJobs, type JobDefinition } from './jobs.server'
 import { seedDemoData } from '../../db/seed'
+import { NOTIFICATION_JOBS } from '~/modules/notifications/jobs.server'
+import { RFQ_JOBS } from '~/modules/rfqs/jobs.server'
+
+/** Every background job of the app (ADR 010). */
+export const APP_JOBS: JobDefinition[] = [...NOTIFICATION_JOBS, ...RFQ_JOBS]
 
 /** Opens the database, applies migrations and, on a fresh database, loads the demo data. */
 export async function bootstrap() {
@@ -28,15 +34,30 @@ export async function bootstrap() {
   }
 }
 
+/** Starts the job queue with the app's jobs, after the database is open; logs where it runs. */
+export async function startBackgroundJobs() {
+  await startJobs(APP_JOBS)
+  console.log(`[setu] job queue: pg-boss started (${APP_JOBS.map((j) => j.name).join(', ')})`)
+}
+
 const globalForStartup = globalThis as unknown as { __setuStartup?: Promise<void> }
 
-/** Runs bootstrap once per process; `react-router dev` has no start script, so the root middleware calls this. */
+/**
+ * Runs bootstrap once per process and then starts the job queue; `react-router dev` has no start
+ * script, so the root middleware calls this. Under Vitest the queue stays off (the access matrix and
+ * the fuzz tests go through here): a test that needs it starts it itself.
+ */
 export function ensureBootstrapped(): Promise<void> {
-  globalForStartup.__setuStartup ??= bootstrap()
+  globalForStartup.__setuStartup ??= bootstrap().then(() => (process.env.VITEST ? undefined : startBackgroundJobs()))
   return globalForStartup.__setuStartup
 }
 
-/** Closes the database (releasing the PGlite lock). */
+/** Stops the job queue (waiting briefly for a job in progress), then closes the database (releasing the PGlite lock). */
 export async function shutdown() {
+  try {
+    await stopJobs()
+  } catch (err) {
+    console.error(`[setu] job queue did not stop cleanly: ${err instanceof Error ? err.message : err}`)
+  }
   await closeDb()
 }

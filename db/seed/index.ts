@@ -16,11 +16,13 @@ import { DEMO_ACCOUNTS, type DemoAccount } from './accounts'
 import { demoCategories } from './categories'
 import { demoProducts } from './products'
 import { demoSellers } from './sellers'
+import { demoBuyers, insertTradeData } from './trade'
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts'
 export { demoCategories, FEATURED_CATEGORY_IDS, TOP_LEVEL_CATEGORY_IDS } from './categories'
 export { demoProducts, NEW_LAUNCH_PRODUCT_IDS } from './products'
 export { demoSellers, SELLER_IDS } from './sellers'
+export { BUYER_IDS, DEMO_ORDER_IDS, DEMO_RFQ_IDS, demoBuyers, demoDirectOrders, demoRfqs } from './trade'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -54,9 +56,9 @@ const ACCOUNT_JOINED_DAYS_AGO: Record<keyof typeof DEMO_ACCOUNTS, number> = {
 }
 
 /**
- * Loads the demo data once: categories, catalog sellers, products with en/ru/hi texts and the
- * demo logins (DEMO_ACCOUNTS). Returns created: false, changing nothing, when the demo is
- * already there. Everything is inserted in one transaction.
+ * Loads the demo data once: categories, catalog sellers, products with en/ru/hi texts, the
+ * demo logins (DEMO_ACCOUNTS) and the demo market (trade.ts). Returns created: false, changing
+ * nothing, when the demo is already there. Everything is inserted in one transaction.
  */
 export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
   if (await isSeeded(db)) return { created: false }
@@ -76,7 +78,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     await tx.execute(sql.raw(`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`))
     if (await isSeeded(tx)) return { created: false }
 
-    const demoEmails = [...logins.map((l) => l.account.email), ...demoSellers.map((s) => s.email)]
+    const demoEmails = [...logins.map((l) => l.account.email), ...demoSellers.map((s) => s.email), ...demoBuyers.map((b) => b.email)]
     const taken = [
       ...(await tx.select({ email: users.email }).from(users).where(inArray(users.email, demoEmails))),
       ...(await tx.select({ email: profiles.email }).from(profiles).where(inArray(profiles.email, demoEmails))),
@@ -169,6 +171,9 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
         LANGUAGES.map((languageCode) => ({ productId: p.id, languageCode, ...p.translations[languageCode] })),
       ),
     )
+
+    // The market: buyers without logins, RFQs, quotes in several rounds, orders in every status.
+    await insertTradeData(tx, now)
 
     return { created: true }
   })

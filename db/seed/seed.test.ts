@@ -5,17 +5,33 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
+import { addMoney, multiplyMoney } from '~/modules/catalog/money'
+import { orderTransitionVerdict } from '~/modules/orders/policy'
+import { getOrder, listOrders } from '~/modules/orders/queries.server'
+import { countPendingOrders } from '~/modules/orders/stats.server'
+import { countOpenBoardRfqs, listBoardRfqs } from '~/modules/rfqs/board.server'
+import { ORDER_STATUSES } from '~/modules/rfqs/enums'
+import { getNegotiation } from '~/modules/rfqs/negotiation.server'
+import { listOwnRfqs } from '~/modules/rfqs/queries.server'
+import { listQuotesForBuyer } from '~/modules/rfqs/quotes.server'
+import { parseBoardFilters } from '~/modules/rfqs/schemas'
+import { countSellerTurnQuotes, getBuyerQuoteCounts } from '~/modules/rfqs/stats.server'
 import {
   accounts,
   categories,
   categoryTranslations,
+  orderEvents,
+  orders,
   productTranslations,
   products,
   profiles,
+  quoteRounds,
+  quotes,
+  rfqs,
   SHIPPING_METHODS,
   users,
 } from '../schema'
-import { DEMO_ACCOUNTS, demoProducts, NEW_LAUNCH_PRODUCT_IDS, seedDemoData } from '.'
+import { BUYER_IDS, DEMO_ACCOUNTS, DEMO_ORDER_IDS, DEMO_RFQ_IDS, demoBuyers, demoProducts, NEW_LAUNCH_PRODUCT_IDS, seedDemoData } from '.'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const DEVANAGARI = /[\u0900-\u097F]/
@@ -30,7 +46,7 @@ function groupBy<T, K>(items: T[], key: (item: T) => K) {
 async function counts() {
   const db = getDb()
   const count = sql<number>`count(*)::int`
-  const [[c], [ct], [p], [pt], [pr], [u], [a]] = await Promise.all([
+  const [[c], [ct], [p], [pt], [pr], [u], [a], [r], [q], [qr], [o], [oe]] = await Promise.all([
     db.select({ n: count }).from(categories),
     db.select({ n: count }).from(categoryTranslations),
     db.select({ n: count }).from(products),
@@ -38,6 +54,11 @@ async function counts() {
     db.select({ n: count }).from(profiles),
     db.select({ n: count }).from(users),
     db.select({ n: count }).from(accounts),
+    db.select({ n: count }).from(rfqs),
+    db.select({ n: count }).from(quotes),
+    db.select({ n: count }).from(quoteRounds),
+    db.select({ n: count }).from(orders),
+    db.select({ n: count }).from(orderEvents),
   ])
   return {
     categories: c.n,
@@ -47,6 +68,11 @@ async function counts() {
     profiles: pr.n,
     users: u.n,
     accounts: a.n,
+    rfqs: r.n,
+    quotes: q.n,
+    quoteRounds: qr.n,
+    orders: o.n,
+    orderEvents: oe.n,
   }
 }
 
@@ -361,5 +387,236 @@ describe('seedDemoData run again', () => {
     expect(afterFirst.products).toBe(demoProducts.length)
     expect(afterFirst.productTranslations).toBe(demoProducts.length * 3)
     expect(afterFirst.users).toBe(3)
+    expect(afterFirst.rfqs).toBeGreaterThanOrEqual(10)
+    expect(afterFirst.orders).toBeGreaterThanOrEqual(10)
+  })
+})
+
+const BUYER = DEMO_ACCOUNTS.buyer.profileId
+const SELLER = DEMO_ACCOUNTS.seller.profileId
+const demoSeller = { id: SELLER, country: 'Russia' as const }
+
+describe('the demo market', () => {
+  it('has RFQs in several categories, currencies, Incoterms and location preferences, open ones with future deadlines', async () => {
+    const rows = await getDb().select().from(rfqs)
+    const open = rows.filter((r) => r.status === 'open')
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['open', 'awarded', 'closed']))
+    expect(new Set(open.map((r) => r.categoryId)).size).toBeGreaterThanOrEqual(5)
+    expect(new Set(open.map((r) => r.currency))).toEqual(new Set(['USD', 'INR', 'RUB', 'EUR']))
+    expect(new Set(open.map((r) => r.incoterm)).size).toBeGreaterThanOrEqual(4)
+    expect(new Set(open.map((r) => r.locationPreference))).toEqual(new Set(['India', 'Russia', 'Both']))
+    expect(open.filter((r) => r.buyerId === BUYER).length).toBeGreaterThanOrEqual(3)
+    expect(new Set(open.map((r) => r.buyerId)).size).toBeGreaterThanOrEqual(4)
+    const today = new Date().toISOString().slice(0, 10)
+    for (const r of open) {
+      expect(r.deadline === null || r.deadline > today, r.title).toBe(true)
+      expect(Date.now() - r.createdAt.getTime(), r.title).toBeGreaterThan(0)
+    }
+    // Open RFQs only; product requests addressed to one seller are not part of the demo.
+    for (const r of rows) expect([r.sellerId, r.productId], r.title).toEqual([null, null])
+    for (const r of rows.filter((x) => x.status === 'closed')) expect(r.closedAt, r.title).not.toBeNull()
+  })
+
+  it('adds buyers without logins in both countries', async () => {
+    const rows = await getDb().select().from(profiles).where(eq(profiles.userType, 'Buyer'))
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    for (const b of demoBuyers) expect(byId.get(b.id), b.email).toMatchObject({ userId: null, country: b.country, companyName: b.companyName, kycStatus: null })
+    expect(new Set(demoBuyers.map((b) => b.country))).toEqual(new Set(['India', 'Russia']))
+  })
+
+  it('numbers every negotiation 1..n in time order, in turns, and keeps the quote equal to its last offer', async () => {
+    const rounds = await getDb().select().from(quoteRounds).orderBy(asc(quoteRounds.quoteId), asc(quoteRounds.round))
+    const quoteRows = await getDb().select({ quote: quotes, rfqQuantity: rfqs.quantity, rfqStatus: rfqs.status }).from(quotes).innerJoin(rfqs, eq(rfqs.id, quotes.rfqId))
+    const byQuote = groupBy(rounds, (r) => r.quoteId)
+    expect(byQuote.size).toBe(quoteRows.length)
+    const statuses = new Set<string>()
+    let longest = 0
+    for (const { quote: q, rfqQuantity, rfqStatus } of quoteRows) {
+      const list = byQuote.get(q.id)!
+      longest = Math.max(longest, list.length)
+      statuses.add(q.status)
+      expect(list.map((r) => r.round), q.id).toEqual(list.map((_, i) => i + 1))
+      for (let i = 1; i < list.length; i++) expect(list[i].createdAt.getTime(), q.id).toBeGreaterThan(list[i - 1].createdAt.getTime())
+      expect(list[0], q.id).toMatchObject({ action: 'offer', authorRole: 'seller', authorId: q.sellerId, quantity: rfqQuantity })
+      // Turns alternate: the buyer answers the seller's offer, and so on.
+      for (let i = 1; i < list.length; i++) expect(list[i].authorRole, q.id).not.toBe(list[i - 1].authorRole)
+      const terms = list.filter((r) => r.action === 'offer' || r.action === 'counter')
+      const last = terms.at(-1)!
+      expect({ unitPrice: q.unitPrice, quantity: q.quantity ?? rfqQuantity, incoterm: q.incoterm, expiresAt: q.expiresAt }, q.id).toEqual({
+        unitPrice: last.unitPrice,
+        quantity: last.quantity,
+        incoterm: last.incoterm,
+        expiresAt: last.expiresAt,
+      })
+      expect(q.quantity === null, q.id).toBe(terms.length === 1)
+      const end = list.at(-1)!
+      const turn = end.action === 'accept' ? 'Accepted' : end.action === 'decline' ? 'Rejected' : end.authorRole === 'seller' ? 'Quoted' : 'Countered'
+      // A live offer that lapsed before seeding is stored Expired, as the expiry job leaves it.
+      const expected = (turn === 'Quoted' || turn === 'Countered') && q.expiresAt.getTime() < Date.now() ? 'Expired' : turn
+      expect(q.status, q.id).toBe(expected)
+      if (q.status === 'Accepted') expect(rfqStatus, q.id).toBe('awarded')
+      // Live offers on open RFQs have not lapsed: the demo shows them as Quoted or Countered, not Expired.
+      if (rfqStatus === 'open') expect(q.expiresAt.getTime(), q.id).toBeGreaterThan(Date.now())
+    }
+    expect([...statuses].sort()).toEqual(['Accepted', 'Countered', 'Expired', 'Quoted'])
+    expect(longest).toBeGreaterThanOrEqual(4)
+  })
+
+  it('has orders in every status, with exact totals and a timeline that starts Pending and ends at the status', async () => {
+    const rows = await getDb().select({ order: orders, product: products }).from(orders).leftJoin(products, eq(products.id, orders.productId))
+    const events = groupBy(await getDb().select().from(orderEvents).orderBy(asc(orderEvents.createdAt)), (e) => e.orderId)
+    expect(new Set(rows.map((r) => r.order.status))).toEqual(new Set(ORDER_STATUSES))
+    for (const { order: o, product } of rows) {
+      if (o.quoteId) {
+        const [q] = await getDb().select().from(quotes).where(eq(quotes.id, o.quoteId))
+        expect(q.status, o.id).toBe('Accepted')
+        expect([o.unitPrice, o.currency, o.rfqId], o.id).toEqual([q.unitPrice, q.currency, q.rfqId])
+        expect(o.total, o.id).toBe(multiplyMoney(o.unitPrice, o.quantity))
+        expect(o.incoterm, o.id).not.toBeNull()
+      } else {
+        // A product order: the product's price and currency, within minimum order, one of its shipping options.
+        expect(product, o.id).not.toBeNull()
+        expect([o.sellerId, o.unitPrice, o.currency], o.id).toEqual([product!.sellerId, product!.price, product!.currency])
+        expect(o.quantity, o.id).toBeGreaterThanOrEqual(product!.minimumOrderQuantity)
+        expect(product!.stockQuantity, o.id).toBeGreaterThanOrEqual(0)
+        expect(product!.shippingOptions, o.id).toContainEqual(expect.objectContaining({ method: o.shippingMethod, price: o.shippingPrice, currency: o.shippingCurrency }))
+        const goods = multiplyMoney(o.unitPrice, o.quantity)!
+        expect(o.total, o.id).toBe(o.shippingCurrency === o.currency ? addMoney(goods, o.shippingPrice!) : goods)
+        expect(o.incoterm, o.id).toBeNull()
+      }
+      const timeline = events.get(o.id)!
+      expect(timeline[0], o.id).toMatchObject({ status: 'Pending', createdAt: o.createdAt })
+      expect(timeline.at(-1)!.status, o.id).toBe(o.status)
+      expect(timeline.at(-1)!.createdAt, o.id).toEqual(o.updatedAt)
+      for (let i = 1; i < timeline.length; i++) {
+        expect(timeline[i].createdAt.getTime(), o.id).toBeGreaterThan(timeline[i - 1].createdAt.getTime())
+        const role = timeline[i].actorId === o.sellerId ? 'seller' : timeline[i].actorId === o.buyerId ? 'buyer' : null
+        expect(role && orderTransitionVerdict(timeline[i - 1].status, role, timeline[i].status), `${o.id} ${timeline[i].status}`).toBe('allowed')
+      }
+    }
+    // Totals agree with PostgreSQL's exact numeric multiplication too.
+    const [wrong] = await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(sql`${orders.total} <> ${orders.unitPrice} * ${orders.quantity} + case when ${orders.shippingCurrency} = ${orders.currency} then ${orders.shippingPrice} else 0 end`)
+    expect(wrong.n).toBe(0)
+  })
+
+  it('shows the demo buyer and the demo seller their orders in every status, both quote and product orders', async () => {
+    const buyerOrders = await listOrders(BUYER, 'buyer', 1)
+    const sellerOrders = await listOrders(SELLER, 'seller', 1)
+    const between = buyerOrders.items.filter((o) => sellerOrders.items.some((s) => s.id === o.id))
+    expect(new Set(between.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES))
+    expect(between.some((o) => o.rfqTitle !== null) && between.some((o) => o.productName !== null)).toBe(true)
+    // Newest first, and the seller's list also has other buyers.
+    const times = sellerOrders.items.map((o) => o.createdAt)
+    expect(times).toEqual([...times].sort().reverse())
+    expect(new Set(sellerOrders.items.map((o) => o.counterpartyCompany)).size).toBeGreaterThanOrEqual(3)
+    const accepted = sellerOrders.items.find((o) => o.id === DEMO_ORDER_IDS.buckwheatAccepted)
+    expect(accepted).toMatchObject({
+      counterpartyName: 'Priya Sharma',
+      counterpartyCompany: 'Sharma Imports Pvt Ltd',
+      counterpartyCountry: 'India',
+      rfqTitle: 'Buckwheat kernels, grade 1, 40 tonnes',
+      quantity: 40,
+      unit: 'tonnes',
+      total: '3460000.00',
+      currency: 'RUB',
+      status: 'Accepted',
+    })
+    const honey = buyerOrders.items.find((o) => o.id === DEMO_ORDER_IDS.honeyPending)
+    expect(honey).toMatchObject({ counterpartyCompany: 'Volkov Trading LLC', productName: 'Altai Mountain Wildflower Honey', status: 'Pending', total: '4870.00' })
+
+    const detail = await getOrder(BUYER, DEMO_ORDER_IDS.wheatDelivered)
+    expect(detail?.events.map((e) => [e.status, e.actorRole])).toEqual([
+      ['Pending', 'seller'],
+      ['Accepted', 'seller'],
+      ['Shipped', 'seller'],
+      ['Delivered', 'seller'],
+    ])
+    expect(detail?.events[2].note).toContain('B/L NVS-2291')
+    expect(await getOrder(BUYER, DEMO_ORDER_IDS.basmatiDelivered)).toBeNull()
+  })
+
+  it("names a product order's product in the viewer's language, falling back to English", async () => {
+    const ru = await listOrders(BUYER, 'buyer', 1, 'ru')
+    const honey = ru.items.find((o) => o.id === DEMO_ORDER_IDS.honeyPending)!
+    expect(honey.productName).toMatch(CYRILLIC)
+    expect(honey.productNameLang).toBe('ru')
+    const hi = await getOrder(SELLER, DEMO_ORDER_IDS.honeyPending, 'hi')
+    expect(hi?.product?.name).toMatch(DEVANAGARI)
+    // Without a Russian text the English name is shown, marked as English.
+    const [saved] = await getDb().select().from(productTranslations).where(and(eq(productTranslations.productId, honey.productId!), eq(productTranslations.languageCode, 'ru')))
+    const { searchVector: _v, ...row } = saved
+    await getDb().delete(productTranslations).where(and(eq(productTranslations.productId, honey.productId!), eq(productTranslations.languageCode, 'ru')))
+    try {
+      const fallback = (await listOrders(BUYER, 'buyer', 1, 'ru')).items.find((o) => o.id === DEMO_ORDER_IDS.honeyPending)!
+      expect([fallback.productName, fallback.productNameLang]).toEqual(['Altai Mountain Wildflower Honey', 'en'])
+    } finally {
+      await getDb().insert(productTranslations).values(row)
+    }
+  })
+
+  it("shows the demo buyer's RFQs with their quotes and negotiations", async () => {
+    const list = await listOwnRfqs(BUYER, 1, 'en')
+    const ids = list.items.map((r) => r.id)
+    expect(ids).toEqual(expect.arrayContaining([DEMO_RFQ_IDS.wheat, DEMO_RFQ_IDS.sunflowerOil, DEMO_RFQ_IDS.buckwheat, DEMO_RFQ_IDS.amber]))
+    expect(new Set(list.items.map((r) => r.status))).toEqual(new Set(['open', 'awarded', 'closed']))
+    const quotesByRfq = await listQuotesForBuyer(BUYER, ids)
+    expect(quotesByRfq[DEMO_RFQ_IDS.wheat]).toEqual([expect.objectContaining({ sellerCompany: 'Volkov Trading LLC', unitPrice: '241.50', status: 'Quoted' })])
+    expect(quotesByRfq[DEMO_RFQ_IDS.sunflowerOil]?.[0]?.status).toBe('Countered')
+    // The closed RFQ's quote lapsed and shows as Expired.
+    expect(quotesByRfq[DEMO_RFQ_IDS.amber]?.[0]?.status).toBe('Expired')
+
+    const wheat = quotesByRfq[DEMO_RFQ_IDS.wheat]![0]!
+    const negotiation = await getNegotiation(BUYER, DEMO_RFQ_IDS.wheat, wheat.id)
+    expect(negotiation?.rounds.map((r) => [r.round, r.authorRole, r.action, r.terms?.unitPrice])).toEqual([
+      [1, 'seller', 'offer', '248.00'],
+      [2, 'buyer', 'counter', '236.00'],
+      [3, 'seller', 'counter', '241.50'],
+    ])
+    expect(negotiation?.actions).toEqual(expect.arrayContaining(['accept', 'counter', 'decline']))
+  })
+
+  it("puts other buyers' RFQs on the demo seller's board, with the seller's own quotes and turns", async () => {
+    const board = await listBoardRfqs(demoSeller, parseBoardFilters(new URLSearchParams()), 'en')
+    const byId = new Map(board.items.map((r) => [r.id, r]))
+    // Open to Russia or Both, not the seller's own RFQ, not India-only, not awarded or closed.
+    for (const id of [DEMO_RFQ_IDS.wheat, DEMO_RFQ_IDS.sunflowerOil, DEMO_RFQ_IDS.chaga, DEMO_RFQ_IDS.honey, DEMO_RFQ_IDS.ivanChai, DEMO_RFQ_IDS.buckwheatGroats]) expect(byId.has(id), id).toBe(true)
+    for (const id of [DEMO_RFQ_IDS.orthodoxTea, DEMO_RFQ_IDS.assamTea, DEMO_RFQ_IDS.ashwagandha, DEMO_RFQ_IDS.buckwheat, DEMO_RFQ_IDS.amber]) expect(byId.has(id), id).toBe(false)
+    expect(byId.get(DEMO_RFQ_IDS.buckwheatGroats)?.ownQuote?.status).toBe('Countered')
+    expect(byId.get(DEMO_RFQ_IDS.ivanChai)?.ownQuote?.status).toBe('Quoted')
+    expect(byId.get(DEMO_RFQ_IDS.honey)).toMatchObject({ ownQuote: null, quoteCount: 0, buyerCountry: 'India' })
+    const groats = byId.get(DEMO_RFQ_IDS.buckwheatGroats)!.ownQuote!
+    const turn = await getNegotiation(SELLER, DEMO_RFQ_IDS.buckwheatGroats, groats.id)
+    expect(turn?.rounds).toHaveLength(4)
+    expect(turn?.actions).toEqual(expect.arrayContaining(['accept', 'counter']))
+  })
+
+  it('counts what waits for each demo account: pending orders, RFQs awaiting the seller, quotes awaiting the buyer', async () => {
+    expect(await countPendingOrders(SELLER)).toBe(2)
+    // The board's unquoted RFQs (chaga, diamonds, honey) and the two negotiations the buyers countered.
+    expect(await countOpenBoardRfqs(demoSeller)).toBe(3)
+    expect(await countSellerTurnQuotes(SELLER)).toBe(2)
+    // Wheat and chaga are Quoted; the diamonds are Countered (the seller's turn); the amber quote lapsed on a closed RFQ.
+    expect(await getBuyerQuoteCounts(BUYER)).toEqual({ rfqs: 7, awaitingQuotes: 2 })
+    // The demo seller also buys: one quote on its tea RFQ.
+    expect(await getBuyerQuoteCounts(SELLER)).toEqual({ rfqs: 1, awaitingQuotes: 1 })
+    expect(await getBuyerQuoteCounts(BUYER_IDS.kaveriHospitality)).toEqual({ rfqs: 2, awaitingQuotes: 0 })
+    expect(await countSellerTurnQuotes(DEMO_ACCOUNTS.pendingSeller.profileId)).toBe(0)
+  })
+
+  it('does not count a seller-turn quote once it expires, nor quotes on an RFQ that is no longer open', async () => {
+    const [groats] = await getDb().select().from(quotes).where(and(eq(quotes.rfqId, DEMO_RFQ_IDS.buckwheatGroats), eq(quotes.sellerId, SELLER)))
+    await getDb().update(quotes).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(quotes.id, groats.id))
+    await getDb().update(rfqs).set({ status: 'closed', closedAt: new Date() }).where(eq(rfqs.id, DEMO_RFQ_IDS.wheat))
+    try {
+      expect(await countSellerTurnQuotes(SELLER)).toBe(1)
+      expect((await getBuyerQuoteCounts(BUYER)).awaitingQuotes).toBe(1)
+    } finally {
+      await getDb().update(quotes).set({ expiresAt: groats.expiresAt }).where(eq(quotes.id, groats.id))
+      await getDb().update(rfqs).set({ status: 'open', closedAt: null }).where(eq(rfqs.id, DEMO_RFQ_IDS.wheat))
+    }
+    expect(await countSellerTurnQuotes(SELLER)).toBe(2)
   })
 })

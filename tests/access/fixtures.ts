@@ -1,6 +1,6 @@
 // Real records the parametrised routes are opened with: a category, a product and a KYC document.
 import { eq } from 'drizzle-orm'
-import { profiles } from '../../db/schema'
+import { notifications, profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { createSignedUrl } from '~/lib/storage.server'
 import { createCategory, createProduct } from '../factories/catalog'
@@ -36,6 +36,10 @@ export type Fixtures = {
   negotiationQuoteId: string
   /** A Pending order of the buyer with the approved seller: the order page's parties. */
   orderId: string
+  /** An unread notice of the approved seller about that order (/notifications opens it). */
+  notificationId: string
+  /** An open product request of the buyer for the approved seller's product (only that seller sees, quotes or rejects it). */
+  productRequestId: string
 }
 
 /** Creates the records; the pending seller uploads a document through the real /kyc-upload action. */
@@ -62,6 +66,11 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
   const negotiationRfq = await createRfq(buyer!.id)
   const negotiationQuote = await createQuote(negotiationRfq.id, seller!.id)
   const order = await createOrder(buyer!.id, seller!.id)
+  const [notice] = await getDb()
+    .insert(notifications)
+    .values({ recipientId: seller!.id, actorId: buyer!.id, kind: 'order_placed', params: { order: order.id.slice(0, 8) }, link: `/orders/${order.id}` })
+    .returning({ id: notifications.id })
+  const productRequest = await createRfq(buyer!.id, { productId: own.id, sellerId: seller!.id, description: '' })
   return {
     actors,
     categoryId: category.id,
@@ -77,5 +86,7 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
     negotiationRfqId: negotiationRfq.id,
     negotiationQuoteId: negotiationQuote.id,
     orderId: order.id,
+    notificationId: notice!.id,
+    productRequestId: productRequest.id,
   }
 }

@@ -99,6 +99,38 @@ const QUOTE_CASES: RouteRules['POST'] = [
 ]
 
 /**
+ * The RFQ board's Reject on product requests: only the seller a request is addressed to, with a reason,
+ * once (then 409); an RFQ addressed to nobody is nobody's to reject (404). Non-sellers are refused first.
+ */
+const rejectBody = (rfqId: string, reason = 'Out of stock until October.') => new URLSearchParams({ intent: 'reject', rfqId, reason })
+const REJECT_CASES: RouteRules['POST'] = [
+  {
+    label: '/dashboard/rfqs reject an open RFQ addressed to nobody',
+    path: '/dashboard/rfqs',
+    body: (f) => rejectBody(f.boardRfqId),
+    expect: { anonymous: toLogin('/dashboard/rfqs'), signedIn: 403, sellers: 404 },
+  },
+  {
+    label: '/dashboard/rfqs reject a product request without a reason',
+    path: '/dashboard/rfqs',
+    body: (f) => rejectBody(f.productRequestId, ' '),
+    expect: { anonymous: toLogin('/dashboard/rfqs'), signedIn: 403, sellers: 400 },
+  },
+  {
+    label: '/dashboard/rfqs reject a product request',
+    path: '/dashboard/rfqs',
+    body: (f) => rejectBody(f.productRequestId),
+    expect: { anonymous: toLogin('/dashboard/rfqs'), signedIn: 403, pendingSeller: 404, approvedSeller: { status: 302, location: '/dashboard/rfqs' } },
+  },
+  {
+    label: '/dashboard/rfqs reject it again',
+    path: '/dashboard/rfqs',
+    body: (f) => rejectBody(f.productRequestId),
+    expect: { anonymous: toLogin('/dashboard/rfqs'), signedIn: 403, pendingSeller: 404, approvedSeller: 409 },
+  },
+]
+
+/**
  * The Orders tab's status dialog on the fixture's Pending order: its seller may not skip to Shipped
  * (409); any other seller gets the 404 page; non-sellers are refused first (403). Nothing is written.
  */
@@ -210,6 +242,44 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
   'routes/account/profile': {
     GET: [{ path: '/profile', expect: { anonymous: toLogin('/profile'), signedIn: 200 } }],
     POST: [{ path: '/profile', expect: { anonymous: toLogin('/profile'), signedIn: 400 } }],
+  },
+  // Notifications: every signed-in user with a profile reads their own; opening one marks it read and
+  // follows its link. Someone else's notice (the approved seller's, opened by anyone else), a forged
+  // id: 404, nothing written. Without a profile the layout shows the profile form and a POST is 404.
+  'routes/account/notifications': {
+    GET: [
+      {
+        path: '/notifications',
+        expect: {
+          anonymous: toLogin('/notifications'),
+          incomplete: { status: 200, contains: PROFILE_FORM },
+          buyer: { status: 200, contains: 'News about your quotes, negotiations and orders' },
+          pendingSeller: { status: 200, contains: 'News about your quotes, negotiations and orders' },
+          approvedSeller: { status: 200, contains: 'New order' },
+        },
+      },
+    ],
+    POST: [
+      { path: '/notifications', expect: { anonymous: toLogin('/notifications'), incomplete: 404, buyer: 400, sellers: 400 } },
+      {
+        label: '/notifications open :own (the approved seller’s)',
+        path: '/notifications',
+        body: (f) => new URLSearchParams({ intent: 'open', id: f.notificationId }),
+        expect: { anonymous: toLogin('/notifications'), incomplete: 404, buyer: 404, pendingSeller: 404, approvedSeller: 302 },
+      },
+      {
+        label: '/notifications open :forged',
+        path: '/notifications',
+        body: () => new URLSearchParams({ intent: 'open', id: '00000000-0000-4000-8000-000000000000' }),
+        expect: { anonymous: toLogin('/notifications'), signedIn: 404 },
+      },
+      {
+        label: '/notifications read-all',
+        path: '/notifications',
+        body: () => new URLSearchParams({ intent: 'read-all' }),
+        expect: { anonymous: toLogin('/notifications'), incomplete: 404, buyer: { status: 302, location: '/notifications' }, sellers: { status: 302, location: '/notifications' } },
+      },
+    ],
   },
   'routes/account/complete-profile': {
     GET: [{ path: '/complete-profile', expect: { anonymous: home, signedIn: home, incomplete: 200 } }],
@@ -391,6 +461,39 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       },
     ],
   },
+  // "Request a quote" on a product page (a resource route): anyone with a profile but the product's own
+  // seller may ask; visitors sign in and come back to the product; a GET goes back to the product.
+  'routes/trade/product-request': {
+    GET: [
+      { label: '/products/:real/request-quote', path: (f) => `/products/${f.productId}/request-quote`, expect: everyone({ status: 302 }) },
+      { path: '/products/not-a-uuid/request-quote', expect: everyone({ status: 302, location: '/marketplace' }) },
+    ],
+    POST: [
+      {
+        label: '/products/:real/request-quote without a form',
+        path: (f) => `/products/${f.productId}/request-quote`,
+        expect: { anonymous: { status: 302 }, incomplete: 403, buyer: 400, sellers: 400 },
+      },
+      {
+        label: '/products/:real/request-quote below the minimum order',
+        path: (f) => `/products/${f.productId}/request-quote`,
+        body: () => new URLSearchParams({ quantity: '1', currency: 'USD', message: '', submissionKey: crypto.randomUUID() }),
+        expect: { anonymous: { status: 302 }, incomplete: 403, buyer: 400, sellers: 400 },
+      },
+      {
+        label: '/products/:own/request-quote',
+        path: (f) => `/products/${f.ownProductId}/request-quote`,
+        body: () => new URLSearchParams({ quantity: '10', currency: 'INR', message: 'For Kazan', submissionKey: crypto.randomUUID() }),
+        expect: { anonymous: { status: 302 }, incomplete: 403, buyer: { status: 302, location: '/rfqs' }, pendingSeller: { status: 302, location: '/rfqs' }, approvedSeller: 403 },
+      },
+      {
+        path: '/products/00000000-0000-4000-8000-000000000000/request-quote',
+        body: () => new URLSearchParams({ quantity: '10', currency: 'USD', message: '', submissionKey: crypto.randomUUID() }),
+        expect: { anonymous: toLogin('/products/00000000-0000-4000-8000-000000000000'), incomplete: 403, buyer: 404, sellers: 404 },
+      },
+      { path: '/products/not-a-uuid/request-quote', expect: { anonymous: toLogin('/marketplace'), incomplete: 403, buyer: 404, sellers: 404 } },
+    ],
+  },
   // seller workspace: visitors sign in and come back; non-sellers see the gate page; only the owner
   // reaches a product's edit page (anyone else: 404).
   ...Object.fromEntries(
@@ -414,7 +517,7 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
           // React Router drops ?index from the URL the action sees. An empty form: the seller gets "unknown action" (400), anyone else is refused first.
           POST: [
             { path: tab === 'overview' ? '/dashboard?index' : path, expect: hasAction ? { anonymous: toLogin(path), signedIn: 403, sellers: 400 } : everyone(NO_ACTION) },
-            ...(tab === 'rfqs' ? QUOTE_CASES : []),
+            ...(tab === 'rfqs' ? [...QUOTE_CASES, ...REJECT_CASES] : []),
             ...(tab === 'orders' ? ORDER_TAB_CASES : []),
           ],
         } satisfies RouteRules,

@@ -27,7 +27,9 @@ test('a new visitor browses the catalog, opens a product, switches language and 
   await expect(login.getByText('Please log in to place an order or contact the seller.')).toBeVisible()
   await expect(login.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', `/login?redirectTo=${encodeURIComponent(productPath)}`)
   await expect(login.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register')
-  await expect(page.getByRole('link', { name: 'Request a quote' })).toHaveCount(0)
+  // "Request a quote" leads to sign in and back, with the reason (spec §6).
+  await expect(login.getByRole('link', { name: 'Request a quote' })).toHaveAttribute('href', `/login?redirectTo=${encodeURIComponent(productPath)}`)
+  await expect(login.getByText('Please log in to request a quote')).toBeVisible()
 
   // The stepper starts at the MOQ and never goes below it.
   const quantity = page.locator('#quantity')

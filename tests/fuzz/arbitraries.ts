@@ -111,8 +111,10 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     companyName: ['Rao Spices Pvt Ltd', ''],
     phoneNumber: ['+91 98765 43210', '+7 (495) 123-45-67', '123'],
     userType: ['Buyer', 'Seller', 'Admin'],
-    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline', 'status', 'cancel'],
+    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline', 'status', 'cancel', 'reject', 'open', 'read-all'],
     revokeOtherSessions: ['on', 'true'],
+    // /notifications: the approved seller's notice, and one that does not exist
+    id: [f.notificationId, '00000000-0000-4000-8000-000000000000'],
     token: ['forged', 'eyJhbGciOiJIUzI1NiJ9.e30.x'],
     type: ['signup', 'reset'],
     sent: ['1', '0'],
@@ -142,7 +144,7 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     productId: [f.productId, f.ownProductId, '00000000-0000-4000-8000-000000000000', 'x'],
     shipping: ['0', '1', '', '7'],
     categoryId: [f.categoryId, '', 'no-such-category'],
-    rfqId: [f.rfqId, f.boardRfqId, '00000000-0000-4000-8000-000000000000', 'x'],
+    rfqId: [f.rfqId, f.boardRfqId, f.productRequestId, '00000000-0000-4000-8000-000000000000', 'x'],
     // The RFQ board's quote dialog and filters
     unitPrice: ['0', '120.50', '999999999999.99', '-1', '1.234'],
     minOrderQuantity: ['1', '500', '0'],
@@ -157,6 +159,9 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     note: ['Packed, AWB to follow.', '', 'x'.repeat(1001)],
     notQuoted: ['1', '0'],
     match: ['1', '0'],
+    // The board's product requests: "Requests for my products" and the reject dialog's reason
+    mine: ['1', '0'],
+    reason: ['Out of stock until October.', '', 'x'.repeat(1001)],
   }
   return table[name] ?? []
 }

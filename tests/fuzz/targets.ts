@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import type { Fixtures } from '../access/fixtures'
 import { segment } from './arbitraries'
 import { ORDER_STATUS_FIELDS, PLACE_ORDER_FIELDS } from '~/modules/orders/schemas'
-import { COUNTER_FIELDS, QUOTE_FIELDS, RFQ_FIELDS } from '~/modules/rfqs/schemas'
+import { COUNTER_FIELDS, PRODUCT_REQUEST_FIELDS, QUOTE_FIELDS, RFQ_FIELDS } from '~/modules/rfqs/schemas'
 
 export type FuzzTarget = {
   /** The paths to request (without query). */
@@ -129,6 +129,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'routes/account/complete-profile': { path: at('/complete-profile'), form: [...PROFILE_FIELDS, 'redirectTo'], action: true },
   'routes/account/kyc-upload': { path: at('/kyc-upload'), form: ['kycDocument'], files: ['kycDocument'], action: true },
   'routes/account/kyc-document': { path: at('/kyc-document'), query: ['user', 'key', 'expires', 'sig'] },
+  'routes/account/notifications': { path: at('/notifications'), query: ['page'], form: ['intent', 'id'], action: true },
   'routes/api/auth': {
     path: () =>
       fc
@@ -151,6 +152,11 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   },
   'routes/trade/orders': { path: at('/orders'), query: ['page'] },
   'routes/trade/order-new': { path: at('/orders/new'), form: PLACE_ORDER_FIELDS, action: true },
+  'routes/trade/product-request': {
+    path: (f) => segment([f.productId, f.ownProductId, '00000000-0000-4000-8000-000000000000']).map((s) => `/products/${s}/request-quote`),
+    form: PRODUCT_REQUEST_FIELDS,
+    action: true,
+  },
   'routes/trade/order': {
     path: (f) => segment([f.orderId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']).map((id) => `/orders/${id}`),
     form: ORDER_STATUS_FIELDS,
@@ -161,7 +167,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'routes/seller/products': { path: at('/dashboard/products'), query: SELLER_LIST, form: ['intent', 'productId'], action: true },
   'routes/seller/orders': { path: at('/dashboard/orders'), query: ['page'], form: ORDER_STATUS_FIELDS, action: true },
   'routes/seller/messages': { path: at('/dashboard/messages') },
-  'routes/seller/rfqs': { path: at('/dashboard/rfqs'), query: ['q', 'category', 'currency', 'notQuoted', 'match', 'page'], form: ['intent', 'quoteId', ...QUOTE_FIELDS], action: true },
+  'routes/seller/rfqs': { path: at('/dashboard/rfqs'), query: ['q', 'category', 'currency', 'notQuoted', 'match', 'mine', 'page'], form: ['intent', 'quoteId', 'reason', ...QUOTE_FIELDS], action: true },
   'routes/seller/product-new': { path: at('/dashboard/products/new'), form: PRODUCT_FIELDS, action: true },
   'routes/seller/product-edit': {
     path: (f) => segment([f.ownProductId, f.productId, 'not-a-uuid']).map((s) => `/dashboard/products/${s}/edit`),

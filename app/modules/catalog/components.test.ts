@@ -50,13 +50,17 @@ describe('PurchasePanel', () => {
     expect(html).toContain(`href="/login?redirectTo=%2Fproducts%2F${product.id}"`)
     expect(html).toContain('href="/register"')
     expect(html).not.toContain('/create-rfq')
+    // "Request a quote" leads a visitor to sign in (and back), saying why.
+    const link = /<a ([^>]*)>(?:<[^>]*>)*Request a quote<\/a>/.exec(html)?.[1] ?? ''
+    expect(link).toContain(`href="/login?redirectTo=%2Fproducts%2F${product.id}"`)
+    expect(link).toContain('aria-describedby="request-login-required"')
+    expect(html).toContain('Please log in to request a quote')
   })
 
-  it('offers signed-in users a quote request and seller contact, not an order', async () => {
-    const html = await render(h(PurchasePanel, { product, signedIn: true }))
-    expect(html).toContain(`href="/create-rfq?productId=${product.id}&amp;quantity=3"`)
+  it('offers signed-in users a quote request (for the chosen quantity) and seller contact, not an order', async () => {
+    const html = await render(h(PurchasePanel, { product, signedIn: true, requestQuote: (q: number) => h('button', { type: 'button' }, `Request a quote for ${q}`) }))
+    expect(html).toContain('Request a quote for 3')
     expect(html).toContain(`href="/create-rfq?productId=${product.id}"`)
-    expect(html).toContain('Request a quote')
     expect(html).toContain('Contact seller')
     expect(html).not.toContain('Login Required')
   })

@@ -3,6 +3,7 @@
 // durable record that an email is owed (email_status 'pending' until the mail job sends it).
 import { notifications, type NotificationKind } from '../../../db/schema'
 import type { Db } from '~/lib/db.server'
+import { requestEmailSweep } from './jobs.server'
 
 /** A transaction handle or the database itself. */
 type Writer = Pick<Db, 'insert'>
@@ -24,4 +25,6 @@ export async function notify(tx: Writer, input: NotifyInput | NotifyInput[]): Pr
     .map((n) => ({ recipientId: n.recipientId, actorId: n.actorId ?? null, kind: n.kind, params: n.params ?? {}, link: n.link }))
   if (rows.length === 0) return
   await tx.insert(notifications).values(rows)
+  // The emails go out after the commit, from the job queue; this only makes that happen sooner.
+  requestEmailSweep()
 }

@@ -4,6 +4,7 @@ import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import { orderEvents, orders, products, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { addMoney, multiplyMoney } from '~/modules/catalog/money'
+import { notify } from '~/modules/notifications/notify.server'
 import type { OrderStatus } from '~/modules/rfqs/enums'
 import { isFinalOrderStatus, orderTransitionVerdict, type OrderRole } from './policy'
 import { orderQuantityError, shippingIndexError, type PlaceOrderInput } from './schemas'
@@ -47,6 +48,13 @@ export async function changeOrderStatus(actorProfileId: string, orderId: string,
       )
     }
     await tx.insert(orderEvents).values({ orderId, status: target, note, actorId: actorProfileId, createdAt: now })
+    await notify(tx, {
+      recipientId: role === 'seller' ? order.buyerId : order.sellerId,
+      actorId: actorProfileId,
+      kind: 'order_status_changed',
+      params: { order: orderId.slice(0, 8), status: target },
+      link: `/orders/${orderId}`,
+    })
     return { ok: true as const, status: target, role }
   })
 }
@@ -143,6 +151,13 @@ export async function placeProductOrder(buyerProfileId: string, input: PlaceOrde
         .returning({ id: orders.id })
       if (!order) throw new DuplicateSubmission()
       await tx.insert(orderEvents).values({ orderId: order.id, status: 'Pending', actorId: buyerProfileId, createdAt: now })
+      await notify(tx, {
+        recipientId: product.sellerId,
+        actorId: buyerProfileId,
+        kind: 'order_placed',
+        params: { order: order.id.slice(0, 8), amount: total, currency: product.currency, quantity: String(input.quantity) },
+        link: `/orders/${order.id}`,
+      })
       return { ok: true as const, orderId: order.id, created: true }
     })
   } catch (error) {

@@ -3,13 +3,21 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quotes, rfqs } from '../../../db/schema'
-import type { Currency, ShippingMethod } from '../../../db/schema/catalog'
+import type { Currency, LanguageCode, ShippingMethod } from '../../../db/schema/catalog'
 import { getDb } from '~/lib/db.server'
 import { ORDER_PAGE_SIZE, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteCurrency } from '~/modules/rfqs/enums'
 import type { OrderRole } from './policy'
 
-/** The product's English name (spec §7: lists show the English name), else any translation. */
-const productName = sql<string | null>`(select pt.name from product_translations pt where pt.product_id = ${orders.productId} order by (pt.language_code = 'en') desc, pt.language_code limit 1)`
+/**
+ * A direct order's product name in the viewer's language, then English, then any translation (as the
+ * catalog's card texts), with the language it is in so the page can mark a fallback with `lang`.
+ */
+function productText(locale: LanguageCode) {
+  const pick = (column: 'name' | 'language_code') =>
+    sql`(select pt.${sql.raw(column)} from product_translations pt where pt.product_id = ${orders.productId} and btrim(pt.name) <> ''
+      order by (pt.language_code = ${locale}) desc, (pt.language_code = 'en') desc, pt.language_code limit 1)`
+  return { name: sql<string | null>`${pick('name')}`, lang: sql<LanguageCode | null>`${pick('language_code')}` }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -21,6 +29,10 @@ export type OrderListItemDto = {
   /** A direct order from the product page: the product (null once the product is deleted). */
   productId: string | null
   productName: string | null
+  /** The language productName is in (the viewer's, or a fallback). */
+  productNameLang: LanguageCode | null
+  /** The other party: the person's name, their company (or the name again when none) and country. */
+  counterpartyName: string
   counterpartyCompany: string
   counterpartyCountry: 'India' | 'Russia'
   quantity: number
@@ -33,9 +45,10 @@ export type OrderListItemDto = {
 
 export type OrderList = { items: OrderListItemDto[]; total: number; page: number; pageCount: number }
 
-/** One page of the orders where the profile is the buyer (or the seller), newest first; the other party's company shown. */
-export async function listOrders(profileId: string, side: 'buyer' | 'seller', page: number): Promise<OrderList> {
+/** One page of the orders where the profile is the buyer (or the seller), newest first; the other party and product names shown. */
+export async function listOrders(profileId: string, side: 'buyer' | 'seller', page: number, locale: LanguageCode = 'en'): Promise<OrderList> {
   const db = getDb()
+  const product = productText(locale)
   const mine = side === 'buyer' ? eq(orders.buyerId, profileId) : eq(orders.sellerId, profileId)
   const other = side === 'buyer' ? orders.sellerId : orders.buyerId
   const [{ n }] = await db.select({ n: count() }).from(orders).where(mine)
@@ -46,7 +59,9 @@ export async function listOrders(profileId: string, side: 'buyer' | 'seller', pa
       quoteId: orders.quoteId,
       rfqTitle: rfqs.title,
       productId: orders.productId,
-      productName,
+      productName: product.name,
+      productNameLang: product.lang,
+      counterpartyName: profiles.name,
       counterpartyCompany: sql<string>`coalesce(${profiles.companyName}, ${profiles.name})`,
       counterpartyCountry: profiles.country,
       quantity: orders.quantity,
@@ -81,7 +96,7 @@ export type OrderDetailDto = {
   seller: { company: string; country: 'India' | 'Russia' }
   rfqTitle: string | null
   /** A direct order from the product page: the product, and the shipping chosen (null: none). */
-  product: { id: string; name: string | null } | null
+  product: { id: string; name: string | null; lang: LanguageCode | null } | null
   shipping: { method: ShippingMethod; price: string; currency: Currency } | null
   /** The negotiation page, while its quote still exists. */
   negotiationPath: string | null
@@ -103,9 +118,10 @@ const buyerProfile = alias(profiles, 'buyer_profile')
 const sellerProfile = alias(profiles, 'seller_profile')
 
 /** The order as one of its parties sees it, with every status change oldest first; null for anyone else or a malformed id. */
-export async function getOrder(viewerProfileId: string, orderId: string): Promise<OrderDetailDto | null> {
+export async function getOrder(viewerProfileId: string, orderId: string, locale: LanguageCode = 'en'): Promise<OrderDetailDto | null> {
   if (!UUID.test(orderId)) return null
   const db = getDb()
+  const product = productText(locale)
   const [row] = await db
     .select({
       id: orders.id,
@@ -119,7 +135,8 @@ export async function getOrder(viewerProfileId: string, orderId: string): Promis
       rfqId: orders.rfqId,
       rfqTitle: rfqs.title,
       productId: orders.productId,
-      productName,
+      productName: product.name,
+      productNameLang: product.lang,
       shippingMethod: orders.shippingMethod,
       shippingPrice: orders.shippingPrice,
       shippingCurrency: orders.shippingCurrency,
@@ -163,7 +180,7 @@ export async function getOrder(viewerProfileId: string, orderId: string): Promis
     buyer: { company: row.buyerCompany, country: row.buyerCountry! },
     seller: { company: row.sellerCompany, country: row.sellerCountry! },
     rfqTitle: row.rfqTitle,
-    product: row.productId ? { id: row.productId, name: row.productName } : null,
+    product: row.productId ? { id: row.productId, name: row.productName, lang: row.productNameLang } : null,
     shipping: row.shippingMethod && row.shippingPrice && row.shippingCurrency ? { method: row.shippingMethod, price: row.shippingPrice, currency: row.shippingCurrency } : null,
     negotiationPath: row.rfqId && row.quoteId ? `/rfqs/${row.rfqId}/quotes/${row.quoteId}` : null,
     unitPrice: row.unitPrice,

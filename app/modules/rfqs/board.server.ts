@@ -1,11 +1,12 @@
 // The sellers' RFQ board (/dashboard/rfqs, issue 8 item 4): open RFQs a seller may see and quote on.
 // Returns DTOs, never whole rows.
-import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { categoryTranslations, quotes, rfqs } from '../../../db/schema'
+import { categoryTranslations, products, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { IncotermCode, LocationPreference, QuantityUnit, QuoteCurrency, QuoteStatus, RfqCurrency } from './enums'
 import { MAX_QUOTES_PER_RFQ } from './enums'
+import { productNameSql } from './product-requests.server'
 import { displayStatus } from './quotes.server'
 import { RFQ_PAGE_SIZE, type BoardFilters } from './schemas'
 
@@ -33,6 +34,11 @@ export type BoardRfqDto = {
   createdAt: string
   quoteCount: number
   ownQuote: OwnQuoteDto | null
+  /**
+   * A product request addressed to this seller (only they see it): the product as the quote dialog
+   * prefills it (its current price, currency and minimum order; null fields once the product is deleted).
+   */
+  request: { productId: string | null; productName: string | null; price: string | null; currency: QuoteCurrency | null; minimumOrderQuantity: number | null } | null
 }
 
 export type BoardDto = { items: BoardRfqDto[]; total: number; page: number; pageCount: number }
@@ -48,17 +54,19 @@ const ownLive = (sellerId: string) => sql`exists (select 1 from ${quotes} q wher
 export const takesQuotes = sql`(${rfqs.status} = 'open' and (${rfqs.deadline} is null or ${rfqs.deadline} >= (now() at time zone 'UTC')::date))`
 
 /** Every rule of the board but the seller's own filters: open, not past its deadline, not full (unless
- * the seller is on it), someone else's, and a location preference the seller's country meets. */
+ * the seller is on it), someone else's, and either addressed to nobody with a location preference the
+ * seller's country meets, or a product request addressed to this seller (`isRfqForSeller` in policy.ts). */
 function boardWhere(seller: BoardSeller, f: Partial<BoardFilters> = {}): SQL {
   const parts: (SQL | undefined)[] = [
     takesQuotes,
     ne(rfqs.buyerId, seller.id),
-    inArray(rfqs.locationPreference, ['Both', seller.country]),
+    or(and(isNull(rfqs.sellerId), inArray(rfqs.locationPreference, ['Both', seller.country])), eq(rfqs.sellerId, seller.id)),
     sql`(${takenPlaces} < ${MAX_QUOTES_PER_RFQ} or ${ownLive(seller.id)})`,
   ]
   if (f.category) parts.push(sql`${rfqs.categoryId} in (select c.id from categories c where c.id = ${f.category} or c.parent_id = ${f.category})`)
   if (f.currency) parts.push(eq(rfqs.currency, f.currency))
   if (f.notQuoted) parts.push(sql`not ${ownLive(seller.id)}`)
+  if (f.mine) parts.push(eq(rfqs.sellerId, seller.id))
   if (f.match) {
     // Matches the seller's catalog: same category, or one is the other's parent. An RFQ without a category matches every seller.
     parts.push(sql`(${rfqs.categoryId} is null or exists (
@@ -99,8 +107,15 @@ export async function listBoardRfqs(seller: BoardSeller, filters: BoardFilters, 
         buyerCountry: sql<'India' | 'Russia'>`(select p.country from profiles p where p.id = ${rfqs.buyerId})`,
         createdAt: rfqs.createdAt,
         quoteCount: sql<number>`${takenPlaces}::int`,
+        sellerId: rfqs.sellerId,
+        productId: rfqs.productId,
+        productName: productNameSql(rfqs.productId, locale),
+        productPrice: products.price,
+        productCurrency: products.currency,
+        productMoq: products.minimumOrderQuantity,
       })
       .from(rfqs)
+      .leftJoin(products, eq(products.id, rfqs.productId))
       .leftJoin(ctl, and(eq(ctl.categoryId, rfqs.categoryId), eq(ctl.languageCode, locale as 'en')))
       .leftJoin(cte, and(eq(cte.categoryId, rfqs.categoryId), eq(cte.languageCode, 'en')))
       .where(where)
@@ -116,10 +131,11 @@ export async function listBoardRfqs(seller: BoardSeller, filters: BoardFilters, 
         .orderBy(desc(quotes.createdAt))
     : []
   return {
-    items: rows.map((r) => {
+    items: rows.map(({ sellerId, productId, productName, productPrice, productCurrency, productMoq, ...r }) => {
       const mine = own.find((o) => o.rfqId === r.id)
       return {
         ...r,
+        request: sellerId === null ? null : { productId, productName, price: productPrice, currency: productCurrency, minimumOrderQuantity: productMoq },
         quoteCount: Number(r.quoteCount),
         createdAt: r.createdAt.toISOString(),
         ownQuote: mine ? { id: mine.id, unitPrice: mine.unitPrice, currency: mine.currency, status: mine.status, expiresAt: mine.expiresAt.toISOString() } : null,

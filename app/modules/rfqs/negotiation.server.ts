@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { notify } from '~/modules/notifications/notify.server'
 import type { IncotermCode, NegotiationAction, OrderStatus, QuantityUnit, QuoteCurrency, QuoteStatus, RfqStatus, RoundAction, RoundAuthor } from './enums'
 import { allowedNegotiationActions, negotiationVerdict } from './policy'
 import { displayStatus, type QuoteRefusal } from './quotes.server'
@@ -201,7 +202,7 @@ export async function actOnQuote(
     const role: RoundAuthor | null = party.buyerId === actorProfileId ? 'buyer' : party.sellerId === actorProfileId ? 'seller' : null
     if (!role) return refuse(404, 'notFound')
     if (negotiationVerdict('Quoted', role, action) === 'never') return refuse(403, 'notYours')
-    const [rfq] = await tx.select({ status: rfqs.status, quantity: rfqs.quantity }).from(rfqs).where(eq(rfqs.id, rfqId)).for('update')
+    const [rfq] = await tx.select({ status: rfqs.status, quantity: rfqs.quantity, title: rfqs.title }).from(rfqs).where(eq(rfqs.id, rfqId)).for('update')
     const [quote] = await tx
       .select({
         status: displayStatus,
@@ -225,6 +226,9 @@ export async function actOnQuote(
     const now = new Date()
     const round = Number(quote.nextRound)
     const base = { quoteId, round, authorRole: role, authorId: actorProfileId, createdAt: now }
+    // The notice for the other party: written in this transaction, so it exists exactly when the move does.
+    const link = `/rfqs/${rfqId}/quotes/${quoteId}`
+    const otherParty = role === 'buyer' ? party.sellerId : party.buyerId
 
     if (action === 'counter') {
       if (!counter) return refuse(409, 'notYourTurn')
@@ -245,6 +249,13 @@ export async function actOnQuote(
         })
         .where(eq(quotes.id, quoteId))
       await tx.insert(quoteRounds).values({ ...base, action: 'counter', ...counter, expiresAt })
+      await notify(tx, {
+        recipientId: otherParty,
+        actorId: actorProfileId,
+        kind: 'quote_countered',
+        params: { title: rfq.title, amount: counter.unitPrice, currency: quote.currency, quantity: String(counter.quantity) },
+        link,
+      })
       return { ok: true as const, action, orderId: null }
     }
 
@@ -254,6 +265,7 @@ export async function actOnQuote(
         .set({ status: action === 'decline' ? 'Rejected' : 'Withdrawn', updatedAt: now })
         .where(eq(quotes.id, quoteId))
       await tx.insert(quoteRounds).values({ ...base, action })
+      await notify(tx, { recipientId: otherParty, actorId: actorProfileId, kind: action === 'decline' ? 'quote_declined' : 'quote_withdrawn', params: { title: rfq.title }, link })
       return { ok: true as const, action, orderId: null }
     }
 
@@ -278,7 +290,7 @@ export async function actOnQuote(
         updatedAt: now,
       })
       .onConflictDoNothing()
-      .returning({ id: orders.id })
+      .returning({ id: orders.id, total: orders.total })
     if (!order) return refuse(409, 'over')
     await tx.insert(orderEvents).values({ orderId: order.id, status: 'Pending', actorId: actorProfileId, createdAt: now })
     await tx.update(quotes).set({ status: 'Accepted', updatedAt: now }).where(eq(quotes.id, quoteId))
@@ -289,7 +301,7 @@ export async function actOnQuote(
       .update(quotes)
       .set({ status: 'Rejected', updatedAt: now })
       .where(and(eq(quotes.rfqId, rfqId), ne(quotes.id, quoteId), inArray(quotes.status, ['Quoted', 'Countered'])))
-      .returning({ id: quotes.id })
+      .returning({ id: quotes.id, sellerId: quotes.sellerId })
     for (const o of others) {
       await tx.insert(quoteRounds).values({
         quoteId: o.id,
@@ -301,6 +313,12 @@ export async function actOnQuote(
         createdAt: now,
       })
     }
+    const orderParams = { title: rfq.title, order: order.id.slice(0, 8), amount: order.total, currency: quote.currency, quantity: String(quantity) }
+    await notify(tx, [
+      { recipientId: otherParty, actorId: actorProfileId, kind: 'quote_accepted', params: { title: rfq.title, order: order.id.slice(0, 8) }, link },
+      { recipientId: party.sellerId, actorId: actorProfileId, kind: 'order_placed', params: orderParams, link: `/orders/${order.id}` },
+      ...others.map((o) => ({ recipientId: o.sellerId, actorId: actorProfileId, kind: 'quote_not_selected' as const, params: { title: rfq.title }, link: `/rfqs/${rfqId}/quotes/${o.id}` })),
+    ])
     return { ok: true as const, action, orderId: order.id }
   })
 }

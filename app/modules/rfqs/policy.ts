@@ -1,7 +1,7 @@
 // Who may quote on buyers' RFQs (issue 8 item 4). Pure: the board shows the reason, the command
 // refuses with it.
 
-import type { NegotiationAction, QuoteStatus, RoundAuthor } from './enums'
+import type { NegotiationAction, QuoteStatus, RfqStatus, RoundAuthor } from './enums'
 
 export type QuotingSeller = { kycStatus: 'Pending' | 'Approved' | 'Rejected' | null; accountStatus: 'active' | 'suspended' | 'banned' }
 
@@ -42,4 +42,51 @@ export function negotiationVerdict(status: QuoteStatus, role: RoundAuthor, actio
 /** The actions to offer `role` now (the page shows only these). */
 export function allowedNegotiationActions(status: QuoteStatus, role: RoundAuthor): NegotiationAction[] {
   return ROLE_ACTIONS[role].filter((a) => negotiationVerdict(status, role, a) === 'allowed')
+}
+
+// ---- Product requests (issue 8 item 2): RFQs addressed to one seller ----
+
+/** What a seller needs to know about an RFQ to see it on the board or quote on it. */
+export type AddressedRfq = { sellerId: string | null; locationPreference: 'India' | 'Russia' | 'Both' }
+
+/**
+ * Whether this RFQ is for this seller at all: a product request only for the seller it is addressed to
+ * (wherever they are), an open RFQ for every seller whose country its location preference allows.
+ * The board's SQL (`board.server.ts`) repeats this rule.
+ */
+export function isRfqForSeller(rfq: AddressedRfq, seller: { id: string; country: 'India' | 'Russia' }): boolean {
+  if (rfq.sellerId !== null) return rfq.sellerId === seller.id
+  return rfq.locationPreference === 'Both' || rfq.locationPreference === seller.country
+}
+
+/**
+ * Whether `sellerId` may reject this RFQ now: 'notFound' (404) unless it is a product request addressed
+ * to them; 'notOpen' (409) once it is closed, awarded, rejected or expired; 'quoted' (409) while they
+ * hold a live quote on it (withdraw it first); else 'allowed'.
+ */
+export function rejectVerdict(rfq: { sellerId: string | null; status: RfqStatus }, sellerId: string, hasLiveQuote: boolean): 'allowed' | 'notFound' | 'notOpen' | 'quoted' {
+  if (rfq.sellerId === null || rfq.sellerId !== sellerId) return 'notFound'
+  if (rfq.status !== 'open') return 'notOpen'
+  if (hasLiveQuote) return 'quoted'
+  return 'allowed'
+}
+
+/** Spec §4's product-RFQ states, as the buyer reads them (ADR 009 maps them onto the RFQ's own). */
+export const PRODUCT_REQUEST_STATUSES = ['Pending', 'Quoted', 'Accepted', 'Rejected', 'Expired', 'Closed'] as const
+export type ProductRequestStatus = (typeof PRODUCT_REQUEST_STATUSES)[number]
+
+/** A product request's state: open is Pending until a quote that is not withdrawn arrives, then Quoted. */
+export function productRequestStatus(status: RfqStatus, liveQuotes: number): ProductRequestStatus {
+  switch (status) {
+    case 'open':
+      return liveQuotes > 0 ? 'Quoted' : 'Pending'
+    case 'awarded':
+      return 'Accepted'
+    case 'rejected':
+      return 'Rejected'
+    case 'expired':
+      return 'Expired'
+    case 'closed':
+      return 'Closed'
+  }
 }

@@ -1,9 +1,11 @@
 // Reads on RFQs: the buyer's own list (My RFQs). Returns DTOs, never whole rows.
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { categoryTranslations, rfqs } from '../../../db/schema'
+import { categoryTranslations, products, profiles, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { IncotermCode, LocationPreference, QuantityUnit, RfqCurrency, RfqStatus } from './enums'
+import { productRequestStatus, type ProductRequestStatus } from './policy'
+import { productNameSql } from './product-requests.server'
 import { RFQ_PAGE_SIZE } from './schemas'
 
 /** One row of My RFQs. Money stays an exact decimal string. */
@@ -28,6 +30,14 @@ export type RfqListItemDto = {
   closedAt: string | null
   /** Quotes received that are not withdrawn. */
   quoteCount: number
+  /** A product request (addressed to one seller): the product, the seller, its state and the seller's reason for rejecting it. */
+  request: {
+    /** Null once the product is deleted; `public` false while it is hidden (no link then). */
+    product: { id: string; name: string; public: boolean } | null
+    sellerCompany: string
+    status: ProductRequestStatus
+    rejectionReason: string | null
+  } | null
 }
 
 export type RfqListDto = { items: RfqListItemDto[]; total: number; page: number; pageCount: number }
@@ -61,8 +71,16 @@ export async function listOwnRfqs(buyerId: string, page: number, locale: string)
         createdAt: rfqs.createdAt,
         closedAt: rfqs.closedAt,
         quoteCount: sql<number>`(select count(*)::int from quotes q where q.rfq_id = ${rfqs.id} and q.status <> 'Withdrawn')`,
+        sellerId: rfqs.sellerId,
+        productId: rfqs.productId,
+        productName: productNameSql(rfqs.productId, locale),
+        productPublic: sql<boolean>`coalesce(${products.isActive} and ${profiles.accountStatus} = 'active' and ${profiles.kycStatus} = 'Approved', false)`,
+        sellerCompany: sql<string | null>`(select coalesce(s.company_name, s.name) from profiles s where s.id = ${rfqs.sellerId})`,
+        rejectionReason: rfqs.rejectionReason,
       })
       .from(rfqs)
+      .leftJoin(products, eq(products.id, rfqs.productId))
+      .leftJoin(profiles, eq(profiles.id, products.sellerId))
       .leftJoin(ctl, and(eq(ctl.categoryId, rfqs.categoryId), eq(ctl.languageCode, locale as 'en')))
       .leftJoin(cte, and(eq(cte.categoryId, rfqs.categoryId), eq(cte.languageCode, 'en')))
       .where(eq(rfqs.buyerId, buyerId))
@@ -71,7 +89,21 @@ export async function listOwnRfqs(buyerId: string, page: number, locale: string)
       .offset((page - 1) * RFQ_PAGE_SIZE),
   ])
   return {
-    items: rows.map((r) => ({ ...r, quoteCount: Number(r.quoteCount), createdAt: r.createdAt.toISOString(), closedAt: r.closedAt?.toISOString() ?? null })),
+    items: rows.map(({ sellerId, productId, productName, productPublic, sellerCompany, rejectionReason, ...r }) => ({
+      ...r,
+      quoteCount: Number(r.quoteCount),
+      createdAt: r.createdAt.toISOString(),
+      closedAt: r.closedAt?.toISOString() ?? null,
+      request:
+        sellerId === null
+          ? null
+          : {
+              product: productId ? { id: productId, name: productName ?? '', public: Boolean(productPublic) } : null,
+              sellerCompany: sellerCompany ?? '',
+              status: productRequestStatus(r.status, Number(r.quoteCount)),
+              rejectionReason,
+            },
+    })),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / RFQ_PAGE_SIZE)),

@@ -1,11 +1,13 @@
 // Quotes on RFQs (issue 8 item 5): a seller submits or withdraws theirs; the buyer reads every quote
-// on their RFQs. Until a scheduled job marks quotes Expired, the reads compute it from expires_at.
+// on their RFQs. A scheduled job (expiry.server.ts) marks lapsed quotes Expired; the reads compute it
+// from expires_at as well, for the minute in between.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { notify } from '~/modules/notifications/notify.server'
 import type { IncotermCode, QuoteCurrency, QuoteStatus } from './enums'
 import { LIVE_QUOTE_STATUSES, MAX_QUOTES_PER_RFQ } from './enums'
-import { quoteBlocker, type QuotingSeller } from './policy'
+import { isRfqForSeller, quoteBlocker, type QuotingSeller } from './policy'
 import { utcToday, type SubmitQuoteInput } from './schemas'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -32,12 +34,13 @@ export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): 
   if (!UUID.test(input.rfqId)) return refuse(404, 'notFound')
   return getDb().transaction(async (tx) => {
     const [rfq] = await tx
-      .select({ buyerId: rfqs.buyerId, quantity: rfqs.quantity, status: rfqs.status, deadline: rfqs.deadline, locationPreference: rfqs.locationPreference })
+      .select({ buyerId: rfqs.buyerId, sellerId: rfqs.sellerId, title: rfqs.title, quantity: rfqs.quantity, status: rfqs.status, deadline: rfqs.deadline, locationPreference: rfqs.locationPreference })
       .from(rfqs)
       .where(eq(rfqs.id, input.rfqId))
       .for('update')
-    // Not on this seller's board (location preference) is the same as not there at all.
-    if (!rfq || (rfq.locationPreference !== 'Both' && rfq.locationPreference !== seller.country)) return refuse(404, 'notFound')
+    // Not on this seller's board (location preference, or a product request addressed to another
+    // seller) is the same as not there at all.
+    if (!rfq || !isRfqForSeller(rfq, seller)) return refuse(404, 'notFound')
     if (rfq.buyerId === seller.id) return refuse(403, 'ownRfq')
     if (rfq.status !== 'open') return refuse(409, 'closed')
     if (rfq.deadline !== null && rfq.deadline < utcToday()) return refuse(409, 'deadlinePassed')
@@ -86,6 +89,13 @@ export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): 
       message: input.message,
       createdAt: now,
     })
+    await notify(tx, {
+      recipientId: rfq.buyerId,
+      actorId: seller.id,
+      kind: 'quote_received',
+      params: { title: rfq.title, amount: input.unitPrice, currency: input.currency },
+      link: `/rfqs/${input.rfqId}/quotes/${row.id}`,
+    })
     return { ok: true as const, id: row.id }
   })
 }
@@ -99,8 +109,8 @@ export async function withdrawQuote(sellerId: string, quoteId: string): Promise<
     const [row] = await tx
       .update(quotes)
       .set({ status: 'Withdrawn', updatedAt: new Date() })
-      .where(and(eq(quotes.id, quoteId), eq(quotes.sellerId, sellerId), inArray(quotes.status, ['Quoted', 'Countered'])))
-      .returning({ id: quotes.id })
+      .where(and(eq(quotes.id, quoteId), eq(quotes.sellerId, sellerId), inArray(quotes.status, ['Quoted', 'Countered', 'Expired'])))
+      .returning({ id: quotes.id, rfqId: quotes.rfqId })
     if (row) {
       await tx.insert(quoteRounds).values({
         quoteId,
@@ -109,6 +119,8 @@ export async function withdrawQuote(sellerId: string, quoteId: string): Promise<
         authorId: sellerId,
         action: 'withdraw',
       })
+      const [rfq] = await tx.select({ buyerId: rfqs.buyerId, title: rfqs.title }).from(rfqs).where(eq(rfqs.id, row.rfqId))
+      if (rfq) await notify(tx, { recipientId: rfq.buyerId, actorId: sellerId, kind: 'quote_withdrawn', params: { title: rfq.title }, link: `/rfqs/${row.rfqId}/quotes/${quoteId}` })
       return { ok: true as const }
     }
     const [own] = await tx.select({ id: quotes.id }).from(quotes).where(and(eq(quotes.id, quoteId), eq(quotes.sellerId, sellerId)))

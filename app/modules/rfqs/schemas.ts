@@ -278,7 +278,8 @@ export function parseQuoteForm(form: { get(name: string): FormDataEntryValue | n
 export const WithdrawQuoteSchema = z.object({ intent: z.literal('withdraw'), quoteId: z.string().regex(UUID) })
 
 /** The RFQ board's filters (?q=&category=&currency=&notQuoted=1&match=1&page=); junk falls back to "any". */
-export type BoardFilters = { q: string; category: string | null; currency: (typeof RFQ_CURRENCIES)[number] | null; notQuoted: boolean; match: boolean; page: number }
+/** `mine`: only the product requests addressed to this seller ("Requests for my products"). */
+export type BoardFilters = { q: string; category: string | null; currency: (typeof RFQ_CURRENCIES)[number] | null; notQuoted: boolean; match: boolean; mine: boolean; page: number }
 
 export function parseBoardFilters(params: URLSearchParams): BoardFilters {
   const text = (params.get('q') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100)
@@ -290,6 +291,7 @@ export function parseBoardFilters(params: URLSearchParams): BoardFilters {
     currency: (RFQ_CURRENCIES as readonly string[]).includes(currency) ? (currency as BoardFilters['currency']) : null,
     notQuoted: params.get('notQuoted') === '1',
     match: params.get('match') === '1',
+    mine: params.get('mine') === '1',
     page: parseRfqListPage(params),
   }
 }
@@ -329,3 +331,82 @@ export const NegotiationIntentSchema = z.object({ intent: z.enum(['counter', 'ac
 
 /** A page number from ?page= for the order lists. */
 export const parseOrderListPage = parseRfqListPage
+
+// ---- Product requests (issue 8 item 2): "Request a quote" on a product page, addressed to its seller ----
+
+export const REQUEST_MESSAGE_MAX = 2000
+export const REJECTION_REASON_MAX = 1000
+
+/** Every field the product page's request dialog posts; the fuzz targets and tests use the same list. */
+export const PRODUCT_REQUEST_FIELDS = ['quantity', 'currency', 'message', 'submissionKey'] as const
+export type ProductRequestField = (typeof PRODUCT_REQUEST_FIELDS)[number]
+export type ProductRequestErrors = Partial<Record<ProductRequestField | 'form', string>>
+
+const pr = (key: string) => `rfqs:productRequest.errors.${key}`
+
+// Control characters (NUL and the rest, but not newline or tab) are stripped from free text: nobody types them.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
+
+/**
+ * The request dialog: a whole quantity, the currency and an optional message, with the form's one-time
+ * token. The product's minimum order is checked by `requestQuantityError`, in the dialog before submit
+ * and again in the command against the database.
+ */
+export const ProductRequestSchema = z.object({
+  quantity: z
+    .string()
+    .trim()
+    .superRefine((v, ctx) => {
+      if (!/^\d{1,12}$/.test(v) || Number(v) < 1) return void ctx.addIssue({ code: 'custom', message: pr('quantity') })
+      if (Number(v) > QUANTITY_MAX) ctx.addIssue({ code: 'custom', message: pr('quantityMax') })
+    })
+    .transform((v) => Number(v)),
+  currency: z.enum(RFQ_CURRENCIES, { message: pr('currency') }),
+  message: z
+    .string()
+    .transform((v) => v.replace(CONTROL, '').trim())
+    .refine((v) => v.length <= REQUEST_MESSAGE_MAX, pr('messageMax')),
+  submissionKey: z.string().trim().regex(UUID, pr('expired')).transform((v) => v.toLowerCase()),
+})
+export type ProductRequestInput = z.infer<typeof ProductRequestSchema>
+export type ProductRequestFormResult = { ok: true; value: ProductRequestInput } | { ok: false; fieldErrors: ProductRequestErrors }
+
+/** Validates the posted request: the same call in the dialog (before submit) and in the action. */
+export function parseProductRequestForm(form: { get(name: string): FormDataEntryValue | null }): ProductRequestFormResult {
+  const raw = Object.fromEntries(PRODUCT_REQUEST_FIELDS.map((f) => [f, form.get(f)]).map(([k, v]) => [k, typeof v === 'string' ? v : '']))
+  const result = ProductRequestSchema.safeParse(raw)
+  if (result.success) return { ok: true, value: result.data }
+  const fieldErrors: ProductRequestErrors = {}
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'form')
+    fieldErrors[(field === 'submissionKey' ? 'form' : field) as ProductRequestField] ??= issue.message
+  }
+  return { ok: false, fieldErrors }
+}
+
+/** The product's rule on the quantity: at least its minimum order (an i18n key and the count for it), or null. */
+export function requestQuantityError(quantity: number, minimumOrderQuantity: number): { key: string; count: number } | null {
+  return quantity < minimumOrderQuantity ? { key: pr('belowMoq'), count: minimumOrderQuantity } : null
+}
+
+/** The seller's "Reject" on a product request: the request and a required reason (spec §7: update to Rejected). */
+export const RejectRequestSchema = z.object({
+  rfqId: z.string().trim().regex(UUID, 'rfqs:reject.errors.notFound').transform((v) => v.toLowerCase()),
+  reason: z
+    .string({ message: 'rfqs:reject.errors.reasonRequired' })
+    .transform((v) => v.replace(CONTROL, '').trim())
+    .refine((v) => v.length >= 1, 'rfqs:reject.errors.reasonRequired')
+    .refine((v) => v.length <= REJECTION_REASON_MAX, 'rfqs:reject.errors.reasonMax'),
+})
+export type RejectRequestInput = z.infer<typeof RejectRequestSchema>
+export type RejectFieldErrors = Partial<Record<'reason' | 'form', string>>
+
+/** Validates the reject dialog: the same call in the dialog and in the action. */
+export function parseRejectForm(form: { get(name: string): FormDataEntryValue | null }): { ok: true; value: RejectRequestInput } | { ok: false; fieldErrors: RejectFieldErrors } {
+  const raw = { rfqId: form.get('rfqId'), reason: form.get('reason') }
+  const result = RejectRequestSchema.safeParse({ rfqId: typeof raw.rfqId === 'string' ? raw.rfqId : '', reason: typeof raw.reason === 'string' ? raw.reason : '' })
+  if (result.success) return { ok: true, value: result.data }
+  const fieldErrors: RejectFieldErrors = {}
+  for (const issue of result.error.issues) fieldErrors[issue.path[0] === 'reason' ? 'reason' : 'form'] ??= issue.message
+  return { ok: false, fieldErrors }
+}

@@ -20,6 +20,7 @@ import { canOrder, PurchasePanel } from '~/modules/catalog/components/purchase-p
 import { getProduct } from '~/modules/catalog/queries.server'
 import { isProductId } from '~/modules/catalog/schemas'
 import { recordProductView } from '~/modules/catalog/views.server'
+import { ProductRequestDialog } from '~/modules/rfqs/components/product-request-dialog'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
@@ -42,8 +43,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null
   // The order form's one-time token, for a viewer with a profile who is not the product's seller.
   const orderKey = viewer?.profile && viewer.profile.id !== product.seller.id ? randomUUID() : null
+  // The "Request a quote" dialog's own one-time token (issue 8 item 2), on the same terms as ordering.
+  const requestKey = orderKey && product.visibility === 'public' ? randomUUID() : null
   return data(
-    { product, locale, origin: publicOrigin(request), description, orderKey },
+    { product, locale, origin: publicOrigin(request), description, orderKey, requestKey },
     view?.setCookie ? { headers: { 'Set-Cookie': view.setCookie } } : undefined,
   )
 }
@@ -218,7 +221,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </CardContent>
           </Card>
 
-          <PurchasePanel product={product} signedIn={!!root?.user} orderKey={loaderData.orderKey} />
+          <PurchasePanel
+            product={product}
+            signedIn={!!root?.user}
+            orderKey={loaderData.orderKey}
+            requestQuote={loaderData.requestKey ? (quantity) => <ProductRequestDialog product={product} requestKey={loaderData.requestKey!} quantity={quantity} /> : undefined}
+          />
         </div>
       </div>
 

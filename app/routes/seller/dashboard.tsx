@@ -1,4 +1,4 @@
-import { ClipboardList, Eye, MessagesSquare, Package, PackageCheck, PackagePlus, ShoppingCart } from 'lucide-react'
+import { ClipboardList, Eye, FileText, MessagesSquare, Package, PackageCheck, PackagePlus, ShoppingCart } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import type { Route } from './+types/dashboard'
@@ -15,6 +15,7 @@ import { getSellerDashboardStats } from '~/modules/products/products.server'
 import { sellerGate } from '~/modules/products/seller.server'
 import { countPendingOrders } from '~/modules/orders/stats.server'
 import { countOpenBoardRfqs } from '~/modules/rfqs/board.server'
+import { countSellerTurnQuotes, getBuyerQuoteCounts } from '~/modules/rfqs/stats.server'
 
 // The seller workspace frame (spec §2 Seller dashboard): gate, KYC prompt, real counters and the
 // four tabs, each its own URL (/dashboard/products, /orders, /messages, /rfqs).
@@ -23,14 +24,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [i18n, gate] = await Promise.all([getI18n(request, context), sellerGate(request)])
   const page = { locale, origin: publicOrigin(request), title: i18n.t('account:dashboard.title'), description: i18n.t('account:dashboard.description') }
   if (gate.state !== 'seller') return { ...page, state: 'notSeller' as const, seller: null, stats: null }
-  const [products, openRfqs, pendingOrders] = await Promise.all([
+  const [products, openRfqs, sellerTurn, pendingOrders, buying] = await Promise.all([
     getSellerDashboardStats(gate.seller.id),
     countOpenBoardRfqs(gate.seller),
+    countSellerTurnQuotes(gate.seller.id),
     countPendingOrders(gate.seller.id),
+    getBuyerQuoteCounts(gate.seller.id),
   ])
-  // Open RFQs: those on this seller's board (issue 8 item 4) they have not quoted yet; pending
-  // orders: accepted offers waiting for the seller to confirm them.
-  const stats = { ...products, openRfqs, pendingOrders }
+  // RFQs awaiting a response (issue 8 item 11): those on this seller's board they have not quoted yet,
+  // plus their negotiations where the buyer countered; pending orders wait for the seller to confirm
+  // them. A seller who also buys sees the quotes waiting on their own RFQs.
+  const stats = { ...products, openRfqs, sellerTurn, rfqsAwaiting: openRfqs + sellerTurn, pendingOrders, buying: buying.rfqs > 0 ? buying : null }
   return { ...page, state: 'seller' as const, seller: { name: gate.seller.name, kycStatus: gate.seller.kycStatus }, stats }
 }
 
@@ -39,17 +43,37 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) =>
     ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true })
     : []
 
-function Stat({ icon, label, value, testId }: { icon: React.ReactNode; label: string; value: number; testId: string }) {
+function Stat({
+  icon,
+  label,
+  value,
+  testId,
+  detail,
+  link,
+}: {
+  icon: React.ReactNode
+  label: string
+  value: number
+  testId: string
+  detail?: React.ReactNode
+  link?: { to: string; label: string }
+}) {
   const { i18n } = useTranslation()
   return (
     <Card>
       <CardContent className="flex items-center gap-3 p-4">
         <span className="rounded-md bg-primary/10 p-2 text-primary">{icon}</span>
-        <div>
+        <div className="flex min-w-0 flex-col">
           <p className="text-sm text-muted-foreground">{label}</p>
           <p className="text-2xl font-bold" data-testid={testId}>
             {value.toLocaleString(i18n.language)}
           </p>
+          {detail ? <p className="text-xs text-muted-foreground">{detail}</p> : null}
+          {link ? (
+            <Link to={link.to} className="text-xs font-medium text-primary underline-offset-4 hover:underline">
+              {link.label}
+            </Link>
+          ) : null}
         </div>
       </CardContent>
     </Card>
@@ -85,12 +109,35 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Button>
       </header>
       <KycStatusNotice status={seller.kycStatus} place="dashboard" />
-      <section aria-label={t('dashboard.statsLabel')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <section aria-label={t('dashboard.statsLabel')} className={cn('grid gap-3 sm:grid-cols-2', stats.buying ? 'lg:grid-cols-3' : 'lg:grid-cols-5')}>
         <Stat icon={<Package className="size-5" aria-hidden />} label={t('dashboard.totalProducts')} value={stats.totalProducts} testId="total-products" />
         <Stat icon={<PackageCheck className="size-5" aria-hidden />} label={t('dashboard.activeListings')} value={stats.activeListings} testId="active-listings" />
         <Stat icon={<Eye className="size-5" aria-hidden />} label={t('dashboard.productViews')} value={stats.productViews} testId="product-views" />
-        <Stat icon={<ShoppingCart className="size-5" aria-hidden />} label={t('dashboard.pendingOrders')} value={stats.pendingOrders} testId="pending-orders" />
-        <Stat icon={<ClipboardList className="size-5" aria-hidden />} label={t('dashboard.openRfqs')} value={stats.openRfqs} testId="open-rfqs" />
+        <Stat
+          icon={<ShoppingCart className="size-5" aria-hidden />}
+          label={t('dashboard.pendingOrders')}
+          value={stats.pendingOrders}
+          testId="pending-orders"
+          link={{ to: '/dashboard/orders', label: t('dashboard.viewOrders') }}
+        />
+        <Stat
+          icon={<ClipboardList className="size-5" aria-hidden />}
+          label={t('dashboard.rfqsAwaiting')}
+          value={stats.rfqsAwaiting}
+          testId="rfqs-awaiting"
+          detail={<span data-testid="rfqs-awaiting-detail">{t('dashboard.rfqsAwaitingDetail', { board: stats.openRfqs, turn: stats.sellerTurn })}</span>}
+          link={{ to: '/dashboard/rfqs', label: t('dashboard.viewBoard') }}
+        />
+        {stats.buying ? (
+          <Stat
+            icon={<FileText className="size-5" aria-hidden />}
+            label={t('dashboard.quotesAwaiting')}
+            value={stats.buying.awaitingQuotes}
+            testId="quotes-awaiting"
+            detail={t('dashboard.quotesAwaitingDetail')}
+            link={{ to: '/rfqs', label: t('dashboard.viewRfqs') }}
+          />
+        ) : null}
       </section>
       <nav aria-label={t('dashboard.tabsLabel')} className="flex flex-wrap gap-1 border-b">
         {TABS.map(({ to, key, Icon }) => (

@@ -3,6 +3,8 @@ import { data } from 'react-router'
 import type { Route } from './+types/orders'
 import { Card, CardContent } from '~/components/ui/card'
 import { readForm } from '~/lib/form.server'
+import type { Language } from '~/lib/i18n'
+import { getLocale } from '~/lib/i18next.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { Pagination } from '~/modules/catalog/components/pagination'
 import { changeOrderStatus } from '~/modules/orders/commands.server'
@@ -15,10 +17,10 @@ import { parseOrderListPage } from '~/modules/rfqs/schemas'
 // The seller dashboard's orders tab (spec §2, issue 8 items 7 and 9): orders made when a buyer accepted
 // the seller's quote (or the seller accepted a counter), newest first, paginated on the server, each
 // with the status dialog. The layout shows the gate to non-sellers.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const gate = await sellerGate(request)
   if (gate.state !== 'seller') return { list: null }
-  return { list: await listOrders(gate.seller.id, 'seller', parseOrderListPage(new URL(request.url).searchParams)) }
+  return { list: await listOrders(gate.seller.id, 'seller', parseOrderListPage(new URL(request.url).searchParams), getLocale(context) as Language) }
 }
 
 /** The status dialog: another seller's order (or a forged id) is the 404 page; refusals write nothing. */

@@ -18,9 +18,11 @@ import { Pagination } from '~/modules/catalog/components/pagination'
 import { requireSeller, sellerGate } from '~/modules/products/seller.server'
 import { listBoardRfqs, type BoardRfqDto } from '~/modules/rfqs/board.server'
 import { QuoteDialog } from '~/modules/rfqs/components/quote-dialog'
+import { RejectRequestDialog } from '~/modules/rfqs/components/reject-request-dialog'
 import { quoteBlocker } from '~/modules/rfqs/policy'
+import { rejectProductRequest } from '~/modules/rfqs/product-requests.server'
 import { submitQuote, withdrawQuote } from '~/modules/rfqs/quotes.server'
-import { parseBoardFilters, parseQuoteForm, RFQ_CURRENCIES, WithdrawQuoteSchema, type BoardFilters } from '~/modules/rfqs/schemas'
+import { parseBoardFilters, parseQuoteForm, parseRejectForm, RFQ_CURRENCIES, WithdrawQuoteSchema, type BoardFilters } from '~/modules/rfqs/schemas'
 
 // The seller dashboard's RFQs tab (issue 8 item 4): buyers' open RFQs this seller may quote on,
 // filtered and paginated on the server, with the quote dialog. The layout shows the gate to non-sellers.
@@ -41,6 +43,7 @@ function boardHref(f: BoardFilters, page = f.page): string {
   if (f.currency) p.set('currency', f.currency)
   if (f.notQuoted) p.set('notQuoted', '1')
   if (f.match) p.set('match', '1')
+  if (f.mine) p.set('mine', '1')
   if (page > 1) p.set('page', String(page))
   const s = p.toString()
   return s ? `/dashboard/rfqs?${s}` : '/dashboard/rfqs'
@@ -57,6 +60,14 @@ export async function action({ request }: Route.ActionArgs) {
     const out = await withdrawQuote(seller.id, parsed.data.quoteId)
     if (!out.ok) return data({ formError: out.error }, { status: out.status })
     return redirectWithToast(request, back, { type: 'success', key: 'rfqs:quote.withdrawn' })
+  }
+  if (intent === 'reject') {
+    // Only the seller a product request is addressed to, while it is open and they hold no live quote on it.
+    const parsed = parseRejectForm(form)
+    if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, formError: parsed.fieldErrors.form }, { status: parsed.fieldErrors.form ? 404 : 400 })
+    const out = await rejectProductRequest(seller.id, parsed.value)
+    if (!out.ok) return data({ formError: out.error }, { status: out.status })
+    return redirectWithToast(request, back, { type: 'success', key: 'rfqs:reject.done' })
   }
   if (intent !== 'quote') return data({ formError: 'rfqs:errors.unknownAction' }, { status: 400 })
   const parsed = parseQuoteForm(form)
@@ -102,16 +113,38 @@ function RfqCard({ rfq, canQuote, action, lng }: { rfq: BoardRfqDto; canQuote: b
     <Card data-testid="board-rfq">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
+          {rfq.request ? (
+            <p className="text-sm font-medium text-primary" data-testid="product-request">
+              {rfq.request.productName ? (
+                <>
+                  {t('board.requestFor')}{' '}
+                  {rfq.request.productId ? (
+                    <Link to={`/products/${rfq.request.productId}`} className="underline underline-offset-4 hover:no-underline">
+                      {rfq.request.productName}
+                    </Link>
+                  ) : (
+                    rfq.request.productName
+                  )}
+                </>
+              ) : (
+                t('board.requestForYou')
+              )}
+            </p>
+          ) : null}
           <h3 className="text-lg font-semibold break-words">{rfq.title}</h3>
           <p className="text-sm text-muted-foreground">
             {t('list.created', { date: date.format(new Date(rfq.createdAt)) })}
             {rfq.categoryName ? ` · ${rfq.categoryName}` : ''} · {t('board.buyerFrom', { country: t(`locations.${rfq.buyerCountry}`) })}
           </p>
         </div>
-        <Badge variant="secondary">{t('board.quoteCount', { count: rfq.quoteCount })}</Badge>
+        {rfq.request ? null : <Badge variant="secondary">{t('board.quoteCount', { count: rfq.quoteCount })}</Badge>}
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{rfq.description}</p>
+        {rfq.description ? (
+          <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{rfq.description}</p>
+        ) : rfq.request ? (
+          <p className="text-sm text-muted-foreground">{t('board.noMessage')}</p>
+        ) : null}
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           <div className="flex gap-2">
             <dt className="text-muted-foreground">{t('list.quantity')}</dt>
@@ -158,7 +191,16 @@ function RfqCard({ rfq, canQuote, action, lng }: { rfq: BoardRfqDto; canQuote: b
           ) : (
             <>
               <p className="text-sm text-muted-foreground">{t('board.notQuoted')}</p>
-              {canQuote ? <QuoteDialog rfq={rfq} action={action} /> : null}
+              <div className="flex flex-wrap gap-2">
+                {rfq.request ? <RejectRequestDialog rfq={rfq} action={action} /> : null}
+                {canQuote ? (
+                  <QuoteDialog
+                    rfq={rfq}
+                    action={action}
+                    prefill={rfq.request ? { unitPrice: rfq.request.price, currency: rfq.request.currency, minOrderQuantity: rfq.request.minimumOrderQuantity } : null}
+                  />
+                ) : null}
+              </div>
             </>
           )}
         </div>
@@ -236,6 +278,10 @@ export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="notQuoted" value="1" defaultChecked={filters.notQuoted} className="size-4" />
             {t('board.notQuotedFilter')}
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="mine" value="1" defaultChecked={filters.mine} className="size-4" />
+            {t('board.mineFilter')}
           </label>
           <Button type="submit" size="sm" className="ml-auto">
             {t('board.apply')}

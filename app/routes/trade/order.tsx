@@ -21,10 +21,11 @@ import { CancelOrderSchema, OrderStatusSchema, parseOrderForm } from '~/modules/
 // change. Only the buyer and the seller see it; anyone else, a forged or a malformed id: the 404 page.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request)
-  const order = user.profile ? await getOrder(user.profile.id, params.id) : null
+  const locale = getLocale(context) as Language
+  const order = user.profile ? await getOrder(user.profile.id, params.id, locale) : null
   if (!order) throw data(null, { status: 404 })
   const i18n = await getI18n(request, context)
-  return { order, locale: getLocale(context) as Language, origin: publicOrigin(request), title: i18n.t('rfqs:orders.page.title', { id: order.id.slice(0, 8) }) }
+  return { order, locale, origin: publicOrigin(request), title: i18n.t('rfqs:orders.page.title', { id: order.id.slice(0, 8) }) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
@@ -91,7 +92,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <p className="text-muted-foreground break-words">
             {t('orders.product')}:{' '}
             {order.product.name ? (
-              <Link to={`/products/${order.product.id}`} className="underline underline-offset-4" data-testid="order-product">
+              <Link
+                to={`/products/${order.product.id}`}
+                className="underline underline-offset-4"
+                data-testid="order-product"
+                lang={order.product.lang && order.product.lang !== loaderData.locale ? order.product.lang : undefined}
+              >
                 {order.product.name}
               </Link>
             ) : (

@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const seo = { locale: getLocale(context) as Language, origin: publicOrigin(request), title: i18n.t('rfqs:orders.title'), description: i18n.t('rfqs:orders.description') }
   // Without a profile the layout shows the profile form in place of this page.
   if (!user.profile) return { ...seo, list: null }
-  return { ...seo, list: await listOrders(user.profile.id, 'buyer', parseOrderListPage(new URL(request.url).searchParams)) }
+  return { ...seo, list: await listOrders(user.profile.id, 'buyer', parseOrderListPage(new URL(request.url).searchParams), seo.locale) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

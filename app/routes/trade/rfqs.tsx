@@ -19,6 +19,8 @@ import { closeRfq } from '~/modules/rfqs/commands.server'
 import { QuoteComparison } from '~/modules/rfqs/components/quote-comparison'
 import { listOwnRfqs, type RfqListItemDto } from '~/modules/rfqs/queries.server'
 import { listQuotesForBuyer } from '~/modules/rfqs/quotes.server'
+import { getBuyerQuoteCounts } from '~/modules/rfqs/stats.server'
+import type { ProductRequestStatus } from '~/modules/rfqs/policy'
 import { CloseRfqSchema, parseRfqListPage, type RfqStatus } from '~/modules/rfqs/schemas'
 
 // My RFQs (spec §2 /rfqs, issue 8 item 3): the signed-in user's own RFQs, newest first, paginated on
@@ -30,13 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = parseRfqListPage(new URL(request.url).searchParams)
   const seo = { locale, origin: publicOrigin(request), title: i18n.t('rfqs:list.title'), description: i18n.t('rfqs:list.description') }
   // Without a profile the layout shows the profile form in place of this page.
-  if (!user.profile) return { ...seo, list: null, quotes: {} }
+  if (!user.profile) return { ...seo, list: null, quotes: {}, awaitingQuotes: 0 }
   const list = await listOwnRfqs(user.profile.id, page, locale)
+  // Quotes waiting for the buyer's answer, over all their open RFQs (issue 8 item 11).
+  const { awaitingQuotes } = await getBuyerQuoteCounts(user.profile.id)
   const quotes = await listQuotesForBuyer(
     user.profile.id,
     list.items.map((r) => r.id),
   )
-  return { ...seo, list, quotes }
+  return { ...seo, list, quotes, awaitingQuotes }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -55,7 +59,39 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, pageNo > 1 ? `/rfqs?page=${pageNo}` : '/rfqs', { type: 'success', key: 'rfqs:list.closed' })
 }
 
-const STATUS_VARIANT: Record<RfqStatus, 'success' | 'secondary' | 'default' | 'warning'> = { open: 'success', closed: 'secondary', awarded: 'default', expired: 'warning' }
+type BadgeVariant = 'success' | 'secondary' | 'default' | 'warning' | 'destructive'
+const STATUS_VARIANT: Record<RfqStatus, BadgeVariant> = { open: 'success', closed: 'secondary', awarded: 'default', expired: 'warning', rejected: 'destructive' }
+/** A product request reads in spec §4's states (ADR 009). */
+const REQUEST_VARIANT: Record<ProductRequestStatus, BadgeVariant> = { Pending: 'warning', Quoted: 'success', Accepted: 'default', Rejected: 'destructive', Expired: 'secondary', Closed: 'secondary' }
+
+/** A product request's product (a link while the product is public), its seller and, once rejected, the seller's reason. */
+function RequestDetails({ request }: { request: NonNullable<RfqListItemDto['request']> }) {
+  const { t } = useTranslation('rfqs')
+  return (
+    <>
+      <div className="flex gap-2">
+        <dt className="text-muted-foreground">{t('list.product')}</dt>
+        <dd className="break-words" data-testid="request-product">
+          {request.product === null ? (
+            t('list.productGone')
+          ) : request.product.public ? (
+            <Link to={`/products/${request.product.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              {request.product.name}
+            </Link>
+          ) : (
+            request.product.name
+          )}
+        </dd>
+      </div>
+      <div className="flex gap-2">
+        <dt className="text-muted-foreground">{t('list.seller')}</dt>
+        <dd className="break-words" data-testid="request-seller">
+          {request.sellerCompany}
+        </dd>
+      </div>
+    </>
+  )
+}
 
 function CloseButton({ rfq }: { rfq: RfqListItemDto }) {
   const { t } = useTranslation('rfqs')
@@ -100,7 +136,7 @@ function Budget({ rfq, lng }: { rfq: RfqListItemDto; lng: Language }) {
 
 export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('rfqs')
-  const { list, quotes } = loaderData
+  const { list, quotes, awaitingQuotes } = loaderData
   if (!list) return null
   const lng = (i18n.language as Language) ?? 'en'
   const intl = INTL_LOCALES[lng] ?? 'en-IN'
@@ -122,6 +158,11 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
           </Link>
         </Button>
       </header>
+      {awaitingQuotes > 0 ? (
+        <p className="rounded-md border border-primary/30 bg-primary/5 px-4 py-3 text-sm font-medium" data-testid="quotes-awaiting">
+          {t('list.awaitingQuotes', { count: awaitingQuotes })}
+        </p>
+      ) : null}
       {actionData && 'formError' in actionData ? (
         <p role="alert" className="text-sm text-destructive">
           {t(actionData.formError)}
@@ -144,35 +185,59 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
                       {rfq.categoryName ? ` · ${rfq.categoryName}` : ''}
                     </p>
                   </div>
-                  <Badge variant={STATUS_VARIANT[rfq.status]}>{t(`statuses.${rfq.status}`)}</Badge>
+                  {rfq.request ? (
+                    <Badge variant={REQUEST_VARIANT[rfq.request.status]} data-testid="request-status">
+                      {t(`requestStatuses.${rfq.request.status}`)}
+                    </Badge>
+                  ) : (
+                    <Badge variant={STATUS_VARIANT[rfq.status]}>{t(`statuses.${rfq.status}`)}</Badge>
+                  )}
                 </CardHeader>
                 <CardContent className="flex flex-col gap-4">
-                  <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{rfq.description}</p>
+                  {rfq.request ? <p className="text-sm font-medium">{t('list.productRequest')}</p> : null}
+                  {rfq.description ? <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{rfq.description}</p> : null}
+                  {rfq.request?.rejectionReason ? (
+                    <div role="note" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="rejection-reason">
+                      <p className="font-medium">{t('list.rejectedBy', { seller: rfq.request.sellerCompany })}</p>
+                      <p className="mt-1 break-words whitespace-pre-line">{rfq.request.rejectionReason}</p>
+                    </div>
+                  ) : null}
                   <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+                    {rfq.request ? <RequestDetails request={rfq.request} /> : null}
                     <div className="flex gap-2">
                       <dt className="text-muted-foreground">{t('list.quantity')}</dt>
                       <dd>
                         {number.format(rfq.quantity)} {t(`units.${rfq.unit}`)}
                       </dd>
                     </div>
-                    <div className="flex gap-2">
-                      <dt className="text-muted-foreground">{t('list.budget')}</dt>
-                      <dd>
-                        <Budget rfq={rfq} lng={lng} />
-                      </dd>
-                    </div>
-                    <div className="flex gap-2">
-                      <dt className="text-muted-foreground">{t('list.deadline')}</dt>
-                      <dd>{rfq.deadline ? date.format(new Date(`${rfq.deadline}T00:00:00Z`)) : t('list.noDeadline')}</dd>
-                    </div>
-                    <div className="flex gap-2">
-                      <dt className="text-muted-foreground">{t('list.incoterm')}</dt>
-                      <dd>{rfq.incoterm ? `${rfq.incoterm} ${rfq.incotermPlace ?? ''}`.trim() : t('list.noIncoterm')}</dd>
-                    </div>
-                    <div className="flex gap-2">
-                      <dt className="text-muted-foreground">{t('list.location')}</dt>
-                      <dd>{t(`locations.${rfq.locationPreference}`)}</dd>
-                    </div>
+                    {rfq.request ? (
+                      <div className="flex gap-2">
+                        <dt className="text-muted-foreground">{t('list.currency')}</dt>
+                        <dd>{rfq.currency}</dd>
+                      </div>
+                    ) : (
+                      // An open RFQ's terms; a product request has none of its own (the seller's quote brings them).
+                      <>
+                        <div className="flex gap-2">
+                          <dt className="text-muted-foreground">{t('list.budget')}</dt>
+                          <dd>
+                            <Budget rfq={rfq} lng={lng} />
+                          </dd>
+                        </div>
+                        <div className="flex gap-2">
+                          <dt className="text-muted-foreground">{t('list.deadline')}</dt>
+                          <dd>{rfq.deadline ? date.format(new Date(`${rfq.deadline}T00:00:00Z`)) : t('list.noDeadline')}</dd>
+                        </div>
+                        <div className="flex gap-2">
+                          <dt className="text-muted-foreground">{t('list.incoterm')}</dt>
+                          <dd>{rfq.incoterm ? `${rfq.incoterm} ${rfq.incotermPlace ?? ''}`.trim() : t('list.noIncoterm')}</dd>
+                        </div>
+                        <div className="flex gap-2">
+                          <dt className="text-muted-foreground">{t('list.location')}</dt>
+                          <dd>{t(`locations.${rfq.locationPreference}`)}</dd>
+                        </div>
+                      </>
+                    )}
                     {rfq.destination ? (
                       <div className="flex gap-2">
                         <dt className="text-muted-foreground">{t('list.destination')}</dt>

@@ -33,6 +33,18 @@ export function LoginRequiredPanel({ productId }: { productId: string }) {
           <Link to="/register">{t('product.loginRequired.register')}</Link>
         </Button>
       </div>
+      {/* Spec §6: a visitor's "Request a quote" says why it needs an account and leads to sign in, then back here. */}
+      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-primary/20 pt-3">
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/login?redirectTo=${redirectTo}`} aria-describedby="request-login-required" data-testid="request-quote-login">
+            <FileText aria-hidden />
+            {t('product.actions.requestQuote')}
+          </Link>
+        </Button>
+        <p id="request-login-required" className="text-sm text-muted-foreground">
+          {t('product.request.loginRequired')}
+        </p>
+      </div>
     </section>
   )
 }
@@ -86,8 +98,20 @@ function PlaceOrderForm({ product, quantity, shippingIndex, orderKey }: { produc
  * Quantity, shipping choice, live cost summary and the next step: sign in (visitors), or place the order
  * (POST /orders/new, checked with the same schema before submit), request a quote or contact the seller.
  * `orderKey` is the form's one-time token; null when this viewer cannot order (own product, no profile).
+ * `requestQuote` renders the "Request a quote" dialog for the chosen quantity (the page passes it: the
+ * request belongs to the RFQs module); left out, the button is not shown.
  */
-export function PurchasePanel({ product, signedIn, orderKey = null }: { product: ProductDetailDto; signedIn: boolean; orderKey?: string | null }) {
+export function PurchasePanel({
+  product,
+  signedIn,
+  orderKey = null,
+  requestQuote,
+}: {
+  product: ProductDetailDto
+  signedIn: boolean
+  orderKey?: string | null
+  requestQuote?: (quantity: number) => React.ReactNode
+}) {
   const { t } = useTranslation('catalog')
   const orderable = canOrder(product)
   const [quantity, setQuantity] = useState(product.minimumOrderQuantity)
@@ -139,12 +163,7 @@ export function PurchasePanel({ product, signedIn, orderKey = null }: { product:
           {orderKey && orderable && product.visibility === 'public' ? (
             <PlaceOrderForm product={product} quantity={quantity} shippingIndex={shipping ? shippingIndex : null} orderKey={orderKey} />
           ) : null}
-          <Button asChild>
-            <Link to={`${rfqHref}&quantity=${quantity}`}>
-              <FileText aria-hidden />
-              {t('product.actions.requestQuote')}
-            </Link>
-          </Button>
+          {requestQuote ? requestQuote(quantity) : null}
           <Button asChild variant="outline">
             <Link to={rfqHref}>
               <MessageSquare aria-hidden />

@@ -8,7 +8,9 @@ import { OrderStatusDialog } from './order-status-dialog'
 
 /**
  * A table of orders for either party: id (first 8 characters, a link to the order page), the other
- * party, RFQ, quantity, total, status, date; the seller also gets the status dialog on each open order.
+ * party (company, person, country), what was ordered (the product, in the viewer's language when it has
+ * that text, or the RFQ's title), quantity, total, status, date; the seller also gets the status dialog
+ * on each open order.
  */
 export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: 'buyer' | 'seller' }) {
   const { t, i18n } = useTranslation('rfqs')
@@ -24,7 +26,7 @@ export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: '
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">{t('orders.id')}</th>
             <th scope="col" className="px-3 py-2 font-medium">{side === 'seller' ? t('orders.buyer') : t('orders.seller')}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t('orders.rfq')}</th>
+            <th scope="col" className="px-3 py-2 font-medium">{t('orders.subject')}</th>
             <th scope="col" className="px-3 py-2 font-medium">{t('orders.quantity')}</th>
             <th scope="col" className="px-3 py-2 font-medium">{t('orders.total')}</th>
             <th scope="col" className="px-3 py-2 font-medium">{t('orders.status')}</th>
@@ -46,11 +48,12 @@ export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: '
               </th>
               <td className="px-3 py-2">
                 <span className="break-words">{o.counterpartyCompany}</span>
+                {o.counterpartyName !== o.counterpartyCompany ? <span className="block text-xs break-words">{o.counterpartyName}</span> : null}
                 <span className="block text-xs text-muted-foreground">{t(`locations.${o.counterpartyCountry}`)}</span>
               </td>
               <td className="px-3 py-2 break-words">
                 {o.rfqTitle ?? (o.productId ? (
-                  <Link to={`/products/${o.productId}`} className="underline-offset-4 hover:underline" data-testid="order-product">
+                  <Link to={`/products/${o.productId}`} className="underline-offset-4 hover:underline" data-testid="order-product" lang={o.productNameLang && o.productNameLang !== lng ? o.productNameLang : undefined}>
                     {o.productName ?? t('orders.product')}
                   </Link>
                 ) : '—')}

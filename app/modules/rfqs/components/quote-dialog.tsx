@@ -25,13 +25,27 @@ import {
 
 export type QuoteAnswer = { fieldErrors?: QuoteFieldErrors; formError?: string }
 
-/** The quote dialog (spec §5 Quote dialog): a Radix Dialog, checked by the action's schema before it is sent. */
-export function QuoteDialog({ rfq, action }: { rfq: { id: string; title: string; currency: string; incoterm: string | null; incotermPlace: string | null }; action: string }) {
+/** What a product request prefills (spec §5: price and currency from the product; its minimum order). */
+export type QuotePrefill = { unitPrice: string | null; currency: string | null; minOrderQuantity: number | null }
+
+/**
+ * The quote dialog (spec §5 Quote dialog): a Radix Dialog, checked by the action's schema before it is
+ * sent. On a product request, `prefill` carries the product's price, currency and minimum order.
+ */
+export function QuoteDialog({
+  rfq,
+  action,
+  prefill = null,
+}: {
+  rfq: { id: string; title: string; currency: string; incoterm: string | null; incotermPlace: string | null }
+  action: string
+  prefill?: QuotePrefill | null
+}) {
   const { t } = useTranslation('rfqs')
   const fetcher = useFetcher<QuoteAnswer>()
   const [open, setOpen] = useState(false)
   const [clientErrors, setClientErrors] = useState<QuoteFieldErrors | null>(null)
-  const [price, setPrice] = useState('')
+  const [price, setPrice] = useState(prefill?.unitPrice ?? '')
   const formRef = useRef<HTMLFormElement>(null)
   const sent = useRef(false)
   const busy = fetcher.state !== 'idle'
@@ -59,7 +73,9 @@ export function QuoteDialog({ rfq, action }: { rfq: { id: string; title: string;
         {t(error)}
       </p>
     ) : null
-  const defaultCurrency = (QUOTE_CURRENCIES as readonly string[]).includes(rfq.currency) ? rfq.currency : 'USD'
+  const quotable = (c: string | null | undefined): c is string => !!c && (QUOTE_CURRENCIES as readonly string[]).includes(c)
+  const productCurrency = prefill?.currency
+  const defaultCurrency = quotable(productCurrency) ? productCurrency : quotable(rfq.currency) ? rfq.currency : 'USD'
 
   return (
     <Dialog
@@ -124,7 +140,7 @@ export function QuoteDialog({ rfq, action }: { rfq: { id: string; title: string;
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={id('minOrderQuantity')}>{t('quote.moq')}</Label>
-              <Input {...field('minOrderQuantity', errors.minOrderQuantity)} type="number" inputMode="numeric" min={1} max={MOQ_MAX} step={1} defaultValue="1" />
+              <Input {...field('minOrderQuantity', errors.minOrderQuantity)} type="number" inputMode="numeric" min={1} max={MOQ_MAX} step={1} defaultValue={String(prefill?.minOrderQuantity ?? 1)} />
               {err('minOrderQuantity', errors.minOrderQuantity)}
             </div>
             <div className="flex flex-col gap-1.5">

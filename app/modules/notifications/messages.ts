@@ -1,0 +1,42 @@
+// How a notice reads, built from its kind and params in the reader's language. Shared by the in-app
+// list (browser and server) and the email job, so both say the same thing. No Drizzle here.
+import type { TFunction } from 'i18next'
+import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+
+/** Order statuses the notices name (params.status); translated from notifications:statuses.*. */
+const ORDER_STATUSES = new Set(['Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled'])
+const MONEY = /^\d{1,12}(\.\d{1,2})?$/
+const CURRENCY = /^[A-Z]{3}$/
+
+/** The values the sentence is built from: money formatted for `lng`, an order status translated. */
+export function messageValues(t: TFunction, lng: Language, params: Record<string, string>): Record<string, string> {
+  const values: Record<string, string> = { ...params }
+  if (params.amount && params.currency && MONEY.test(params.amount) && CURRENCY.test(params.currency)) {
+    try {
+      values.amount = formatMoney(params.amount, params.currency, lng)
+    } catch {
+      values.amount = `${params.amount} ${params.currency}`
+    }
+  }
+  if (params.status && ORDER_STATUSES.has(params.status)) values.status = t(`notifications:statuses.${params.status}`)
+  if (params.quantity && /^\d+$/.test(params.quantity)) values.quantity = new Intl.NumberFormat(INTL_LOCALES[lng] ?? 'en-IN').format(Number(params.quantity))
+  return values
+}
+
+/** The notice's headline and sentence in the reader's language. */
+export function notificationText(t: TFunction, lng: Language, kind: string, params: Record<string, string>): { title: string; body: string } {
+  const values = messageValues(t, lng, params)
+  return { title: t(`notifications:kinds.${kind}.title`, values), body: t(`notifications:kinds.${kind}.body`, values) }
+}
+
+/** The short order number people see (the first 8 characters of its id), as the order page shows it. */
+export const shortOrderId = (orderId: string) => orderId.slice(0, 8)
+
+/** A notice's params as strings only: our flows write strings, but a jsonb column could hold anything. */
+export function stringParams(params: unknown): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (params && typeof params === 'object' && !Array.isArray(params)) {
+    for (const [k, v] of Object.entries(params)) if (typeof v === 'string') out[k] = v
+  }
+  return out
+}

@@ -1,0 +1,42 @@
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/product-request'
+import { readForm } from '~/lib/form.server'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { getCurrentUser } from '~/modules/accounts/session.server'
+import type { ProductRequestAnswer } from '~/modules/rfqs/components/product-request-dialog'
+import { createProductRequest } from '~/modules/rfqs/product-requests.server'
+import { parseProductRequestForm } from '~/modules/rfqs/schemas'
+
+// POST /products/:id/request-quote (issue 8 item 2): the product page's "Request a quote" dialog,
+// posted by a fetcher. A resource route: it answers the form's errors as data, or redirects to My RFQs
+// with a toast. The request is an RFQ addressed to the product's seller (ADR 009).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Nothing to show here: a GET goes back to the product. */
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(UUID.test(params.id) ? `/products/${params.id.toLowerCase()}` : '/marketplace')
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await getCurrentUser(request)
+  const back = UUID.test(params.id) ? `/products/${params.id.toLowerCase()}` : '/marketplace'
+  // A visitor is sent to sign in whatever the body holds, and comes back to the product.
+  if (!user) return redirectWithToast(request, `/login?redirectTo=${encodeURIComponent(back)}`, { type: 'info', key: 'catalog:product.request.loginRequired' })
+  const form = await readForm(request)
+  if (!user.profile) return data<ProductRequestAnswer>({ formError: 'rfqs:errors.profileNotFound' }, { status: 403 })
+  if (!UUID.test(params.id)) return data<ProductRequestAnswer>({ formError: 'rfqs:productRequest.errors.notFound' }, { status: 404 })
+  const parsed = parseProductRequestForm(form)
+  if (!parsed.ok) return data<ProductRequestAnswer>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
+  const i18n = await getI18n(request, context)
+  const result = await createProductRequest(user.profile.id, params.id, parsed.value, {
+    locale: getLocale(context),
+    shortTitle: (name) => i18n.t('rfqs:productRequest.shortTitle', { name, interpolation: { escapeValue: false } }),
+  })
+  if (!result.ok) {
+    // The quantity's refusal belongs to its field; the others are about the whole request.
+    const answer: ProductRequestAnswer = result.error.endsWith('belowMoq') ? { fieldErrors: { quantity: result.error }, count: result.count } : { formError: result.error }
+    return data(answer, { status: result.status })
+  }
+  return redirectWithToast(request, '/rfqs', { type: 'success', key: 'rfqs:productRequest.sent' })
+}

@@ -1,0 +1,181 @@
+// Issue 8 item 10: a notice's email, in the recipient's language, through the real transport (the dev
+// outbox, then a real SMTP server started here). A mail server outage keeps the notice pending and a
+// later run delivers it exactly once; two deliveries at once send one email.
+import { randomUUID } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { eq, sql } from 'drizzle-orm'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { emailOutbox, notifications, profiles } from '../../db/schema'
+import { getDb } from '~/lib/db.server'
+import { resetEmailTransport } from '~/lib/email.server'
+import { resetEnvCache } from '~/lib/env.server'
+import { deliverNotificationEmail, LEASE_MINUTES, listUndeliveredNotifications } from '~/modules/notifications/email-delivery.server'
+import { createUser } from '../factories/users'
+
+async function recipient(opts: { lng?: 'en' | 'ru' | 'hi'; verified?: boolean; name?: string } = {}) {
+  const u = await createUser({ verified: opts.verified, name: opts.name, profile: { userType: 'Buyer', country: 'India' } })
+  if (opts.lng) await getDb().update(profiles).set({ preferredLanguage: opts.lng }).where(eq(profiles.id, u.profileId!))
+  return { ...u, profileId: u.profileId! }
+}
+
+async function newNotice(recipientId: string, overrides: Partial<typeof notifications.$inferInsert> = {}) {
+  const [row] = await getDb()
+    .insert(notifications)
+    .values({ recipientId, kind: 'quote_received', params: { title: 'Basmati rice', amount: '1250.50', currency: 'USD' }, link: '/rfqs/x/quotes/y', ...overrides })
+    .returning({ id: notifications.id })
+  return row!.id
+}
+const stateOf = async (id: string) => (await getDb().select().from(notifications).where(eq(notifications.id, id)))[0]!
+const outboxTo = (to: string) => getDb().select().from(emailOutbox).where(eq(emailOutbox.to, to))
+
+describe('notice emails through the dev outbox', () => {
+  it('sends in the recipient’s language, with the sentence, an absolute link and escaped values; marks the row sent', async () => {
+    const r = await recipient({ lng: 'ru', name: 'Ирина <b>Волкова</b>' })
+    const id = await newNotice(r.profileId, { params: { title: '<script>alert(1)</script> Рис', amount: '1250.50', currency: 'USD' } })
+    expect(await deliverNotificationEmail(id)).toBe('sent')
+    const [mail, ...more] = await outboxTo(r.email)
+    expect(more).toEqual([])
+    expect(mail!.subject).toBe('Новое предложение по запросу «<script>alert(1)</script> Рис»')
+    expect(mail!.text).toContain('Здравствуйте, Ирина <b>Волкова</b>!')
+    expect(mail!.text).toMatch(/Продавец предлагает 1\s?250,50\s?\$ за единицу/)
+    expect(mail!.text).toContain('Открыть в Setu: http://localhost:3000/rfqs/x/quotes/y')
+    expect(mail!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Рис')
+    expect(mail!.html).toContain('Ирина &lt;b&gt;Волкова&lt;/b&gt;')
+    expect(mail!.html).not.toContain('<script>')
+    expect(mail!.html).toContain('lang="ru"')
+    expect(await stateOf(id)).toMatchObject({ emailStatus: 'sent', emailAttempts: 1 })
+    // Sent is final: another run (a duplicate job) sends nothing.
+    expect(await deliverNotificationEmail(id)).toBe('done')
+    expect(await outboxTo(r.email)).toHaveLength(1)
+  })
+
+  it('writes Hindi for a Hindi reader and translates an order status', async () => {
+    const r = await recipient({ lng: 'hi' })
+    const id = await newNotice(r.profileId, { kind: 'order_status_changed', params: { order: 'ab12cd34', status: 'Shipped' }, link: '/orders/ab12cd34' })
+    expect(await deliverNotificationEmail(id)).toBe('sent')
+    const [mail] = await outboxTo(r.email)
+    expect(mail!.subject).toBe('ऑर्डर ab12cd34 अब भेजा गया है')
+  })
+
+  it('skips a recipient without a login, or whose email is not verified, and sends them nothing', async () => {
+    const [orphan] = await getDb()
+      .insert(profiles)
+      .values({ userId: null, name: 'No Login Co', email: `nologin-${randomUUID()}@test.example`, country: 'India', userType: 'Buyer' })
+      .returning({ id: profiles.id, email: profiles.email })
+    const a = await newNotice(orphan!.id)
+    expect(await deliverNotificationEmail(a)).toBe('skipped')
+    expect(await stateOf(a)).toMatchObject({ emailStatus: 'skipped', emailedAt: null })
+    const unverified = await recipient({ verified: false })
+    const b = await newNotice(unverified.profileId)
+    expect(await deliverNotificationEmail(b)).toBe('skipped')
+    expect([...(await outboxTo(orphan!.email)), ...(await outboxTo(unverified.email))]).toEqual([])
+    expect(await listUndeliveredNotifications()).not.toEqual(expect.arrayContaining([a]))
+  })
+
+  it('an unknown id is nothing to do', async () => {
+    expect(await deliverNotificationEmail(randomUUID())).toBe('done')
+  })
+})
+
+describe('notice emails over SMTP', () => {
+  const received: { to: string[]; raw: string }[] = []
+  let server: SMTPServer | undefined
+  let port = 0
+
+  async function startSink() {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = []
+        stream.on('data', (c: Buffer) => chunks.push(c))
+        stream.on('end', () => {
+          // A little slower than a local sink, so two deliveries started together really overlap.
+          setTimeout(() => {
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') })
+            callback()
+          }, 100)
+        })
+      },
+    })
+    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve))
+    port = (server.server.address() as AddressInfo).port
+  }
+  const stopSink = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
+
+  beforeAll(async () => {
+    await startSink()
+    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
+    resetEnvCache()
+    resetEmailTransport()
+  })
+  afterAll(async () => {
+    delete process.env.SMTP_URL
+    resetEnvCache()
+    resetEmailTransport()
+    await stopSink()
+  })
+  const to = (email: string) => received.filter((m) => m.to.includes(email))
+
+  it('an outage leaves the notice pending (attempt counted, claim released); a later run delivers it exactly once', async () => {
+    const r = await recipient()
+    const id = await newNotice(r.profileId)
+    await stopSink()
+    resetEmailTransport()
+    await expect(deliverNotificationEmail(id)).rejects.toThrow()
+    expect(await stateOf(id)).toMatchObject({ emailStatus: 'pending', emailAttempts: 1, emailedAt: null })
+    await expect(deliverNotificationEmail(id)).rejects.toThrow()
+    expect(await stateOf(id)).toMatchObject({ emailStatus: 'pending', emailAttempts: 2 })
+    // The sweep still sees it.
+    expect(await listUndeliveredNotifications()).toContain(id)
+    expect(to(r.email)).toEqual([])
+
+    await startSink()
+    resetEmailTransport()
+    expect(await deliverNotificationEmail(id)).toBe('sent')
+    expect(await deliverNotificationEmail(id)).toBe('done')
+    expect(to(r.email)).toHaveLength(1)
+    const body = to(r.email)[0]!.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    expect(body).toContain('A seller offers $1,250.50 per unit.')
+    expect(await stateOf(id)).toMatchObject({ emailStatus: 'sent', emailAttempts: 3 })
+    expect(await listUndeliveredNotifications()).not.toContain(id)
+  })
+
+  it('after the last retry the notice is marked failed and no longer swept', async () => {
+    const r = await recipient()
+    const id = await newNotice(r.profileId)
+    await stopSink()
+    resetEmailTransport()
+    await expect(deliverNotificationEmail(id, { lastAttempt: true })).rejects.toThrow()
+    expect(await stateOf(id)).toMatchObject({ emailStatus: 'failed', emailAttempts: 1, emailedAt: null })
+    expect(await listUndeliveredNotifications()).not.toContain(id)
+    await startSink()
+    resetEmailTransport()
+    expect(await deliverNotificationEmail(id)).toBe('done')
+    expect(to(r.email)).toEqual([])
+  })
+
+  it('two deliveries of one notice at once send one email', async () => {
+    const r = await recipient()
+    const id = await newNotice(r.profileId)
+    const outcomes = await Promise.all([deliverNotificationEmail(id), deliverNotificationEmail(id), deliverNotificationEmail(id)])
+    expect(outcomes.filter((o) => o === 'sent')).toHaveLength(1)
+    expect(outcomes.filter((o) => o === 'busy')).toHaveLength(2)
+    expect(to(r.email)).toHaveLength(1)
+    expect(await stateOf(id)).toMatchObject({ emailStatus: 'sent', emailAttempts: 1 })
+  })
+
+  it('a claim left by a delivery that died is taken over after the lease', async () => {
+    const r = await recipient()
+    const id = await newNotice(r.profileId)
+    await getDb().update(notifications).set({ emailAttempts: 1, emailedAt: sql`now() - make_interval(mins => ${LEASE_MINUTES - 1})` }).where(eq(notifications.id, id))
+    expect(await deliverNotificationEmail(id)).toBe('busy')
+    expect(await listUndeliveredNotifications()).not.toContain(id)
+    await getDb().update(notifications).set({ emailedAt: sql`now() - make_interval(mins => ${LEASE_MINUTES + 1})` }).where(eq(notifications.id, id))
+    expect(await listUndeliveredNotifications()).toContain(id)
+    expect(await deliverNotificationEmail(id)).toBe('sent')
+    expect(to(r.email)).toHaveLength(1)
+  })
+})
