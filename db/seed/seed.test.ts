@@ -400,7 +400,7 @@ describe('the demo market', () => {
   it('has RFQs in several categories, currencies, Incoterms and location preferences, open ones with future deadlines', async () => {
     const rows = await getDb().select().from(rfqs)
     const open = rows.filter((r) => r.status === 'open')
-    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['open', 'awarded', 'closed']))
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['open', 'awarded', 'closed', 'rejected']))
     expect(new Set(open.map((r) => r.categoryId)).size).toBeGreaterThanOrEqual(5)
     expect(new Set(open.map((r) => r.currency))).toEqual(new Set(['USD', 'INR', 'RUB', 'EUR']))
     expect(new Set(open.map((r) => r.incoterm)).size).toBeGreaterThanOrEqual(4)
@@ -412,8 +412,9 @@ describe('the demo market', () => {
       expect(r.deadline === null || r.deadline > today, r.title).toBe(true)
       expect(Date.now() - r.createdAt.getTime(), r.title).toBeGreaterThan(0)
     }
-    // Open RFQs only; product requests addressed to one seller are not part of the demo.
-    for (const r of rows) expect([r.sellerId, r.productId], r.title).toEqual([null, null])
+    // Product requests (ADR 009) carry their product and its seller; every other RFQ is open to all sellers.
+    const requestIds = new Set<string>([DEMO_RFQ_IDS.sunflowerOilRequest, DEMO_RFQ_IDS.buckwheatRequest, DEMO_RFQ_IDS.honeyRequest, DEMO_RFQ_IDS.seaBuckthornRequest])
+    for (const r of rows) expect(r.productId !== null && r.sellerId !== null, r.title).toBe(requestIds.has(r.id))
     for (const r of rows.filter((x) => x.status === 'closed')) expect(r.closedAt, r.title).not.toBeNull()
   })
 
@@ -593,16 +594,33 @@ describe('the demo market', () => {
     expect(turn?.actions).toEqual(expect.arrayContaining(['accept', 'counter']))
   })
 
+  it('shows product requests only to the seller they are addressed to, quoted, pending or rejected with a reason', async () => {
+    const board = await listBoardRfqs(demoSeller, parseBoardFilters(new URLSearchParams('mine=1')), 'en')
+    const byId = new Map(board.items.map((r) => [r.id, r]))
+    expect(byId.get(DEMO_RFQ_IDS.sunflowerOilRequest)).toMatchObject({ title: 'Refined Sunflower Oil, Bulk in Flexitanks', ownQuote: null })
+    expect(byId.get(DEMO_RFQ_IDS.buckwheatRequest)?.ownQuote?.status).toBe('Quoted')
+    // Rejected requests leave the board; a request to another seller never reaches it.
+    expect(byId.has(DEMO_RFQ_IDS.honeyRequest)).toBe(false)
+    expect(byId.has(DEMO_RFQ_IDS.seaBuckthornRequest)).toBe(false)
+    const all = await listBoardRfqs(demoSeller, parseBoardFilters(new URLSearchParams()), 'en')
+    expect(all.items.some((r) => r.id === DEMO_RFQ_IDS.seaBuckthornRequest)).toBe(false)
+    const [honey] = await getDb().select().from(rfqs).where(eq(rfqs.id, DEMO_RFQ_IDS.honeyRequest))
+    expect(honey).toMatchObject({ status: 'rejected', sellerId: SELLER })
+    expect(honey.rejectionReason).toContain('sold out')
+    // The title is the product's name in the buyer's language (Chandni Chowk Tea House reads Hindi).
+    expect(honey.title).not.toBe(demoProducts.find((p) => p.id === honey.productId)!.translations.en.name)
+  })
+
   it('counts what waits for each demo account: pending orders, RFQs awaiting the seller, quotes awaiting the buyer', async () => {
     expect(await countPendingOrders(SELLER)).toBe(2)
-    // The board's unquoted RFQs (chaga, diamonds, honey) and the two negotiations the buyers countered.
-    expect(await countOpenBoardRfqs(demoSeller)).toBe(3)
+    // The board's unquoted RFQs (chaga, diamonds, honey, Kaveri's request for sunflower oil) and the two negotiations the buyers countered.
+    expect(await countOpenBoardRfqs(demoSeller)).toBe(4)
     expect(await countSellerTurnQuotes(SELLER)).toBe(2)
-    // Wheat and chaga are Quoted; the diamonds are Countered (the seller's turn); the amber quote lapsed on a closed RFQ.
-    expect(await getBuyerQuoteCounts(BUYER)).toEqual({ rfqs: 7, awaitingQuotes: 2 })
+    // Wheat, chaga and the buckwheat request are Quoted; the diamonds are Countered (the seller's turn); the amber quote lapsed on a closed RFQ.
+    expect(await getBuyerQuoteCounts(BUYER)).toEqual({ rfqs: 9, awaitingQuotes: 3 })
     // The demo seller also buys: one quote on its tea RFQ.
     expect(await getBuyerQuoteCounts(SELLER)).toEqual({ rfqs: 1, awaitingQuotes: 1 })
-    expect(await getBuyerQuoteCounts(BUYER_IDS.kaveriHospitality)).toEqual({ rfqs: 2, awaitingQuotes: 0 })
+    expect(await getBuyerQuoteCounts(BUYER_IDS.kaveriHospitality)).toEqual({ rfqs: 3, awaitingQuotes: 0 })
     expect(await countSellerTurnQuotes(DEMO_ACCOUNTS.pendingSeller.profileId)).toBe(0)
   })
 
@@ -612,7 +630,7 @@ describe('the demo market', () => {
     await getDb().update(rfqs).set({ status: 'closed', closedAt: new Date() }).where(eq(rfqs.id, DEMO_RFQ_IDS.wheat))
     try {
       expect(await countSellerTurnQuotes(SELLER)).toBe(1)
-      expect((await getBuyerQuoteCounts(BUYER)).awaitingQuotes).toBe(1)
+      expect((await getBuyerQuoteCounts(BUYER)).awaitingQuotes).toBe(2)
     } finally {
       await getDb().update(quotes).set({ expiresAt: groats.expiresAt }).where(eq(quotes.id, groats.id))
       await getDb().update(rfqs).set({ status: 'open', closedAt: null }).where(eq(rfqs.id, DEMO_RFQ_IDS.wheat))

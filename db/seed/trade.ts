@@ -140,6 +140,10 @@ export type SeedRfq = {
   daysAgo: number
   /** Closed by the buyer this many days ago. Awarded follows from an accepted quote. */
   closedDaysAgo?: number
+  /** A product request (ADR 009): asked from this product's page, addressed to its seller alone. */
+  productId?: string
+  /** The addressed seller rejected the request this many days ago, with this reason. */
+  rejected?: { daysAgo: number; reason: string }
   quotes: SeedQuote[]
 }
 
@@ -159,6 +163,11 @@ export const DEMO_RFQ_IDS = {
   basmati: 'ec13753a-1e7a-4dbb-9227-4529b4a55ad3',
   orthodoxTea: '1dffb36f-3c21-475b-8bcd-4276e67008f7',
   amber: '7b91b9f1-8aa9-4355-8e30-e74f082d6884',
+  // Product requests (ADR 009)
+  sunflowerOilRequest: 'c0f6a4d2-5b1e-4c3a-9e8f-2d7b6a1c4e90',
+  buckwheatRequest: '4e2b9c71-8d3f-4a6e-b5c2-1f9e7d3a6b58',
+  honeyRequest: '9a7d3e15-2c4b-4f8a-a6d1-5e3b8c9f2a47',
+  seaBuckthornRequest: 'e5c8b2a9-7f1d-4e3b-8a6c-3d9f1b7e5c26',
 } as const
 
 export const DEMO_ORDER_IDS = {
@@ -182,6 +191,8 @@ const PRODUCT = {
   ivanChai: '9da3be9a-4942-4880-bc92-2310b27da14f',
   ashwagandha: 'bdcad1da-1490-4112-8cb2-d3a822e600fa',
   roughDiamonds: 'd98763ac-3498-448c-93f2-227db1aca0e1',
+  sunflowerOil: '3ce67871-5a83-4b1b-9e92-6aca276ceae9',
+  seaBuckthornOil: '51970382-872f-40d3-b1a0-992af89ae2c7',
 } as const
 
 export const demoRfqs: SeedRfq[] = [
@@ -745,6 +756,115 @@ export const demoRfqs: SeedRfq[] = [
       },
     ],
   },
+
+  // ---- Product requests: asked from a product page, addressed to that product's seller alone ----
+  {
+    // Pending on the demo seller's board: Kaveri asks for sunflower oil.
+    id: DEMO_RFQ_IDS.sunflowerOilRequest,
+    buyerId: BUYER_IDS.kaveriHospitality,
+    productId: PRODUCT.sunflowerOil,
+    title: '', // the product's name in the buyer's language, as the request form makes it,
+    description: 'For our hotel kitchens in Bengaluru and Mysuru: 60 tonnes over two shipments, CFR Chennai if possible.',
+    categoryId: 'agriculture-edible-oils',
+    budgetMin: null,
+    budgetMax: null,
+    currency: 'USD',
+    quantity: 60,
+    unit: 'tonnes',
+    deadlineInDays: null,
+    locationPreference: 'Both',
+    incoterm: null,
+    incotermPlace: null,
+    destination: null,
+    hsCode: '151219',
+    daysAgo: 1,
+    quotes: [],
+  },
+  {
+    // Quoted by the demo seller: the demo buyer's turn.
+    id: DEMO_RFQ_IDS.buckwheatRequest,
+    buyerId: BUYER,
+    productId: PRODUCT.buckwheat,
+    title: '', // the product's name in the buyer's language, as the request form makes it,
+    description: 'Five tonnes for a trial listing with our retail partners in Delhi.',
+    categoryId: 'agriculture-grains',
+    budgetMin: null,
+    budgetMax: null,
+    currency: 'RUB',
+    quantity: 5000,
+    unit: 'kg',
+    deadlineInDays: null,
+    locationPreference: 'Both',
+    incoterm: null,
+    incotermPlace: null,
+    destination: null,
+    hsCode: '110429',
+    daysAgo: 4,
+    quotes: [
+      {
+        id: '7c1e9b3d-4a2f-4d8e-9b6a-2e5f8c1d7a34',
+        sellerId: SELLER,
+        currency: 'RUB',
+        minOrderQuantity: 1000,
+        offer: {
+          daysAgo: 3,
+          unitPrice: '89.00',
+          incoterm: 'FCA',
+          incotermPlace: 'Moscow, Volkov warehouse',
+          leadTimeDays: 21,
+          paymentTerms: '100% against pro forma invoice',
+          validityDays: 30,
+          message: 'For 5 tonnes we can do 89 ₽/kg, packed in 25 kg kraft bags.',
+        },
+        rounds: [],
+      },
+    ],
+  },
+  {
+    // Rejected by the demo seller, with the reason the buyer reads.
+    id: DEMO_RFQ_IDS.honeyRequest,
+    buyerId: BUYER_IDS.chandniChowkTea,
+    productId: PRODUCT.honey,
+    title: '', // the product's name in the buyer's language, as the request form makes it,
+    description: '',
+    categoryId: 'agriculture-honey',
+    budgetMin: null,
+    budgetMax: null,
+    currency: 'INR',
+    quantity: 400,
+    unit: 'kg',
+    deadlineInDays: null,
+    locationPreference: 'Both',
+    incoterm: null,
+    incotermPlace: null,
+    destination: null,
+    hsCode: null,
+    daysAgo: 9,
+    rejected: { daysAgo: 8, reason: 'This season\'s wildflower honey is sold out; the new harvest is ready in August.' },
+    quotes: [],
+  },
+  {
+    // Addressed to another seller: the demo seller never sees it.
+    id: DEMO_RFQ_IDS.seaBuckthornRequest,
+    buyerId: BUYER,
+    productId: PRODUCT.seaBuckthornOil,
+    title: '', // the product's name in the buyer's language, as the request form makes it,
+    description: 'Samples first: 10 litres, then 200 litres a quarter for our ayurvedic blends.',
+    categoryId: 'wellness-natural-oils',
+    budgetMin: null,
+    budgetMax: null,
+    currency: 'RUB',
+    quantity: 10,
+    unit: 'litres',
+    deadlineInDays: null,
+    locationPreference: 'Both',
+    incoterm: null,
+    incotermPlace: null,
+    destination: null,
+    hsCode: '151590',
+    daysAgo: 2,
+    quotes: [],
+  },
 ]
 
 export type SeedDirectOrder = {
@@ -865,7 +985,11 @@ export async function insertTradeData(tx: Tx, now: number): Promise<void> {
 
   for (const r of demoRfqs) {
     let awardedAt: number | null = null
+    const product = r.productId ? (productById.get(r.productId) ?? seedError(`request ${r.id}: no product ${r.productId}`)) : null
+    if (product && product.sellerId === r.buyerId) seedError(`request ${r.id}: a seller cannot ask for their own product`)
+    if (!product && (r.rejected || r.description.length < 20)) seedError(`RFQ ${r.id}: only a product request may be rejected or go without a description`)
     for (const q of r.quotes) {
+      if (product && q.sellerId !== product.sellerId) seedError(`request ${r.id}: only the product's seller may quote`)
       const parties = { buyer: r.buyerId, seller: q.sellerId }
       // The quote row holds the current offer; every round is kept.
       let current = { ...q.offer, quantity: r.quantity }
@@ -963,11 +1087,14 @@ export async function insertTradeData(tx: Tx, now: number): Promise<void> {
         })
       }
     }
-    const status = awardedAt !== null ? 'awarded' : r.closedDaysAgo !== undefined ? 'closed' : 'open'
+    // As the request form: the title is the product's name in the buyer's language.
+    const buyerLanguage = (demoBuyers.find((b) => b.id === r.buyerId)?.preferredLanguage ?? 'en') as keyof SeedProduct['translations']
+    const title = product ? (product.translations[buyerLanguage] ?? product.translations.en).name : r.title
+    const status = awardedAt !== null ? 'awarded' : r.closedDaysAgo !== undefined ? 'closed' : r.rejected ? 'rejected' : 'open'
     rfqRows.push({
       id: r.id,
       buyerId: r.buyerId,
-      title: r.title,
+      title,
       description: r.description,
       categoryId: r.categoryId,
       budgetMin: r.budgetMin,
@@ -981,12 +1108,15 @@ export async function insertTradeData(tx: Tx, now: number): Promise<void> {
       incotermPlace: r.incotermPlace,
       destination: r.destination,
       hsCode: r.hsCode,
+      productId: product ? r.productId : null,
+      sellerId: product?.sellerId ?? null,
+      rejectionReason: status === 'rejected' ? r.rejected!.reason : null,
       status,
       // The form's one-time token; the RFQ's own id serves, unique per buyer.
       submissionKey: r.id,
       closedAt: status === 'closed' ? at(r.closedDaysAgo!) : null,
       createdAt: at(r.daysAgo),
-      updatedAt: at(awardedAt ?? r.closedDaysAgo ?? r.daysAgo),
+      updatedAt: at(awardedAt ?? r.closedDaysAgo ?? r.rejected?.daysAgo ?? r.daysAgo),
     })
   }
 
