@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useFetcher } from 'react-router'
+import { useDialogForm } from '~/components/use-dialog-form'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
@@ -42,24 +42,8 @@ export function QuoteDialog({
   prefill?: QuotePrefill | null
 }) {
   const { t } = useTranslation('rfqs')
-  const fetcher = useFetcher<QuoteAnswer>()
-  const [open, setOpen] = useState(false)
-  const [clientErrors, setClientErrors] = useState<QuoteFieldErrors | null>(null)
+  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<QuoteFieldErrors>(parseQuoteForm)
   const [price, setPrice] = useState(prefill?.unitPrice ?? '')
-  const formRef = useRef<HTMLFormElement>(null)
-  const sent = useRef(false)
-  const busy = fetcher.state !== 'idle'
-  useEffect(() => {
-    if (fetcher.state === 'submitting') sent.current = true
-    // A redirect (the quote was saved) leaves no data behind: close; the page shows the toast.
-    if (fetcher.state === 'idle' && sent.current) {
-      sent.current = false
-      if (!fetcher.data) setOpen(false)
-      else requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-    }
-  }, [fetcher.state, fetcher.data])
-  const errors = clientErrors ?? fetcher.data?.fieldErrors ?? {}
-  const formError = fetcher.data?.formError ?? errors.form
   const id = (f: string) => `quote-${rfq.id}-${f}`
   const field = (name: string, error?: string) => ({
     id: id(name),
@@ -78,13 +62,7 @@ export function QuoteDialog({
   const defaultCurrency = quotable(productCurrency) ? productCurrency : quotable(rfq.currency) ? rfq.currency : 'USD'
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o)
-        if (o) setClientErrors(null)
-      }}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button size="sm">
           {t('quote.open')}
@@ -102,15 +80,7 @@ export function QuoteDialog({
           action={action}
           noValidate
           className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            if (busy) return void event.preventDefault()
-            const parsed = parseQuoteForm(new FormData(event.currentTarget))
-            if (!parsed.ok) {
-              event.preventDefault()
-              setClientErrors(parsed.fieldErrors)
-              requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-            } else setClientErrors(null)
-          }}
+          onSubmit={onSubmit}
         >
           <input type="hidden" name="intent" value="quote" />
           <input type="hidden" name="rfqId" value={rfq.id} />

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useFetcher } from 'react-router'
+import { useDialogForm } from '~/components/use-dialog-form'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
@@ -17,32 +16,10 @@ export type RejectAnswer = { fieldErrors?: RejectFieldErrors; formError?: string
  */
 export function RejectRequestDialog({ rfq, action }: { rfq: { id: string; title: string }; action: string }) {
   const { t } = useTranslation('rfqs')
-  const fetcher = useFetcher<RejectAnswer>()
-  const [open, setOpen] = useState(false)
-  const [clientErrors, setClientErrors] = useState<RejectFieldErrors | null>(null)
-  const formRef = useRef<HTMLFormElement>(null)
-  const sent = useRef(false)
-  const busy = fetcher.state !== 'idle'
-  useEffect(() => {
-    if (fetcher.state === 'submitting') sent.current = true
-    // A redirect (rejected) leaves no data behind: close; the page shows the toast.
-    if (fetcher.state === 'idle' && sent.current) {
-      sent.current = false
-      if (!fetcher.data) setOpen(false)
-      else requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-    }
-  }, [fetcher.state, fetcher.data])
-  const errors = clientErrors ?? fetcher.data?.fieldErrors ?? {}
-  const formError = clientErrors ? errors.form : (fetcher.data?.formError ?? errors.form)
+  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<RejectFieldErrors>(parseRejectForm)
   const reasonId = `reject-${rfq.id}-reason`
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o)
-        if (o) setClientErrors(null)
-      }}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button size="sm" variant="outline" data-testid="reject-request">
           {t('reject.open')}
@@ -60,15 +37,7 @@ export function RejectRequestDialog({ rfq, action }: { rfq: { id: string; title:
           action={action}
           noValidate
           className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            if (busy) return void event.preventDefault()
-            const parsed = parseRejectForm(new FormData(event.currentTarget))
-            if (!parsed.ok) {
-              event.preventDefault()
-              setClientErrors(parsed.fieldErrors)
-              requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-            } else setClientErrors(null)
-          }}
+          onSubmit={onSubmit}
         >
           <input type="hidden" name="intent" value="reject" />
           <input type="hidden" name="rfqId" value={rfq.id} />
