@@ -8,16 +8,22 @@ import { NonceContext } from '~/lib/csp'
 import { CSP_NONCE_HEADER } from '~/lib/http-security.server'
 import { getI18n } from '~/lib/i18next.server'
 import { KYC_MAX_REQUEST_BYTES } from '~/modules/kyc/files.server'
+import { SEND_MAX_REQUEST_BYTES } from '~/modules/messaging/enums'
 import { PRODUCT_IMAGE_MAX_REQUEST_BYTES } from '~/modules/products/images.server'
 
 export { ensureBootstrapped as bootstrap, shutdown } from '~/lib/startup.server'
 export { bodyLimit, hostCheck, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } from '~/lib/http-security.server'
 
-/** Routes whose bodies server/start.mjs caps differently from the default: the two forms with a KYC file keep its limit, product image uploads theirs. */
+/**
+ * Routes whose bodies server/start.mjs caps differently from the default: the two forms with a KYC file
+ * keep its limit, product image uploads theirs, a message thread five 10 MB attachments (`:id` stands for
+ * a UUID path segment).
+ */
 export const bodyLimits = {
   '/kyc-upload': { bytes: KYC_MAX_REQUEST_BYTES, messageKey: 'kyc:errors.tooLarge' },
   '/register': { bytes: KYC_MAX_REQUEST_BYTES, messageKey: 'kyc:errors.tooLarge' },
   '/dashboard/products/images': { bytes: PRODUCT_IMAGE_MAX_REQUEST_BYTES, messageKey: 'products:images.errors.tooLarge' },
+  '/messages/:id': { bytes: SEND_MAX_REQUEST_BYTES, messageKey: 'messages:errors.requestTooLarge' },
 }
 
 export const streamTimeout = 5_000

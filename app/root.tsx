@@ -26,6 +26,8 @@ import { csrfMiddleware } from '~/lib/csrf.server'
 import { databaseMiddleware } from '~/lib/db-health.server'
 import { getCurrentUser, sessionRefreshMiddleware } from '~/modules/accounts/session.server'
 import { CompleteProfileForm } from '~/modules/accounts/components/complete-profile-form'
+import { currentMessageCursor } from '~/modules/messaging/cursor.server'
+import { countUnreadMessages } from '~/modules/messaging/queries.server'
 import { countUnreadNotifications } from '~/modules/notifications/queries.server'
 
 // The production server opens the database before listening; under `react-router dev` this does it.
@@ -46,11 +48,14 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as 'en' | 'ru' | 'hi'
   const [user, { toast, headers: toastHeaders }] = await Promise.all([getCurrentUser(request), getToast(request)])
-  // The header's badge: one count on the partial index of unread notices.
-  const unreadNotifications = user?.profile ? await countUnreadNotifications(user.profile.id) : 0
+  // The header's badges: one count on the partial index of unread notices, one over the user's conversations.
+  // The live stream (ADR 011) starts after the newest message this page could have shown.
+  const [unreadNotifications, unreadMessages, messageCursor] = user?.profile
+    ? await Promise.all([countUnreadNotifications(user.profile.id), countUnreadMessages(user.profile.id), currentMessageCursor()])
+    : [0, 0, 0]
   const headers = new Headers(toastHeaders)
   headers.append('Set-Cookie', await localeCookie.serialize(locale))
-  return data({ locale, user, toast, unreadNotifications }, { headers })
+  return data({ locale, user, toast, unreadNotifications, unreadMessages, messageCursor }, { headers })
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
@@ -79,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { locale, user, toast, unreadNotifications } = loaderData
+  const { locale, user, toast, unreadNotifications, unreadMessages, messageCursor } = loaderData
   const { i18n } = useTranslation()
   const { pathname } = useLocation()
   // Spec §2 Profile completion: a signed-in user without a profile sees the setup form on every page.
@@ -95,7 +100,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [locale, i18n])
   return (
     <>
-      <SiteHeader user={user} locale={locale} unreadNotifications={unreadNotifications} />
+      <SiteHeader user={user} locale={locale} unreadNotifications={unreadNotifications} unreadMessages={unreadMessages} messageCursor={messageCursor} />
       <main id="main" className="flex-1">
         {needsProfile && user ? <CompleteProfileForm email={user.email} /> : <Outlet />}
       </main>
@@ -118,7 +123,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       {/* The root has no meta export and the failed route's meta does not run: React hoists these into <head>. */}
       <title>{`${title} | Setu`}</title>
       <meta name="robots" content="noindex" />
-      <SiteHeader user={rootData?.user ?? null} locale={locale} unreadNotifications={rootData?.unreadNotifications ?? 0} />
+      <SiteHeader
+        user={rootData?.user ?? null}
+        locale={locale}
+        unreadNotifications={rootData?.unreadNotifications ?? 0}
+        unreadMessages={rootData?.unreadMessages ?? 0}
+        messageCursor={rootData?.messageCursor ?? 0}
+      />
       <main id="main" className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">{title}</h1>
         <p className="text-muted-foreground">{t(`${kind}.description`)}</p>

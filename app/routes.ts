@@ -42,6 +42,11 @@ export default [
   route('orders/new', 'routes/trade/order-new.tsx'),
   route('products/:id/request-quote', 'routes/trade/product-request.tsx'),
   route('orders/:id', 'routes/trade/order.tsx'),
+  // messaging
+  route('messages', 'routes/messages/inbox.tsx'),
+  route('messages/start', 'routes/messages/start.ts'),
+  route('messages/:conversationId', 'routes/messages/thread.tsx'),
+  route('messages/:conversationId/attachments/:attachmentId', 'routes/messages/attachment.ts'),
   // seller workspace
   route('dashboard', 'routes/seller/dashboard.tsx', [
     index('routes/seller/overview.tsx'),
@@ -55,6 +60,8 @@ export default [
   route('dashboard/products/images', 'routes/seller/product-images.ts'),
   // machine endpoints
   route('api/auth/*', 'routes/api/auth.ts'),
+  // the live message stream (server-sent events, ADR 011)
+  route('messages/events', 'routes/api/message-events.ts'),
   route('sitemap.xml', 'routes/api/sitemap.ts'),
   route('robots.txt', 'routes/api/robots.ts'),
   route('dev/outbox', 'routes/dev/outbox.tsx'),

@@ -32,7 +32,9 @@ app.set('trust proxy', trustProxy)
 // Headers first, so static files get nosniff too; the CSP nonce travels to React in a request header.
 app.use(securityHeaders())
 app.use(hostCheck)
-app.use(compression())
+// Server-sent events (/messages/events) are written a few bytes at a time and must leave at once:
+// compressing them would hold each event in zlib's buffer, so they pass uncompressed.
+app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }))
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
 app.use(express.static('build/client', { maxAge: '1h' }))
 app.use(noStoreForSessions)

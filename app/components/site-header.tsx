@@ -1,5 +1,5 @@
-import { Bell, ChevronDown, LogOut, Menu, Search, User, X } from 'lucide-react'
-import { useState } from 'react'
+import { Bell, ChevronDown, LogOut, Menu, MessageSquare, Search, User, X } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, NavLink, useLocation, useSearchParams, useSubmit } from 'react-router'
 import { LanguageLinks, LanguageMenu } from '~/components/language-switcher'
@@ -14,6 +14,7 @@ import {
 } from '~/components/ui/dropdown-menu'
 import { Input } from '~/components/ui/input'
 import type { Language } from '~/lib/i18n'
+import { useLiveEvents } from '~/lib/live-events'
 import { cn } from '~/lib/utils'
 import type { CurrentUser } from '~/modules/accounts/session.server'
 
@@ -59,7 +60,51 @@ function NotificationBell({ unread }: { unread: number }) {
   )
 }
 
-export function SiteHeader({ user, locale, unreadNotifications = 0 }: { user: CurrentUser | null; locale: Language; unreadNotifications?: number }) {
+/**
+ * A link to /messages whose label says how many messages are unread; the badge follows the live
+ * stream's `unread` events (ADR 011), and this link keeps the tab's one stream open on every page.
+ */
+function MessagesLink({ unread: loaded, cursor }: { unread: number; cursor: number }) {
+  const { t } = useTranslation('notifications')
+  const [unread, setUnread] = useState(loaded)
+  // A page load or revalidation brings a fresh count from the root loader.
+  useEffect(() => setUnread(loaded), [loaded])
+  useLiveEvents(cursor, (event) => {
+    if (event.type === 'unread') setUnread(event.count)
+  })
+  const label = unread > 0 ? t('messagesLive.unreadCount', { count: unread }) : t('messagesLive.link')
+  return (
+    <Button asChild variant="ghost" size="icon" className="relative">
+      <Link to="/messages" aria-label={label} title={label} data-testid="messages-link">
+        <MessageSquare aria-hidden />
+        {unread > 0 ? (
+          <span
+            aria-hidden
+            data-testid="messages-badge"
+            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-semibold text-white"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </Link>
+    </Button>
+  )
+}
+
+export function SiteHeader({
+  user,
+  locale,
+  unreadNotifications = 0,
+  unreadMessages = 0,
+  messageCursor = 0,
+}: {
+  user: CurrentUser | null
+  locale: Language
+  unreadNotifications?: number
+  unreadMessages?: number
+  /** The newest message seq when the page was loaded: where the live stream starts. */
+  messageCursor?: number
+}) {
   const { t } = useTranslation('common')
   const [mobileOpen, setMobileOpen] = useState(false)
   const submit = useSubmit()
@@ -113,6 +158,7 @@ export function SiteHeader({ user, locale, unreadNotifications = 0 }: { user: Cu
         <div className="ml-auto flex items-center gap-1">
           <SearchForm id="header-search" className="hidden md:flex" />
           <LanguageMenu locale={locale} />
+          {user?.profile ? <MessagesLink unread={unreadMessages} cursor={messageCursor} /> : null}
           {user?.profile ? <NotificationBell unread={unreadNotifications} /> : null}
           {user ? (
             <DropdownMenu>

@@ -240,6 +240,14 @@ export function getJobsConnection(): Handle['jobs'] {
   return handle.jobs
 }
 
+/**
+ * Where a LISTEN for live events goes (app/lib/realtime.server.ts): the PostgreSQL URL (a dedicated
+ * client, never a pooled one), or the shared PGlite instance. Throws if it has not been initialised.
+ */
+export function getListenConnection(): Handle['jobs'] {
+  return getJobsConnection()
+}
+
 export function getDbKind(): 'pglite' | 'postgres' {
   return globalForDb.__setuDb?.kind ?? 'pglite'
 }

@@ -175,6 +175,9 @@ export const routeHeadersWin: RequestHandler = (_req, res, next) => {
   next()
 }
 
+// A path segment that is a UUID: a limit keyed '/messages/:id' covers every conversation.
+const UUID_SEGMENT = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/g
+
 function routePath(req: ExpressRequest): string {
   // React Router matches paths case-insensitively and serves client-side submissions at <path>.data.
   return req.path.toLowerCase().replace(/\.data$/, '').replace(/\/+$/, '') || '/'
@@ -229,7 +232,7 @@ function drainIfUnread(req: IncomingMessage, res: ServerResponse) {
 type BodyLimitOptions = {
   /** Bytes allowed when no entry in `limits` matches. */
   defaultLimit?: number
-  /** Per-path caps (lower-case path without `.data`) with the message key their 413 uses. */
+  /** Per-path caps (lower-case path without `.data`; `:id` matches a UUID segment) with the message key their 413 uses. */
   limits?: Record<string, { bytes: number; messageKey: string }>
 }
 
@@ -243,7 +246,8 @@ export function bodyLimit({ defaultLimit = DEFAULT_BODY_LIMIT, limits = {} }: Bo
     const declared = req.headers['content-length']
     const chunked = req.headers['transfer-encoding'] !== undefined
     if (!chunked && (declared === undefined || Number(declared) === 0)) return next()
-    const route = limits[routePath(req)]
+    const path = routePath(req)
+    const route = limits[path] ?? limits[path.replace(UUID_SEGMENT, '/:id')]
     const max = route?.bytes ?? defaultLimit
     // A file route reads a streamed body itself, with its own limit.
     if ((!chunked && Number(declared) <= max) || (chunked && route)) {

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'errors',
   'email',
   'notifications',
+  'messages',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

@@ -2,11 +2,13 @@ import { closeDb, getDb, initDb } from './db.server'
 import { appUrlIsLocal, baseUrl, demoDataDecision, env } from './env.server'
 import { startJobs, stopJobs, type JobDefinition } from './jobs.server'
 import { seedDemoData } from '../../db/seed'
+import { startMessageHub, stopMessageHub } from '~/modules/messaging/live.server'
+import { MESSAGE_NOTICE_JOBS } from '~/modules/messaging/notice-jobs.server'
 import { NOTIFICATION_JOBS } from '~/modules/notifications/jobs.server'
 import { RFQ_JOBS } from '~/modules/rfqs/jobs.server'
 
 /** Every background job of the app (ADR 010). */
-export const APP_JOBS: JobDefinition[] = [...NOTIFICATION_JOBS, ...RFQ_JOBS]
+export const APP_JOBS: JobDefinition[] = [...NOTIFICATION_JOBS, ...RFQ_JOBS, ...MESSAGE_NOTICE_JOBS]
 
 /** Opens the database, applies migrations and, on a fresh database, loads the demo data. */
 export async function bootstrap() {
@@ -34,10 +36,12 @@ export async function bootstrap() {
   }
 }
 
-/** Starts the job queue with the app's jobs, after the database is open; logs where it runs. */
+/** Starts the job queue with the app's jobs and the live messages' LISTEN, after the database is open; logs where they run. */
 export async function startBackgroundJobs() {
   await startJobs(APP_JOBS)
   console.log(`[setu] job queue: pg-boss started (${APP_JOBS.map((j) => j.name).join(', ')})`)
+  // One LISTEN per process (ADR 011); on PostgreSQL a lost connection is retried in the background.
+  await startMessageHub()
 }
 
 const globalForStartup = globalThis as unknown as { __setuStartup?: Promise<void> }
@@ -52,8 +56,13 @@ export function ensureBootstrapped(): Promise<void> {
   return globalForStartup.__setuStartup
 }
 
-/** Stops the job queue (waiting briefly for a job in progress), then closes the database (releasing the PGlite lock). */
+/** Stops the live messages' LISTEN and the job queue (waiting briefly for a job in progress), then closes the database (releasing the PGlite lock). */
 export async function shutdown() {
+  try {
+    await stopMessageHub()
+  } catch (err) {
+    console.error(`[setu] live events did not stop cleanly: ${err instanceof Error ? err.message : err}`)
+  }
   try {
     await stopJobs()
   } catch (err) {

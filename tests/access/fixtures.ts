@@ -1,9 +1,10 @@
 // Real records the parametrised routes are opened with: a category, a product and a KYC document.
 import { eq } from 'drizzle-orm'
-import { notifications, profiles } from '../../db/schema'
+import { messageAttachments, notifications, profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { createSignedUrl } from '~/lib/storage.server'
 import { createCategory, createProduct } from '../factories/catalog'
+import { createConversation, createMessage } from '../factories/messaging'
 import { createOrder } from '../factories/orders'
 import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
@@ -40,6 +41,10 @@ export type Fixtures = {
   notificationId: string
   /** An open product request of the buyer for the approved seller's product (only that seller sees, quotes or rejects it). */
   productRequestId: string
+  /** A conversation between the buyer and the approved seller about the seller's product, with a message and a PDF from the seller. */
+  conversationId: string
+  /** That PDF (/messages/:conversationId/attachments/:attachmentId). */
+  attachmentId: string
 }
 
 /** Creates the records; the pending seller uploads a document through the real /kyc-upload action. */
@@ -71,6 +76,16 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
     .values({ recipientId: seller!.id, actorId: buyer!.id, kind: 'order_placed', params: { order: order.id.slice(0, 8) }, link: `/orders/${order.id}` })
     .returning({ id: notifications.id })
   const productRequest = await createRfq(buyer!.id, { productId: own.id, sellerId: seller!.id, description: '' })
+  const conversation = await createConversation(buyer!.id, seller!.id, { subjectType: 'product', subjectId: own.id })
+  await createMessage(conversation, buyer!.id, 'Is the price negotiable for 20 tonnes?')
+  const reply = new FormData()
+  reply.append('intent', 'send')
+  reply.append('body', 'Yes: our price list is attached.')
+  reply.append('clientKey', crypto.randomUUID())
+  reply.append('files', makeFile(pdfBytes(), 'price-list.pdf'))
+  const sent = await dispatch(`/messages/${conversation.id}`, { method: 'POST', cookie: actors.approvedSeller.cookie, body: reply })
+  if (sent.status !== 200) throw new Error(`fixture: sending a message answered ${sent.status}`)
+  const [attachment] = await getDb().select({ id: messageAttachments.id }).from(messageAttachments)
   return {
     actors,
     categoryId: category.id,
@@ -88,5 +103,7 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
     orderId: order.id,
     notificationId: notice!.id,
     productRequestId: productRequest.id,
+    conversationId: conversation.id,
+    attachmentId: attachment!.id,
   }
 }

@@ -437,6 +437,109 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
   // Place order from the product page (issue 8 item 8): a POST-only resource route. Visitors are sent to
   // sign in and back to the product; refusals (no profile, unknown product, below the minimum, above the
   // stock, own product) write nothing.
+  // Messaging (issue 9): the inbox is everyone's own; a conversation, its posts and its files belong to
+  // its two participants (the fixture's buyer and approved seller); anyone else, a forged or malformed id:
+  // the 404 page, nothing written. "Message" buttons post to /messages/start.
+  'routes/messages/inbox': {
+    GET: [
+      {
+        path: '/messages',
+        expect: {
+          anonymous: toLogin('/messages'),
+          incomplete: { status: 200, contains: PROFILE_FORM },
+          buyer: { status: 200, contains: 'price-list.pdf' },
+          approvedSeller: { status: 200, contains: 'price-list.pdf' },
+          pendingSeller: { status: 200, contains: 'No conversations yet' },
+        },
+      },
+      { path: '/messages?q=%25&page=99', expect: { anonymous: toLogin('/messages?q=%25&page=99'), incomplete: 200, buyer: { status: 200, contains: 'No conversations match' }, sellers: 200 } },
+    ],
+    POST: [{ path: '/messages', expect: everyone(NO_ACTION) }],
+  },
+  'routes/messages/start': {
+    GET: [{ path: '/messages/start', expect: everyone({ status: 302, location: '/messages' }) }],
+    POST: [
+      { path: '/messages/start', expect: { anonymous: toLogin('/messages'), incomplete: 403, buyer: 404, sellers: 404 } },
+      {
+        label: '/messages/start about the approved seller’s product',
+        path: '/messages/start',
+        body: (f) => new URLSearchParams({ subjectType: 'product', subjectId: f.ownProductId }),
+        expect: { anonymous: { status: 302 }, incomplete: 403, buyer: { status: 302 }, pendingSeller: { status: 302 }, approvedSeller: 403 },
+      },
+      {
+        label: '/messages/start about the fixture order',
+        path: '/messages/start',
+        body: (f) => new URLSearchParams({ subjectType: 'order', subjectId: f.orderId }),
+        expect: { anonymous: toLogin('/messages'), incomplete: 403, buyer: { status: 302 }, approvedSeller: { status: 302 }, pendingSeller: 404 },
+      },
+      {
+        label: '/messages/start about a forged quote',
+        path: '/messages/start',
+        body: () => new URLSearchParams({ subjectType: 'quote', subjectId: '00000000-0000-4000-8000-000000000000' }),
+        expect: { anonymous: toLogin('/messages'), incomplete: 403, buyer: 404, sellers: 404 },
+      },
+    ],
+  },
+  'routes/messages/thread': {
+    GET: [
+      {
+        label: '/messages/:conversationId',
+        path: (f) => `/messages/${f.conversationId}`,
+        expect: {
+          anonymous: { status: 302 },
+          incomplete: 404,
+          pendingSeller: 404,
+          buyer: { status: 200, contains: 'Is the price negotiable for 20 tonnes?' },
+          approvedSeller: { status: 200, contains: 'price-list.pdf' },
+        },
+      },
+      { label: '/messages/:forged', path: '/messages/00000000-0000-4000-8000-000000000000', expect: { anonymous: { status: 302 }, signedIn: 404 } },
+      { label: '/messages/:malformed', path: '/messages/not-a-uuid', expect: { anonymous: { status: 302 }, signedIn: 404 } },
+    ],
+    POST: [
+      { label: '/messages/:conversationId without an intent', path: (f) => `/messages/${f.conversationId}`, expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: 400, approvedSeller: 400 } },
+      {
+        label: '/messages/:conversationId empty message',
+        path: (f) => `/messages/${f.conversationId}`,
+        body: () => new URLSearchParams({ intent: 'send', body: ' ', clientKey: crypto.randomUUID() }),
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: 400, approvedSeller: 400 },
+      },
+      {
+        label: '/messages/:conversationId send',
+        path: (f) => `/messages/${f.conversationId}`,
+        body: () => new URLSearchParams({ intent: 'send', body: 'Checking in.', clientKey: crypto.randomUUID() }),
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: 200, approvedSeller: 200 },
+      },
+      {
+        label: '/messages/:conversationId read',
+        path: (f) => `/messages/${f.conversationId}`,
+        body: () => new URLSearchParams({ intent: 'read', seq: '1' }),
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: 200, approvedSeller: 200 },
+      },
+      {
+        label: '/messages/:forged send',
+        path: '/messages/00000000-0000-4000-8000-000000000000',
+        body: () => new URLSearchParams({ intent: 'send', body: 'Hello', clientKey: crypto.randomUUID() }),
+        expect: { anonymous: { status: 302 }, signedIn: 404 },
+      },
+    ],
+  },
+  'routes/messages/attachment': {
+    GET: [
+      {
+        label: '/messages/:conversationId/attachments/:attachmentId',
+        path: (f) => `/messages/${f.conversationId}/attachments/${f.attachmentId}`,
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: 200, approvedSeller: 200 },
+      },
+      {
+        label: '/messages/:forged/attachments/:attachmentId',
+        path: (f) => `/messages/00000000-0000-4000-8000-000000000000/attachments/${f.attachmentId}`,
+        expect: { anonymous: { status: 302 }, signedIn: 404 },
+      },
+      { label: '/messages/:malformed/attachments/:malformed', path: '/messages/x/attachments/y', expect: { anonymous: { status: 302 }, signedIn: 404 } },
+    ],
+    POST: [{ label: '/messages/:conversationId/attachments/:attachmentId', path: (f) => `/messages/${f.conversationId}/attachments/${f.attachmentId}`, expect: everyone(NO_ACTION) }],
+  },
   'routes/trade/order-new': {
     GET: [{ path: '/orders/new', expect: everyone({ status: 302, location: '/marketplace' }) }],
     POST: [
@@ -594,6 +697,21 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       { path: '/api/auth/sign-out', body: jsonBody({}), headers: JSON_HEADERS, expect: everyone(404) },
       { path: '/api/auth/update-user', body: jsonBody({ name: 'Mallory' }), headers: JSON_HEADERS, expect: everyone(404) },
     ],
+  },
+  // The live message stream (ADR 011): a plain 401 for anyone without a profile (EventSource cannot
+  // follow a redirect to the login page); for the others it opens at once when asked for as an event
+  // stream (the harness reads the first chunk), and is 406 to anything else.
+  'routes/api/message-events': {
+    GET: [
+      {
+        path: '/messages/events',
+        headers: { Accept: 'text/event-stream' },
+        expect: { anonymous: 401, incomplete: 401, buyer: { status: 200, contains: 'retry: 3000' }, sellers: { status: 200, contains: 'retry: 3000' } },
+      },
+      { path: '/messages/events?since=999999999', headers: { Accept: 'text/event-stream' }, expect: { anonymous: 401, incomplete: 401, buyer: 200, sellers: 200 } },
+      { path: '/messages/events', expect: { anonymous: 401, incomplete: 401, buyer: { status: 406, contains: '/messages' }, sellers: 406 } },
+    ],
+    POST: [{ path: '/messages/events', expect: everyone(NO_ACTION) }],
   },
   'routes/api/sitemap': publicPage('/sitemap.xml'),
   'routes/api/robots': publicPage('/robots.txt'),

@@ -111,7 +111,7 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     companyName: ['Rao Spices Pvt Ltd', ''],
     phoneNumber: ['+91 98765 43210', '+7 (495) 123-45-67', '123'],
     userType: ['Buyer', 'Seller', 'Admin'],
-    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline', 'status', 'cancel', 'reject', 'open', 'read-all'],
+    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline', 'status', 'cancel', 'reject', 'open', 'read-all', 'send', 'read', 'report', 'block', 'unblock'],
     revokeOtherSessions: ['on', 'true'],
     // /notifications: the approved seller's notice, and one that does not exist
     id: [f.notificationId, '00000000-0000-4000-8000-000000000000'],
@@ -162,6 +162,14 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     // The board's product requests: "Requests for my products" and the reject dialog's reason
     mine: ['1', '0'],
     reason: ['Out of stock until October.', '', 'x'.repeat(1001)],
+    // Messaging: the composer, the read mark, "Message" buttons (the fixture conversation's parties and subjects)
+    body: ['Is the price negotiable for 20 tonnes?', '', ' ', '<img src=x onerror=alert(1)>', 'x'.repeat(5001)],
+    clientKey: [crypto.randomUUID(), crypto.randomUUID(), 'not-a-uuid'],
+    seq: ['1', '2', '999999999', '0', '-1'],
+    before: ['1', '2', '0', 'x'],
+    subjectType: ['product', 'rfq', 'quote', 'order', 'user'],
+    subjectId: [f.productId, f.ownProductId, f.negotiationQuoteId, f.orderId, f.rfqId, f.productRequestId, '00000000-0000-4000-8000-000000000000'],
+    with: [f.sellerId, f.hiddenSellerId, '00000000-0000-4000-8000-000000000000'],
   }
   return table[name] ?? []
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ACTORS, createActors, restoreSessions, saveSessions } from '../access/actors'
 import { createFixtures, type Fixtures } from '../access/fixtures'
 import { useTempStorage } from '../factories/files'
-import { builtRouteIds, dispatch, isRouterRefusalLog } from '../support/app'
+import { builtRouteIds, dispatch, isRouterRefusalLog, readBody } from '../support/app'
 import { dbFingerprint, fingerprintTables } from '../support/db-fingerprint'
 import { formBody, NASTY_STRINGS, queryString, type FuzzBody } from './arbitraries'
 import { FUZZ_TARGETS, type FuzzTarget } from './targets'
@@ -124,7 +124,8 @@ export async function exercise(target: FuzzTarget, r: FuzzRequest) {
     body: isPost ? (r.body?.body ?? null) : undefined,
     sameOrigin: r.origin === 'same',
   })
-  const body = await response.text()
+  // An event stream is judged on its opening bytes, then closed (it never ends by itself).
+  const body = await readBody(response)
   const where = `${r.method} ${path.slice(0, 200)} as ${r.actor}`
 
   if (response.status >= 500) throw new Error(`${where} answered ${response.status}`)

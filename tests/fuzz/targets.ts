@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import type { Fixtures } from '../access/fixtures'
 import { segment } from './arbitraries'
+import { START_FIELDS, THREAD_FIELDS } from '~/modules/messaging/enums'
 import { ORDER_STATUS_FIELDS, PLACE_ORDER_FIELDS } from '~/modules/orders/schemas'
 import { COUNTER_FIELDS, PRODUCT_REQUEST_FIELDS, QUOTE_FIELDS, RFQ_FIELDS } from '~/modules/rfqs/schemas'
 
@@ -128,6 +129,8 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   },
   'routes/account/complete-profile': { path: at('/complete-profile'), form: [...PROFILE_FIELDS, 'redirectTo'], action: true },
   'routes/account/kyc-upload': { path: at('/kyc-upload'), form: ['kycDocument'], files: ['kycDocument'], action: true },
+  // A stream: the harness reads its first chunk and cancels it (tests/support/app.ts, readBody).
+  'routes/api/message-events': { path: at('/messages/events'), query: ['since'] },
   'routes/account/kyc-document': { path: at('/kyc-document'), query: ['user', 'key', 'expires', 'sig'] },
   'routes/account/notifications': { path: at('/notifications'), query: ['page'], form: ['intent', 'id'], action: true },
   'routes/api/auth': {
@@ -161,6 +164,21 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
     path: (f) => segment([f.orderId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']).map((id) => `/orders/${id}`),
     form: ORDER_STATUS_FIELDS,
     action: true,
+  },
+  'routes/messages/inbox': { path: at('/messages'), query: ['q', 'page'] },
+  'routes/messages/start': { path: at('/messages/start'), form: START_FIELDS, action: true },
+  'routes/messages/thread': {
+    path: (f) => segment([f.conversationId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']).map((id) => `/messages/${id}`),
+    query: ['before'],
+    form: THREAD_FIELDS,
+    files: ['files'],
+    action: true,
+  },
+  'routes/messages/attachment': {
+    path: (f) =>
+      fc
+        .tuple(segment([f.conversationId, '00000000-0000-4000-8000-000000000000']), segment([f.attachmentId, '00000000-0000-4000-8000-000000000000', 'x']))
+        .map(([c, a]) => `/messages/${c}/attachments/${a}`),
   },
   'routes/seller/dashboard': { path: at('/dashboard/orders') },
   'routes/seller/overview': { path: at('/dashboard'), query: SELLER_LIST, form: ['intent', 'productId'], action: true },

@@ -5,7 +5,7 @@ import { ACTORS, createActors } from '../access/actors'
 import { createFixtures, type Fixtures } from '../access/fixtures'
 import { ACCESS_MATRIX, expandRule, type Case, type Expected } from '../access/matrix'
 import { useTempStorage } from '../factories/files'
-import { builtRouteIds, declaredRouteIds, dispatch, isRouterRefusalLog } from '../support/app'
+import { builtRouteIds, declaredRouteIds, dispatch, isRouterRefusalLog, readBody } from '../support/app'
 
 const manifest = await builtRouteIds()
 let fixtures: Fixtures
@@ -53,7 +53,7 @@ function label(c: Case) {
 
 async function check(response: Response, expected: Expected) {
   const e = typeof expected === 'number' ? { status: expected } : expected
-  const body = await response.text()
+  const body = await readBody(response)
   const seen = { status: response.status, location: response.headers.get('Location') }
   expect(seen).toMatchObject({ status: e.status, ...(e.location !== undefined ? { location: e.location } : {}) })
   // Booleans, not toContain: a failure should not print a whole HTML page.

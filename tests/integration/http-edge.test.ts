@@ -228,6 +228,19 @@ describe('HTTP edge of the production server', () => {
     expect(overImageLimit.body).toBe('Each image must be 10 MB or less.')
   }, 60_000)
 
+  it('lets a message thread take five 10 MB attachments (52 MB), and no more', async () => {
+    const thread = '/messages/0b5e1f9e-3c1a-4c8e-9d7a-2f4b6a8c0d1e'
+    const underSendLimit = await rawPost(thread, { 'Content-Type': 'application/octet-stream' }, 20 * 1024 * 1024)
+    expect(underSendLimit.status).toBe(302)
+    expect(underSendLimit.headers).toMatch(/location: \/login/i)
+    const overSendLimit = await rawPost(thread, { 'Content-Type': 'application/octet-stream', 'Accept-Language': 'en' }, 53 * 1024 * 1024)
+    expect(overSendLimit.status).toBe(413)
+    expect(overSendLimit.body).toBe('Your message and its files are too large together (at most 52 MB).')
+    // Other message routes keep the default limit.
+    const start = await rawPost('/messages/start', { 'Content-Type': 'application/octet-stream' }, 1024 * 1024)
+    expect(start.status).toBe(413)
+  }, 90_000)
+
   it('marks every response to a signed-in user no-store and leaves anonymous pages cacheable as before', async () => {
     const signIn = await login('buyer@setu.example', DEMO_PASSWORD, '198.51.100.77')
     expect(signIn.status).toBe(302)

@@ -45,6 +45,21 @@ export async function dispatch(pathWithQuery: string, call: Call = {}): Promise<
   return handler!(request)
 }
 
+/**
+ * The response body as text. A server-sent-events stream (/messages/events) never ends by itself: its
+ * first chunk (sent at once) is read and the stream cancelled, as a browser leaving the page would.
+ */
+export async function readBody(response: Response): Promise<string> {
+  if (!response.headers.get('Content-Type')?.startsWith('text/event-stream') || !response.body) return response.text()
+  const reader = response.body.getReader()
+  try {
+    const { value } = await reader.read()
+    return value ? new TextDecoder().decode(value) : ''
+  } finally {
+    await reader.cancel().catch(() => {})
+  }
+}
+
 type RouteConfigEntry = { id?: string; file: string; children?: RouteConfigEntry[] }
 
 /** Route ids declared in app/routes.ts (as React Router derives them: the file path without extension). */

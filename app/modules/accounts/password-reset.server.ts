@@ -1,11 +1,12 @@
 // Password reset ("Forgot password?"): a one-hour, single-use emailed link to /reset-password; the
 // reset signs out every session of the account. Our pages call better-auth's auth.api server-side,
 // so the limits better-auth applies to HTTP calls are kept here, in the database.
-import { and, eq, like, sql } from 'drizzle-orm'
+import { and, eq, like } from 'drizzle-orm'
 import { APIError } from 'better-auth/api'
-import { rateLimits, users, verifications } from '../../../db/schema'
+import { users, verifications } from '../../../db/schema'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
+import { countAttempt } from '~/lib/rate-limit.server'
 import type { Language } from '~/lib/i18n'
 import { clientIp, recordSecurityEvent } from '~/lib/security-events.server'
 import { PASSWORD_POLICY_CODES } from './auth-guards.server'
@@ -31,27 +32,6 @@ export const RESET_SUBMIT_LIMIT = { max: 10, windowMs: 15 * MINUTE }
 export const RESET_REQUEST_MIN_MS = 400
 
 const RESET_IDENTIFIER_PREFIX = 'reset-password:'
-
-/**
- * Counts one attempt under `key` in the `rate_limits` table (shared by every server process) and
- * returns the count in the current window; a window that has run out starts again at one.
- */
-async function countAttempt(key: string, windowMs: number): Promise<number> {
-  const now = Date.now()
-  const expired = sql`${rateLimits.lastRequest} + ${windowMs} <= ${now}`
-  const [row] = await getDb()
-    .insert(rateLimits)
-    .values({ id: key, key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        lastRequest: sql`case when ${expired} then ${now} else ${rateLimits.lastRequest} end`,
-      },
-    })
-    .returning({ count: rateLimits.count })
-  return row?.count ?? 1
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
 

@@ -58,9 +58,16 @@ describe('PurchasePanel', () => {
   })
 
   it('offers signed-in users a quote request (for the chosen quantity) and seller contact, not an order', async () => {
-    const html = await render(h(PurchasePanel, { product, signedIn: true, requestQuote: (q: number) => h('button', { type: 'button' }, `Request a quote for ${q}`) }))
+    const html = await render(
+      h(PurchasePanel, {
+        product,
+        signedIn: true,
+        requestQuote: (q: number) => h('button', { type: 'button' }, `Request a quote for ${q}`),
+        contactSeller: h('button', { type: 'submit' }, 'Contact seller'),
+      }),
+    )
     expect(html).toContain('Request a quote for 3')
-    expect(html).toContain(`href="/create-rfq?productId=${product.id}"`)
+    expect(html).not.toContain('/create-rfq')
     expect(html).toContain('Contact seller')
     expect(html).not.toContain('Login Required')
   })

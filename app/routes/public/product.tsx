@@ -3,6 +3,7 @@ import { BadgeCheck, ChevronRight, PackageCheck, PackageX, RotateCcw } from 'luc
 import { useTranslation } from 'react-i18next'
 import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/product'
+import { MessageButton } from '~/components/message-button'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -44,6 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The order form's one-time token, for a viewer with a profile who is not the product's seller.
   const orderKey = viewer?.profile && viewer.profile.id !== product.seller.id ? randomUUID() : null
   // The "Request a quote" dialog's own one-time token (issue 8 item 2), on the same terms as ordering.
+  // Also who sees "Contact seller": a viewer with a profile, not the seller, on a public product.
   const requestKey = orderKey && product.visibility === 'public' ? randomUUID() : null
   return data(
     { product, locale, origin: publicOrigin(request), description, orderKey, requestKey },
@@ -226,6 +228,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             signedIn={!!root?.user}
             orderKey={loaderData.orderKey}
             requestQuote={loaderData.requestKey ? (quantity) => <ProductRequestDialog product={product} requestKey={loaderData.requestKey!} quantity={quantity} /> : undefined}
+            contactSeller={
+              loaderData.requestKey ? (
+                <MessageButton subjectType="product" subjectId={product.id} label="start.contactSeller" context={product.seller.companyName ?? product.seller.name} size="default" />
+              ) : undefined
+            }
           />
         </div>
       </div>

@@ -1,14 +1,43 @@
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/messages'
-import { ComingTab } from '~/modules/products/components/coming-tab'
+import type { Language } from '~/lib/i18n'
+import { getLocale } from '~/lib/i18next.server'
+import { Pagination } from '~/modules/catalog/components/pagination'
+import { Inbox } from '~/modules/messaging/components/inbox'
+import { LiveMessages } from '~/modules/messaging/components/live-messages'
+import { listInbox } from '~/modules/messaging/queries.server'
+import { parseInboxQuery } from '~/modules/messaging/schemas'
 import { sellerGate } from '~/modules/products/seller.server'
 
-// The seller dashboard's messages tab (spec §2). Its data arrives with a later issue; until then the tab
-// says what will appear here. The layout shows the gate to non-sellers.
-export async function loader({ request }: Route.LoaderArgs) {
+// The seller dashboard's Messages tab (spec §2, issue 9 item 2): the same inbox as /messages. The layout
+// shows the gate to non-sellers.
+export async function loader({ request, context }: Route.LoaderArgs) {
   const gate = await sellerGate(request)
-  return { seller: gate.state === 'seller' }
+  if (gate.state !== 'seller') return { inbox: null, locale: 'en' as Language }
+  const locale = getLocale(context) as Language
+  return { inbox: await listInbox(gate.seller.id, { ...parseInboxQuery(new URL(request.url).searchParams), locale }), locale }
 }
 
-export default function SellerTab({ loaderData }: Route.ComponentProps) {
-  return loaderData.seller ? <ComingTab tab="messages" /> : null
+const href = (q: string, page: number) => {
+  const params = new URLSearchParams()
+  if (q) params.set('q', q)
+  if (page > 1) params.set('page', String(page))
+  const s = params.toString()
+  return s ? `/dashboard/messages?${s}` : '/dashboard/messages'
+}
+
+export default function SellerMessages({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('messages')
+  const { inbox } = loaderData
+  if (!inbox) return null
+  return (
+    <section aria-labelledby="seller-messages-heading" className="flex flex-col gap-4">
+      <h2 id="seller-messages-heading" className="text-xl font-semibold">
+        {t('inbox.title')}
+      </h2>
+      <Inbox inbox={inbox} action="/dashboard/messages" locale={loaderData.locale} />
+      <LiveMessages />
+      <Pagination page={inbox.page} totalPages={inbox.pageCount} hrefFor={(page) => href(inbox.q, page)} />
+    </section>
+  )
 }

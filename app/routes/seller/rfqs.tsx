@@ -2,6 +2,7 @@ import { ShieldAlert } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useFetcher, useLocation } from 'react-router'
 import type { Route } from './+types/rfqs'
+import { MessageButton } from '~/components/message-button'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -185,6 +186,7 @@ function RfqCard({ rfq, canQuote, action, lng }: { rfq: BoardRfqDto; canQuote: b
                     <span className="sr-only">: {rfq.title}</span>
                   </Link>
                 </Button>
+                <MessageButton subjectType="quote" subjectId={rfq.ownQuote.id} label="start.messageBuyer" context={rfq.title} />
                 {rfq.ownQuote.status === 'Quoted' || rfq.ownQuote.status === 'Countered' || rfq.ownQuote.status === 'Expired' ? <Withdraw quoteId={rfq.ownQuote.id} action={action} /> : null}
               </div>
             </>
@@ -192,6 +194,8 @@ function RfqCard({ rfq, canQuote, action, lng }: { rfq: BoardRfqDto; canQuote: b
             <>
               <p className="text-sm text-muted-foreground">{t('board.notQuoted')}</p>
               <div className="flex flex-wrap gap-2">
+                {/* A request addressed to this seller: they may ask the buyer before quoting. */}
+                {rfq.request ? <MessageButton subjectType="rfq" subjectId={rfq.id} label="start.messageBuyer" context={rfq.title} /> : null}
                 {rfq.request ? <RejectRequestDialog rfq={rfq} action={action} /> : null}
                 {canQuote ? (
                   <QuoteDialog

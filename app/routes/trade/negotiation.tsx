@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/negotiation'
+import { MessageButton } from '~/components/message-button'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
@@ -114,6 +115,14 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
             seller: quote.sellerCompany,
           })}
         </p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <MessageButton
+            subjectType="quote"
+            subjectId={quote.id}
+            label={view.viewerRole === 'buyer' ? 'start.messageSeller' : 'start.messageBuyer'}
+            context={view.viewerRole === 'buyer' ? quote.sellerCompany : rfq.buyerCompany}
+          />
+        </div>
       </header>
       {formError ? (
         <p role="alert" className="text-sm text-destructive">

@@ -2,6 +2,7 @@ import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/order'
+import { MessageButton } from '~/components/message-button'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
@@ -111,6 +112,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {t(formError)}
         </p>
       ) : null}
+      <div className="flex flex-wrap gap-2">
+        <MessageButton
+          subjectType="order"
+          subjectId={order.id}
+          label={order.viewerRole === 'buyer' ? 'start.messageSeller' : 'start.messageBuyer'}
+          context={order.viewerRole === 'buyer' ? order.seller.company : order.buyer.company}
+        />
+      </div>
       {next.length > 0 ? (
         <div className="flex flex-wrap gap-2" data-testid="order-actions">
           {order.viewerRole === 'seller' ? <OrderStatusDialog orderId={order.id} status={order.status} next={next} /> : <CancelOrderDialog />}

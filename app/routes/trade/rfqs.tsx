@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link } from 'react-router'
 import type { Route } from './+types/rfqs'
+import { MessageButton } from '~/components/message-button'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
@@ -251,7 +252,13 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
                       </div>
                     ) : null}
                   </dl>
-                  {quotes[rfq.id]?.length ? <QuoteComparison rfqId={rfq.id} rfqTitle={rfq.title} quotes={quotes[rfq.id]!} lng={lng} /> : null}
+                  {quotes[rfq.id]?.length ? <QuoteComparison
+                      rfqId={rfq.id}
+                      rfqTitle={rfq.title}
+                      quotes={quotes[rfq.id]!}
+                      lng={lng}
+                      actions={(q) => <MessageButton subjectType="quote" subjectId={q.id} label="start.messageSeller" context={q.sellerCompany} />}
+                    /> : null}
                   <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
                     <p className="text-sm text-muted-foreground" data-testid="quote-count">
                       {quotes[rfq.id]?.length ? t('list.quoteCount', { count: rfq.quoteCount }) : t('list.noQuotes')}

@@ -1,4 +1,4 @@
-import { LogIn, MessageSquare, FileText, ShoppingCart } from 'lucide-react'
+import { LogIn, FileText, ShoppingCart } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher } from 'react-router'
@@ -99,25 +99,27 @@ function PlaceOrderForm({ product, quantity, shippingIndex, orderKey }: { produc
  * (POST /orders/new, checked with the same schema before submit), request a quote or contact the seller.
  * `orderKey` is the form's one-time token; null when this viewer cannot order (own product, no profile).
  * `requestQuote` renders the "Request a quote" dialog for the chosen quantity (the page passes it: the
- * request belongs to the RFQs module); left out, the button is not shown.
+ * request belongs to the RFQs module); left out, the button is not shown. `contactSeller` is the
+ * "Contact seller" button (the conversation belongs to the messaging module), left out for the product's own seller.
  */
 export function PurchasePanel({
   product,
   signedIn,
   orderKey = null,
   requestQuote,
+  contactSeller,
 }: {
   product: ProductDetailDto
   signedIn: boolean
   orderKey?: string | null
   requestQuote?: (quantity: number) => React.ReactNode
+  contactSeller?: React.ReactNode
 }) {
   const { t } = useTranslation('catalog')
   const orderable = canOrder(product)
   const [quantity, setQuantity] = useState(product.minimumOrderQuantity)
   const [shippingIndex, setShippingIndex] = useState(0)
   const shipping = product.shippingOptions[shippingIndex] ?? null
-  const rfqHref = `/create-rfq?productId=${product.id}`
   return (
     <div className="flex flex-col gap-5">
       <QuantityStepper
@@ -164,12 +166,7 @@ export function PurchasePanel({
             <PlaceOrderForm product={product} quantity={quantity} shippingIndex={shipping ? shippingIndex : null} orderKey={orderKey} />
           ) : null}
           {requestQuote ? requestQuote(quantity) : null}
-          <Button asChild variant="outline">
-            <Link to={rfqHref}>
-              <MessageSquare aria-hidden />
-              {t('product.actions.contactSeller')}
-            </Link>
-          </Button>
+          {contactSeller ?? null}
           <p className="w-full text-xs text-muted-foreground">{t('product.actions.hint')}</p>
         </div>
       ) : (

@@ -1,3 +1,4 @@
+import type * as React from 'react'
 import { BadgeCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -15,8 +16,23 @@ const STATUS_VARIANT: Record<QuoteStatus, 'success' | 'secondary' | 'default' | 
   Withdrawn: 'secondary',
 }
 
-/** The buyer's side-by-side view of the quotes on one RFQ (issue 8 item 5): one row per quote. */
-export function QuoteComparison({ rfqId, rfqTitle, quotes, lng }: { rfqId: string; rfqTitle: string; quotes: BuyerQuoteDto[]; lng: Language }) {
+/**
+ * The buyer's side-by-side view of the quotes on one RFQ (issue 8 item 5): one row per quote. `actions`
+ * adds a quote's own buttons beside its link (the page passes "Message": conversations are another module's).
+ */
+export function QuoteComparison({
+  rfqId,
+  rfqTitle,
+  quotes,
+  lng,
+  actions,
+}: {
+  rfqId: string
+  rfqTitle: string
+  quotes: BuyerQuoteDto[]
+  lng: Language
+  actions?: (quote: BuyerQuoteDto) => React.ReactNode
+}) {
   const { t } = useTranslation('rfqs')
   const intl = INTL_LOCALES[lng] ?? 'en-IN'
   const date = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' })
@@ -67,10 +83,13 @@ export function QuoteComparison({ rfqId, rfqTitle, quotes, lng }: { rfqId: strin
                 <Badge variant={STATUS_VARIANT[q.status]}>{t(`quoteStatuses.${q.status}`)}</Badge>
               </td>
               <td className="px-3 py-2">
-                <Link to={`/rfqs/${rfqId}/quotes/${q.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                  {t('negotiation.open')}
-                  <span className="sr-only">: {q.sellerCompany}</span>
-                </Link>
+                <span className="flex flex-wrap items-center gap-2">
+                  <Link to={`/rfqs/${rfqId}/quotes/${q.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                    {t('negotiation.open')}
+                    <span className="sr-only">: {q.sellerCompany}</span>
+                  </Link>
+                  {actions ? actions(q) : null}
+                </span>
               </td>
             </tr>
           ))}

@@ -1,0 +1,155 @@
+import { Ban, Flag } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useFetcher } from 'react-router'
+import { Alert, AlertDescription } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
+import { Label } from '~/components/ui/label'
+import { Textarea } from '~/components/ui/textarea'
+import { REPORT_REASON_MAX } from '../enums'
+import { parseReportForm, type FieldErrors } from '../schemas'
+
+export type SafetyAnswer = { ok: true } | { ok: false; fieldErrors: FieldErrors }
+
+/** Closes the dialog once its fetcher came back with ok. */
+function useCloseOnSuccess(fetcher: { state: string; data?: SafetyAnswer }, close: () => void) {
+  const sent = useRef(false)
+  useEffect(() => {
+    if (fetcher.state === 'submitting') sent.current = true
+    if (fetcher.state === 'idle' && sent.current) {
+      sent.current = false
+      if (fetcher.data?.ok) close()
+    }
+  }, [fetcher.state, fetcher.data, close])
+}
+
+/** "Report": a Radix dialog asking why (1–2,000 characters); the report waits for the moderators. */
+export function ReportDialog({ action, otherName }: { action: string; otherName: string }) {
+  const { t } = useTranslation('messages')
+  const fetcher = useFetcher<SafetyAnswer>()
+  const [open, setOpen] = useState(false)
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+  useCloseOnSuccess(fetcher, () => setOpen(false))
+  const errors = clientErrors ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {})
+  const busy = fetcher.state !== 'idle'
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o)
+        if (o) setClientErrors(null)
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" data-testid="report-conversation">
+          <Flag aria-hidden />
+          {t('report.open')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{t('report.title')}</DialogTitle>
+          <DialogDescription>{t('report.description', { name: otherName })}</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          method="post"
+          action={action}
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            if (busy) return void event.preventDefault()
+            const parsed = parseReportForm(new FormData(event.currentTarget))
+            if (!parsed.ok) {
+              event.preventDefault()
+              setClientErrors(parsed.fieldErrors)
+            } else setClientErrors(null)
+          }}
+        >
+          <input type="hidden" name="intent" value="report" />
+          {errors.form ? (
+            <Alert variant="destructive" role="alert">
+              <AlertDescription>{t(errors.form)}</AlertDescription>
+            </Alert>
+          ) : null}
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="report-reason">{t('report.reason')}</Label>
+            <Textarea
+              id="report-reason"
+              name="reason"
+              rows={4}
+              required
+              maxLength={REPORT_REASON_MAX}
+              aria-invalid={errors.reason ? true : undefined}
+              aria-describedby={errors.reason ? 'report-reason-error' : undefined}
+            />
+            {errors.reason ? (
+              <p id="report-reason-error" role="alert" className="text-sm text-destructive">
+                {t(errors.reason)}
+              </p>
+            ) : null}
+          </div>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t('report.cancel')}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={busy}>
+              {t('report.submit')}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** "Block": confirms in a Radix dialog; neither side can send new messages until it is lifted. */
+export function BlockDialog({ action, otherName }: { action: string; otherName: string }) {
+  const { t } = useTranslation('messages')
+  const fetcher = useFetcher<SafetyAnswer>()
+  const [open, setOpen] = useState(false)
+  useCloseOnSuccess(fetcher, () => setOpen(false))
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" data-testid="block-user">
+          <Ban aria-hidden />
+          {t('block.open')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{t('block.title', { name: otherName })}</DialogTitle>
+          <DialogDescription>{t('block.description', { name: otherName })}</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" action={action} className="flex justify-end gap-2">
+          <input type="hidden" name="intent" value="block" />
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              {t('block.cancel')}
+            </Button>
+          </DialogClose>
+          <Button type="submit" variant="destructive" disabled={fetcher.state !== 'idle'} data-testid="confirm-block">
+            {t('block.confirm')}
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/** "Unblock", right in the notice that says the other party is blocked. */
+export function UnblockButton({ action }: { action: string }) {
+  const { t } = useTranslation('messages')
+  const fetcher = useFetcher<SafetyAnswer>()
+  return (
+    <fetcher.Form method="post" action={action}>
+      <input type="hidden" name="intent" value="unblock" />
+      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== 'idle'} data-testid="unblock-user">
+        {t('block.unblock')}
+      </Button>
+    </fetcher.Form>
+  )
+}

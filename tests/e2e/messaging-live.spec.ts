@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test'
+import { logIn } from './support/demo-login'
+import { DEMO_BUYER, DEMO_SELLER, uniqueToken } from './support/trade-flow'
+
+// Live messages (issue 9 item 4, ADR 011), with two browsers at once: the demo seller has the inbox
+// open; the demo buyer contacts them from a product page and writes; the seller's inbox and header badge
+// show it without a reload; the seller opens it and replies; the buyer's open thread shows the reply
+// without a reload. Relies on the demo seller's product 'Refined Sunflower Oil, Bulk in Flexitanks'.
+const PRODUCT = 'Refined Sunflower Oil, Bulk in Flexitanks'
+
+/** The number in the Messages link's label ("3 unread messages"), 0 when it just says "Messages". */
+async function unreadMessages(page: Page): Promise<number> {
+  const label = (await page.getByTestId('messages-link').getAttribute('aria-label')) ?? ''
+  const match = /^(\d+) unread messages?$/.exec(label)
+  return match ? Number(match[1]) : 0
+}
+
+/** Marks the document, so a reload (which would drop the mark) can be told apart from a live update. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __setuNoReload: boolean }).__setuNoReload = true))
+}
+async function expectSameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __setuNoReload?: boolean }).__setuNoReload)).toBe(true)
+}
+
+test('a message and its reply arrive live in the other party’s open inbox, badge and thread', async ({ browser }) => {
+  const token = uniqueToken('live')
+  const question = `Can you ship 40 tonnes in March? (${token})`
+  const reply = `Yes, two flexitanks on the 12th. (${token})`
+
+  const sellerContext = await browser.newContext()
+  const buyerContext = await browser.newContext()
+  try {
+    const seller = await sellerContext.newPage()
+    await logIn(seller, DEMO_SELLER)
+    await seller.goto('/messages')
+    await expect(seller.getByRole('heading', { level: 1 })).toBeVisible()
+    // The stream is open once the page has hydrated and the header's link holds it.
+    await seller.waitForLoadState('networkidle')
+    const before = await unreadMessages(seller)
+    await markDocument(seller)
+
+    const buyer = await buyerContext.newPage()
+    await logIn(buyer, DEMO_BUYER)
+    await buyer.goto(`/marketplace?q=${encodeURIComponent('sunflower oil flexitanks')}`)
+    await buyer.getByRole('link', { name: PRODUCT }).first().click()
+    await expect(buyer.getByRole('heading', { level: 1 })).toHaveText(PRODUCT)
+    await buyer.getByRole('button', { name: /^Contact seller/ }).click()
+    await expect(buyer).toHaveURL(/\/messages\/[0-9a-f-]{36}$/)
+    await buyer.getByLabel('Message', { exact: true }).fill(question)
+    await buyer.getByTestId('send-message').click()
+    await expect(buyer.getByTestId('message-list').getByText(question)).toBeVisible()
+    const threadPath = new URL(buyer.url()).pathname
+    await buyer.waitForLoadState('networkidle')
+    await markDocument(buyer)
+
+    // The seller's open inbox shows it, and the badge counts it, without a reload.
+    const row = seller.getByTestId('inbox-item').filter({ hasText: question })
+    await expect(row).toBeVisible({ timeout: 15_000 })
+    await expect.poll(() => unreadMessages(seller), { timeout: 15_000 }).toBe(before + 1)
+    await expect(seller.getByTestId('messages-badge')).toHaveText(String(before + 1))
+    await expect(seller.getByTestId('live-announcer')).toContainText(question)
+    await expectSameDocument(seller)
+
+    // The seller opens it (reading it takes it off the badge) and replies.
+    await row.getByRole('link').first().click()
+    await expect(seller).toHaveURL(threadPath)
+    await expect(seller.getByTestId('message-list').getByText(question)).toBeVisible()
+    await expect.poll(() => unreadMessages(seller), { timeout: 15_000 }).toBe(before)
+    await seller.getByLabel('Message', { exact: true }).fill(reply)
+    await seller.getByTestId('send-message').click()
+    await expect(seller.getByTestId('message-list').getByText(reply)).toBeVisible()
+
+    // The buyer's open thread shows the reply, once, without a reload.
+    const replies = buyer.getByTestId('message').filter({ hasText: reply })
+    await expect(replies).toHaveCount(1, { timeout: 15_000 })
+    await expect(buyer.getByTestId('live-announcer')).toContainText(reply)
+    await expectSameDocument(buyer)
+    const seqs = await buyer.getByTestId('message').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))))
+    expect(new Set(seqs).size).toBe(seqs.length)
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs)
+  } finally {
+    await sellerContext.close()
+    await buyerContext.close()
+  }
+})
