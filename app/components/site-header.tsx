@@ -187,9 +187,14 @@ export function SiteHeader({
                   <Link to="/orders">{t('nav.myOrders')}</Link>
                 </DropdownMenuItem>
                 {user.profile ? (
-                  <DropdownMenuItem asChild>
-                    <Link to="/notifications">{t('notifications:bell')}</Link>
-                  </DropdownMenuItem>
+                  <>
+                    <DropdownMenuItem asChild>
+                      <Link to="/messages">{t('notifications:messagesLive.link')}</Link>
+                    </DropdownMenuItem>
+                    <DropdownMenuItem asChild>
+                      <Link to="/notifications">{t('notifications:bell')}</Link>
+                    </DropdownMenuItem>
+                  </>
                 ) : null}
                 <DropdownMenuSeparator />
                 {/* The menu unmounts as soon as an item is chosen, which would cancel a native form
@@ -261,9 +266,14 @@ export function SiteHeader({
                   {t('nav.myOrders')}
                 </NavLink>
                 {user.profile ? (
-                  <NavLink to="/notifications" className={navClass}>
-                    {t('notifications:bell')}
-                  </NavLink>
+                  <>
+                    <NavLink to="/messages" className={navClass}>
+                      {t('notifications:messagesLive.link')}
+                    </NavLink>
+                    <NavLink to="/notifications" className={navClass}>
+                      {t('notifications:bell')}
+                    </NavLink>
+                  </>
                 ) : null}
                 <NavLink to="/profile" className={navClass}>
                   {t('nav.profile')}

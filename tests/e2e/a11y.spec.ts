@@ -105,9 +105,22 @@ for (const lng of LANGUAGES) {
 
     await page.setViewportSize({ width: 1280, height: 720 })
     await signIn(page, 'buyer@setu.example')
-    found.push(...(await checkPages(page, ['/dashboard', '/profile', '/create-rfq', '/rfqs'], lng)))
+    // DEMO_ORDER_IDS.honeyPending (db/seed/trade.ts): a Pending product order the buyer may still cancel.
+    found.push(...(await checkPages(page, ['/dashboard', '/profile', '/create-rfq', '/rfqs', '/orders', '/orders/5d3c8944-3b2d-40de-81dc-3f0a3d6ea1cf', '/notifications', '/messages'], lng)))
+    // A negotiation where it is the buyer's turn, reached as a buyer would: from My RFQs.
+    await page.goto(withLanguage('/rfqs', lng))
+    const negotiation = await page.getByTestId('rfq-card').locator('a[href*="/quotes/"]').first().getAttribute('href')
+    expect(negotiation).toMatch(/^\/rfqs\/[0-9a-f-]+\/quotes\/[0-9a-f-]+/)
+    found.push(...(await checkPages(page, [negotiation!], lng)))
+    // A conversation, opened as a buyer would: "Contact seller" on the demo seller's wheat.
+    await page.goto(withLanguage('/products/a793caaf-158e-4d7f-95b8-1c9205e4daf8', lng))
+    await page.waitForLoadState('networkidle')
+    await page.getByTestId('product-actions').locator('form[action="/messages/start"] button').click()
+    await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}/)
+    await page.waitForLoadState('networkidle')
+    found.push(...(await violations(page, `conversation (${lng})`)))
     await signIn(page, 'seller@setu.example')
-    found.push(...(await checkPages(page, ['/dashboard', '/dashboard/orders', '/dashboard/rfqs', '/dashboard/products/new', '/kyc-upload'], lng)))
+    found.push(...(await checkPages(page, ['/dashboard', '/dashboard/orders', '/dashboard/rfqs', '/dashboard/messages', '/dashboard/products/new', '/kyc-upload', '/notifications'], lng)))
     expect(found, found.join('\n\n')).toEqual([])
   })
 }

@@ -34,6 +34,8 @@ export type RfqListItemDto = {
   request: {
     /** Null once the product is deleted; `public` false while it is hidden (no link then). */
     product: { id: string; name: string; public: boolean } | null
+    /** The addressed seller's profile id (their public page's id), to write to them about the request. */
+    sellerId: string
     sellerCompany: string
     status: ProductRequestStatus
     rejectionReason: string | null
@@ -99,6 +101,7 @@ export async function listOwnRfqs(buyerId: string, page: number, locale: string)
           ? null
           : {
               product: productId ? { id: productId, name: productName ?? '', public: Boolean(productPublic) } : null,
+              sellerId,
               sellerCompany: sellerCompany ?? '',
               status: productRequestStatus(r.status, Number(r.quoteCount)),
               rejectionReason,

@@ -66,7 +66,7 @@ const STATUS_VARIANT: Record<RfqStatus, BadgeVariant> = { open: 'success', close
 const REQUEST_VARIANT: Record<ProductRequestStatus, BadgeVariant> = { Pending: 'warning', Quoted: 'success', Accepted: 'default', Rejected: 'destructive', Expired: 'secondary', Closed: 'secondary' }
 
 /** A product request's product (a link while the product is public), its seller and, once rejected, the seller's reason. */
-function RequestDetails({ request }: { request: NonNullable<RfqListItemDto['request']> }) {
+function RequestDetails({ rfqId, request }: { rfqId: string; request: NonNullable<RfqListItemDto['request']> }) {
   const { t } = useTranslation('rfqs')
   return (
     <>
@@ -86,8 +86,9 @@ function RequestDetails({ request }: { request: NonNullable<RfqListItemDto['requ
       </div>
       <div className="flex gap-2">
         <dt className="text-muted-foreground">{t('list.seller')}</dt>
-        <dd className="break-words" data-testid="request-seller">
+        <dd className="flex flex-wrap items-center gap-2 break-words" data-testid="request-seller">
           {request.sellerCompany}
+          <MessageButton subjectType="rfq" subjectId={rfqId} withId={request.sellerId} label="start.messageSeller" context={request.sellerCompany} />
         </dd>
       </div>
     </>
@@ -204,7 +205,7 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
                     </div>
                   ) : null}
                   <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-                    {rfq.request ? <RequestDetails request={rfq.request} /> : null}
+                    {rfq.request ? <RequestDetails rfqId={rfq.id} request={rfq.request} /> : null}
                     <div className="flex gap-2">
                       <dt className="text-muted-foreground">{t('list.quantity')}</dt>
                       <dd>
