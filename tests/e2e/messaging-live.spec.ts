@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
 import { logIn } from './support/demo-login'
+import { tinyPdf } from './support/files'
 import { DEMO_BUYER, DEMO_SELLER, uniqueToken } from './support/trade-flow'
 
 // Live messages (issue 9 item 4, ADR 011), with two browsers at once: the demo seller has the inbox
 // open; the demo buyer contacts them from a product page and writes; the seller's inbox and header badge
-// show it without a reload; the seller opens it and replies; the buyer's open thread shows the reply
-// without a reload. Relies on the demo seller's product 'Refined Sunflower Oil, Bulk in Flexitanks'.
+// show it without a reload; the seller opens it and replies with a PDF; the buyer's open thread shows the reply
+// without a reload, with its PDF, which the buyer opens; a third user cannot open the conversation.
+// Relies on the demo seller's product 'Refined Sunflower Oil, Bulk in Flexitanks'.
 const PRODUCT = 'Refined Sunflower Oil, Bulk in Flexitanks'
 
 /** The number in the Messages link's label ("3 unread messages"), 0 when it just says "Messages". */
@@ -30,6 +32,7 @@ test('a message and its reply arrive live in the other party’s open inbox, bad
 
   const sellerContext = await browser.newContext()
   const buyerContext = await browser.newContext()
+  const thirdContext = await browser.newContext()
   try {
     const seller = await sellerContext.newPage()
     await logIn(seller, DEMO_SELLER)
@@ -68,6 +71,7 @@ test('a message and its reply arrive live in the other party’s open inbox, bad
     await expect(seller.getByTestId('message-list').getByText(question)).toBeVisible()
     await expect.poll(() => unreadMessages(seller), { timeout: 15_000 }).toBe(before)
     await seller.getByLabel('Message', { exact: true }).fill(reply)
+    await seller.getByLabel('Attach files').setInputFiles({ name: 'flexitank-schedule.pdf', mimeType: 'application/pdf', buffer: tinyPdf() })
     await seller.getByTestId('send-message').click()
     await expect(seller.getByTestId('message-list').getByText(reply)).toBeVisible()
 
@@ -76,11 +80,26 @@ test('a message and its reply arrive live in the other party’s open inbox, bad
     await expect(replies).toHaveCount(1, { timeout: 15_000 })
     await expect(buyer.getByTestId('live-announcer')).toContainText(reply)
     await expectSameDocument(buyer)
+    // The reply's PDF opens for the buyer.
+    const link = replies.getByTestId('attachment-link')
+    await expect(link).toHaveText(/flexitank-schedule\.pdf/)
+    const href = (await link.getAttribute('href'))!
+    const file = await buyer.request.get(href)
+    expect(file.status()).toBe(200)
+    expect(file.headers()['content-type']).toBe('application/pdf')
     const seqs = await buyer.getByTestId('message').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-seq'))))
     expect(new Set(seqs).size).toBe(seqs.length)
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs)
+
+    // A third user gets the 404 page for the conversation and its file.
+    const third = await thirdContext.newPage()
+    await logIn(third, 'pending.seller@setu.example')
+    expect((await third.goto(threadPath))?.status()).toBe(404)
+    await expect(third.getByText(question)).toHaveCount(0)
+    expect((await third.request.get(href)).status()).toBe(404)
   } finally {
     await sellerContext.close()
     await buyerContext.close()
+    await thirdContext.close()
   }
 })

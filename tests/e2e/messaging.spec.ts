@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { logIn } from './support/demo-login'
+import { tinyPdf } from './support/files'
 import { DEMO_BUYER, DEMO_SELLER, uniqueToken } from './support/trade-flow'
 
 // Negotiation messaging (issue 9), in one browser as new users would go, switching accounts: the demo
@@ -10,14 +11,6 @@ import { DEMO_BUYER, DEMO_SELLER, uniqueToken } from './support/trade-flow'
 
 /** Russian Milling Wheat, Class 3: the demo seller's product. */
 const WHEAT = '/products/a793caaf-158e-4d7f-95b8-1c9205e4daf8'
-
-/** A tiny valid one-page PDF. */
-function tinyPdf(): Buffer {
-  return Buffer.from(
-    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  )
-}
 
 test('a buyer contacts a seller from a product page, the seller replies with a PDF, only the two can open it', async ({ page }) => {
   const question = `Can you ship 600 t to Mumbai in March? ${uniqueToken('q')}`
