@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useFetcher } from 'react-router'
 
 /** What an action answers when it refuses a dialog's form; a success redirects and leaves no data. */
-export type DialogFormAnswer<E> = { fieldErrors?: E; formError?: string }
+export type DialogFormAnswer<E> = { ok?: boolean; fieldErrors?: E; formError?: string }
 
 type Parsed<E> = { ok: true } | { ok: false; fieldErrors: E }
 
@@ -11,7 +11,11 @@ type Parsed<E> = { ok: true } | { ok: false; fieldErrors: E }
  * is sent (showing those errors instead), closes the dialog when the action redirects (the page shows
  * the toast), and otherwise moves the focus to the first field that needs attention.
  */
-export function useDialogForm<E extends { form?: string }>(parse: (form: FormData) => Parsed<E>) {
+export function useDialogForm<E extends { form?: string }>(
+  parse: (form: FormData) => Parsed<E>,
+  /** Whether the action's answer means done (close the dialog): by default, no answer at all (a redirect). */
+  succeeded: (data: DialogFormAnswer<E> | undefined) => boolean = (data) => !data,
+) {
   const fetcher = useFetcher<DialogFormAnswer<E>>()
   const [open, setOpen] = useState(false)
   const [clientErrors, setClientErrors] = useState<E | null>(null)
@@ -23,9 +27,11 @@ export function useDialogForm<E extends { form?: string }>(parse: (form: FormDat
     if (fetcher.state === 'submitting') sent.current = true
     if (fetcher.state === 'idle' && sent.current) {
       sent.current = false
-      if (!fetcher.data) setOpen(false)
+      if (succeeded(fetcher.data)) setOpen(false)
       else focusFirstInvalid()
     }
+    // `succeeded` is a pure test of the answer; only a new answer should run this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, fetcher.data])
   const errors: Partial<E> = clientErrors ?? fetcher.data?.fieldErrors ?? {}
   return {

@@ -1,7 +1,7 @@
 import { Ban, Flag } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
+import { useDialogForm } from '~/components/use-dialog-form'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
@@ -12,35 +12,12 @@ import { parseReportForm, type FieldErrors } from '../schemas'
 
 export type SafetyAnswer = { ok: true } | { ok: false; fieldErrors: FieldErrors }
 
-/** Closes the dialog once its fetcher came back with ok. */
-function useCloseOnSuccess(fetcher: { state: string; data?: SafetyAnswer }, close: () => void) {
-  const sent = useRef(false)
-  useEffect(() => {
-    if (fetcher.state === 'submitting') sent.current = true
-    if (fetcher.state === 'idle' && sent.current) {
-      sent.current = false
-      if (fetcher.data?.ok) close()
-    }
-  }, [fetcher.state, fetcher.data, close])
-}
-
 /** "Report": a Radix dialog asking why (1–2,000 characters); the report waits for the moderators. */
 export function ReportDialog({ action, otherName }: { action: string; otherName: string }) {
   const { t } = useTranslation('messages')
-  const fetcher = useFetcher<SafetyAnswer>()
-  const [open, setOpen] = useState(false)
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
-  useCloseOnSuccess(fetcher, () => setOpen(false))
-  const errors = clientErrors ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {})
-  const busy = fetcher.state !== 'idle'
+  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<FieldErrors>(parseReportForm, (data) => data?.ok === true)
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o)
-        if (o) setClientErrors(null)
-      }}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" data-testid="report-conversation">
           <Flag aria-hidden />
@@ -53,23 +30,17 @@ export function ReportDialog({ action, otherName }: { action: string; otherName:
           <DialogDescription>{t('report.description', { name: otherName })}</DialogDescription>
         </DialogHeader>
         <fetcher.Form
+          ref={formRef}
           method="post"
           action={action}
           noValidate
           className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            if (busy) return void event.preventDefault()
-            const parsed = parseReportForm(new FormData(event.currentTarget))
-            if (!parsed.ok) {
-              event.preventDefault()
-              setClientErrors(parsed.fieldErrors)
-            } else setClientErrors(null)
-          }}
+          onSubmit={onSubmit}
         >
           <input type="hidden" name="intent" value="report" />
-          {errors.form ? (
+          {formError ? (
             <Alert variant="destructive" role="alert">
-              <AlertDescription>{t(errors.form)}</AlertDescription>
+              <AlertDescription>{t(formError)}</AlertDescription>
             </Alert>
           ) : null}
           <div className="flex flex-col gap-1.5">
@@ -108,11 +79,9 @@ export function ReportDialog({ action, otherName }: { action: string; otherName:
 /** "Block": confirms in a Radix dialog; neither side can send new messages until it is lifted. */
 export function BlockDialog({ action, otherName }: { action: string; otherName: string }) {
   const { t } = useTranslation('messages')
-  const fetcher = useFetcher<SafetyAnswer>()
-  const [open, setOpen] = useState(false)
-  useCloseOnSuccess(fetcher, () => setOpen(false))
+  const { fetcher, busy, open, onOpenChange } = useDialogForm<FieldErrors>(() => ({ ok: true }), (data) => data?.ok === true)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" data-testid="block-user">
           <Ban aria-hidden />
@@ -131,7 +100,7 @@ export function BlockDialog({ action, otherName }: { action: string; otherName: 
               {t('block.cancel')}
             </Button>
           </DialogClose>
-          <Button type="submit" variant="destructive" disabled={fetcher.state !== 'idle'} data-testid="confirm-block">
+          <Button type="submit" variant="destructive" disabled={busy} data-testid="confirm-block">
             {t('block.confirm')}
           </Button>
         </fetcher.Form>
