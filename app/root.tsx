@@ -98,6 +98,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
       // storage disabled
     }
   }, [locale, i18n])
+  // The admin panel (ADR 012) has its own frame and its own identity: no marketplace header or footer.
+  if (/^\/admin(?:\/|$)/.test(pathname)) {
+    return (
+      <>
+        <Outlet />
+        <Toaster toast={toast} />
+      </>
+    )
+  }
   return (
     <>
       <SiteHeader user={user} locale={locale} unreadNotifications={unreadNotifications} unreadMessages={unreadMessages} messageCursor={messageCursor} />

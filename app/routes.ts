@@ -58,6 +58,12 @@ export default [
   route('dashboard/products/new', 'routes/seller/product-new.tsx'),
   route('dashboard/products/:id/edit', 'routes/seller/product-edit.tsx'),
   route('dashboard/products/images', 'routes/seller/product-images.ts'),
+  // admin panel (separate identity, ADR 012)
+  route('admin', 'routes/admin/index.ts'),
+  route('admin/login', 'routes/admin/login.tsx'),
+  route('admin/logout', 'routes/admin/logout.ts'),
+  route('admin/dashboard', 'routes/admin/dashboard.tsx'),
+  route('admin/audit', 'routes/admin/audit.tsx'),
   // machine endpoints
   route('api/auth/*', 'routes/api/auth.ts'),
   // the live message stream (server-sent events, ADR 011)

@@ -3,7 +3,7 @@
 import path from 'node:path'
 import { closeDb, getDb, initDb } from '../../app/lib/db.server'
 import { env } from '../../app/lib/env.server'
-import { DEMO_ACCOUNTS, demoCategories, demoProducts, demoSellers, seedDemoData } from '../seed'
+import { DEMO_ACCOUNTS, DEMO_ADMINS, demoCategories, demoProducts, demoSellers, seedDemoData } from '../seed'
 
 async function main() {
   const e = env()
@@ -26,6 +26,8 @@ async function main() {
       const kyc = account.kycStatus ? `, KYC ${account.kycStatus}` : ''
       console.log(`  ${account.email.padEnd(30)} ${account.password}   (${account.userType}, ${account.country}${kyc})`)
     }
+    console.log('[setu] demo admin logins (/admin/login):')
+    for (const admin of Object.values(DEMO_ADMINS)) console.log(`  ${admin.email.padEnd(30)} ${admin.password}   (${admin.role})`)
   } finally {
     await closeDb()
   }

@@ -58,3 +58,12 @@ export const DEMO_ACCOUNTS = {
 } as const satisfies Record<string, DemoAccount>
 
 export type DemoAccountKey = keyof typeof DEMO_ACCOUNTS
+
+export type DemoAdmin = { email: string; password: string; fullName: string; role: 'super_admin' | 'admin' | 'moderator' }
+
+/** One admin of each spec §6 role (ADR 012), for local use only: they exist only with the demo data. */
+export const DEMO_ADMINS = {
+  superAdmin: { email: 'superadmin@setu.example', password: DEMO_PASSWORD, fullName: 'Kavya Menon', role: 'super_admin' },
+  admin: { email: 'admin@setu.example', password: DEMO_PASSWORD, fullName: 'Rohan Kapoor', role: 'admin' },
+  moderator: { email: 'moderator@setu.example', password: DEMO_PASSWORD, fullName: 'Olga Petrova', role: 'moderator' },
+} as const satisfies Record<string, DemoAdmin>

@@ -4,6 +4,8 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/lib/db.server'
 import {
   accounts,
+  adminAccounts,
+  adminUsers,
   categories,
   categoryTranslations,
   LANGUAGES,
@@ -12,13 +14,13 @@ import {
   profiles,
   users,
 } from '../schema'
-import { DEMO_ACCOUNTS, type DemoAccount } from './accounts'
+import { DEMO_ACCOUNTS, DEMO_ADMINS, type DemoAccount } from './accounts'
 import { demoCategories } from './categories'
 import { demoProducts } from './products'
 import { demoSellers } from './sellers'
 import { demoBuyers, insertTradeData } from './trade'
 
-export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './accounts'
+export { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_PASSWORD } from './accounts'
 export { demoCategories, FEATURED_CATEGORY_IDS, TOP_LEVEL_CATEGORY_IDS } from './categories'
 export { demoProducts, NEW_LAUNCH_PRODUCT_IDS } from './products'
 export { demoSellers, SELLER_IDS } from './sellers'
@@ -74,6 +76,10 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     })),
   )
 
+  const adminLogins = await Promise.all(
+    Object.values(DEMO_ADMINS).map(async (admin) => ({ admin, id: randomUUID(), passwordHash: await hashPassword(admin.password) })),
+  )
+
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`))
     if (await isSeeded(tx)) return { created: false }
@@ -112,6 +118,17 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
         }
       }),
     )
+
+    // The demo admins (ADR 012): their own identity tables, not users/accounts. An address already
+    // taken by a real admin is left alone.
+    const takenAdmins = new Set(
+      (await tx.select({ email: adminUsers.email }).from(adminUsers).where(inArray(adminUsers.email, adminLogins.map((a) => a.admin.email)))).map((r) => r.email),
+    )
+    const newAdmins = adminLogins.filter((a) => !takenAdmins.has(a.admin.email))
+    if (newAdmins.length > 0) {
+      await tx.insert(adminUsers).values(newAdmins.map(({ admin, id }) => ({ id, email: admin.email, name: admin.fullName, role: admin.role, emailVerified: true, isActive: true })))
+      await tx.insert(adminAccounts).values(newAdmins.map(({ id, passwordHash }) => ({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash })))
+    }
 
     // Parents first: subcategories reference them.
     const ordered = [...demoCategories].sort((a, b) => Number(a.parentId !== null) - Number(b.parentId !== null))

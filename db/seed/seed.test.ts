@@ -31,7 +31,7 @@ import {
   SHIPPING_METHODS,
   users,
 } from '../schema'
-import { BUYER_IDS, DEMO_ACCOUNTS, DEMO_ORDER_IDS, DEMO_RFQ_IDS, demoBuyers, demoProducts, NEW_LAUNCH_PRODUCT_IDS, seedDemoData } from '.'
+import { BUYER_IDS, DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_ORDER_IDS, DEMO_RFQ_IDS, demoBuyers, demoProducts, NEW_LAUNCH_PRODUCT_IDS, seedDemoData } from '.'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const DEVANAGARI = /[\u0900-\u097F]/
@@ -373,6 +373,23 @@ describe('demo accounts', () => {
       .where(and(eq(users.email, DEMO_ACCOUNTS.seller.email), eq(products.isActive, true)))
     expect(owned.length).toBeGreaterThanOrEqual(3)
     expect(owned.some((p) => (NEW_LAUNCH_PRODUCT_IDS as readonly string[]).includes(p.id))).toBe(true)
+  })
+})
+
+describe('demo admins (ADR 012)', () => {
+  it('creates one active admin of each role in the admin tables, whose passwords verify with the admin instance', async () => {
+    const { getAdminAuth } = await import('~/lib/admin-auth.server')
+    const { adminUsers } = await import('../schema')
+    const rows = await getDb().select({ email: adminUsers.email, role: adminUsers.role, isActive: adminUsers.isActive }).from(adminUsers)
+    expect(rows.map((r) => r.role).sort()).toEqual(['admin', 'moderator', 'super_admin'])
+    for (const admin of Object.values(DEMO_ADMINS)) {
+      expect(rows).toContainEqual({ email: admin.email, role: admin.role, isActive: true })
+      const signedIn = await getAdminAuth().api.signInEmail({ body: { email: admin.email, password: admin.password } })
+      expect(signedIn.user.email).toBe(admin.email)
+    }
+    // Marketplace logins are untouched: no demo admin is a marketplace user.
+    const marketplace = await getDb().select({ email: users.email }).from(users)
+    expect(marketplace.map((u) => u.email)).not.toContain(DEMO_ADMINS.admin.email)
   })
 })
 

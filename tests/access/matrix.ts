@@ -238,6 +238,29 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
     GET: [{ path: '/logout', expect: { anonymous: home, signedIn: 200 } }],
     POST: [{ path: '/logout', endsSession: true, expect: everyone(home) }],
   },
+  // admin panel (ADR 012): a separate identity, so every marketplace actor is an admin visitor. The
+  // roles × routes matrix with admin sessions is tests/integration/admin-auth.test.ts.
+  'routes/admin/index': {
+    GET: [{ path: '/admin', expect: everyone({ status: 302, location: '/admin/dashboard' }) }],
+    POST: [{ path: '/admin', expect: everyone(NO_ACTION) }],
+  },
+  'routes/admin/login': {
+    GET: [{ path: '/admin/login', expect: everyone({ status: 200, contains: 'Access the administration panel' }) }],
+    // An empty form: both fields required, nothing written.
+    POST: [{ path: '/admin/login', expect: everyone(400) }],
+  },
+  'routes/admin/logout': {
+    GET: [{ path: '/admin/logout', expect: everyone({ status: 302, location: '/admin/dashboard' }) }],
+    POST: [{ path: '/admin/logout', expect: everyone({ status: 302, location: '/admin/login' }) }],
+  },
+  'routes/admin/dashboard': {
+    GET: [{ path: '/admin/dashboard', expect: everyone({ status: 302, location: '/admin/login' }) }],
+    POST: [{ path: '/admin/dashboard', expect: everyone(NO_ACTION) }],
+  },
+  'routes/admin/audit': {
+    GET: [{ path: '/admin/audit?action=login', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Faudit%3Faction%3Dlogin' }) }],
+    POST: [{ path: '/admin/audit', expect: everyone(NO_ACTION) }],
+  },
   // account
   'routes/account/profile': {
     GET: [{ path: '/profile', expect: { anonymous: toLogin('/profile'), signedIn: 200 } }],

@@ -2,6 +2,7 @@
 import fc from 'fast-check'
 import { SUPPORTED_LANGUAGES } from '~/lib/i18n'
 import { PROFILE_INTENTS } from '~/modules/accounts/profile-schemas'
+import { AUDIT_ACTIONS } from '~/modules/admin/roles'
 import { COUNTRY_VALUES, CURRENCY_VALUES, MARKETPLACE_SORTS } from '~/modules/catalog/schemas'
 import { TRADE_TABS } from '~/modules/content/trade/tabs'
 import { KYC_MAX_REQUEST_BYTES } from '~/modules/kyc/files.server'
@@ -113,6 +114,9 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     userType: ['Buyer', 'Seller', 'Admin'],
     intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline', 'status', 'cancel', 'reject', 'open', 'read-all', 'send', 'read', 'report', 'block', 'unblock'],
     revokeOtherSessions: ['on', 'true'],
+    // /admin/audit filters (and /admin/login's email, above)
+    action: [...AUDIT_ACTIONS, 'LOGIN', 'drop'],
+    admin: ['00000000-0000-4000-8000-000000000000', 'not-an-id', 'a'.repeat(65)],
     // /notifications: the approved seller's notice, and one that does not exist
     id: [f.notificationId, '00000000-0000-4000-8000-000000000000'],
     token: ['forged', 'eyJhbGciOiJIUzI1NiJ9.e30.x'],

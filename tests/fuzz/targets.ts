@@ -121,6 +121,12 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'routes/auth/forgot-password': { path: at('/forgot-password'), query: ['email', 'sent'], form: ['email'], action: true },
   'routes/auth/reset-password': { path: at('/reset-password'), query: ['token'], form: ['token', 'password', 'confirmPassword'], action: true },
   'routes/auth/logout': { path: at('/logout'), form: ['redirectTo'], action: true, endsSessions: true },
+  // admin panel: marketplace actors hold no admin session; a refused admin sign-in writes only its audit row.
+  'routes/admin/index': { path: at('/admin') },
+  'routes/admin/login': { path: at('/admin/login'), query: ['redirectTo'], form: ['email', 'password', 'redirectTo'], action: true },
+  'routes/admin/logout': { path: at('/admin/logout'), action: true },
+  'routes/admin/dashboard': { path: at('/admin/dashboard') },
+  'routes/admin/audit': { path: at('/admin/audit'), query: ['action', 'admin', 'page'] },
   'routes/account/profile': {
     path: at('/profile'),
     form: ['intent', ...PROFILE_FIELDS, 'currentPassword', 'newPassword', 'confirmPassword', 'revokeOtherSessions'],

@@ -4,9 +4,10 @@ import { getDb } from '~/lib/db.server'
 
 /**
  * Tables a refused request may legitimately write: counters and logs that exist to record refusals
- * (better-auth's per-client rate limits, the per-account sign-in throttle, the security event log).
+ * (better-auth's per-client rate limits, the admin instance's own, the per-account sign-in throttle,
+ * the security event log, and the admin audit log, which records refused admin sign-ins).
  */
-export const WRITES_ON_REFUSAL = ['rate_limits', 'login_throttles', 'security_events'] as const
+export const WRITES_ON_REFUSAL = ['rate_limits', 'admin_rate_limits', 'login_throttles', 'security_events', 'audit_log'] as const
 
 /** The application's tables (schema public), minus those in WRITES_ON_REFUSAL. */
 export async function fingerprintTables(): Promise<string[]> {

@@ -1,0 +1,98 @@
+// The administrators' better-auth instance (ADR 012): its own tables (admin_users, admin_sessions,
+// admin_accounts, admin_verifications, admin_rate_limits) and its own cookie, so a marketplace
+// session can never open the admin panel and an admin session is never a marketplace login.
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { APIError } from 'better-auth/api'
+import { eq } from 'drizzle-orm'
+import * as schema from '../../db/schema'
+import { CLIENT_IP_HEADER } from './auth.server'
+import { getDb, type Db } from './db.server'
+import { baseUrl, env } from './env.server'
+import { appSecret } from './secret.server'
+
+/** Spec §4: an admin session is valid 24 hours from sign-in, never extended. */
+export const ADMIN_SESSION_SECONDS = 60 * 60 * 24
+
+/** The admin instance's endpoints live here; no public route serves them (calls are in-process). */
+export const ADMIN_AUTH_BASE_PATH = '/api/admin-auth'
+
+export const ADMIN_COOKIE_PREFIX = 'setu_admin'
+
+function createAdminAuth(db: Db) {
+  const e = env()
+  const rateScale = Math.max(1, Number(process.env.AUTH_RATE_LIMIT_SCALE ?? 1) || 1)
+  const origin = baseUrl()
+  return betterAuth({
+    baseURL: origin,
+    basePath: ADMIN_AUTH_BASE_PATH,
+    secret: appSecret(),
+    trustedOrigins: [origin, ...e.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.adminUsers,
+        session: schema.adminSessions,
+        account: schema.adminAccounts,
+        verification: schema.adminVerifications,
+        rateLimit: schema.adminRateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Admins are created by a super_admin or the CLI, with a known address: nothing to verify,
+      // and nobody may sign up.
+      requireEmailVerification: false,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            // A deactivated admin gets no session, whatever the password.
+            const [admin] = await getDb()
+              .select({ isActive: schema.adminUsers.isActive })
+              .from(schema.adminUsers)
+              .where(eq(schema.adminUsers.id, session.userId))
+              .limit(1)
+            if (!admin?.isActive) throw new APIError('FORBIDDEN', { code: 'ADMIN_INACTIVE', message: 'This admin account is deactivated.' })
+          },
+        },
+      },
+    },
+    session: {
+      expiresIn: ADMIN_SESSION_SECONDS,
+      // Never extended: 24 hours from sign-in, then sign in again.
+      updateAge: ADMIN_SESSION_SECONDS,
+      disableSessionRefresh: true,
+    },
+    rateLimit: {
+      enabled: e.NODE_ENV !== 'test' || process.env.AUTH_RATE_LIMIT === 'true',
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 5 * rateScale },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: origin.startsWith('https://'),
+      cookiePrefix: ADMIN_COOKIE_PREFIX,
+    },
+  })
+}
+
+export type AdminAuth = ReturnType<typeof createAdminAuth>
+
+let cache: { db: Db; auth: AdminAuth } | undefined
+
+/** The admin better-auth instance bound to the current database. */
+export function getAdminAuth(): AdminAuth {
+  const db = getDb()
+  if (!cache || cache.db !== db) cache = { db, auth: createAdminAuth(db) }
+  return cache.auth
+}

@@ -1,0 +1,121 @@
+// Admin sign-in, sign-out and account creation (spec §5 admin login, §7 audit entries, ADR 012).
+import { randomUUID } from 'node:crypto'
+import { hashPassword } from 'better-auth/crypto'
+import { eq, sql } from 'drizzle-orm'
+import { adminAccounts, adminUsers } from '../../../db/schema'
+import { ADMIN_AUTH_BASE_PATH, getAdminAuth } from '~/lib/admin-auth.server'
+import { CLIENT_IP_HEADER } from '~/lib/auth.server'
+import { getDb, type Db } from '~/lib/db.server'
+import { baseUrl } from '~/lib/env.server'
+import { recordAudit } from './audit.server'
+import type { AdminLoginInput } from './schemas'
+import type { AdminRole } from './roles'
+import type { CurrentAdmin } from './session.server'
+
+const ADMIN_SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?setu_admin\.session_token=/
+
+export type AdminSignInResult =
+  | { ok: true; headers: Headers }
+  /** messageKey: an i18n key in the admin namespace. */
+  | { ok: false; status: number; messageKey: string; headers: Headers }
+
+async function findAdminByEmail(email: string, db: Db = getDb()) {
+  const [admin] = await db
+    .select({ id: adminUsers.id, email: adminUsers.email, isActive: adminUsers.isActive })
+    .from(adminUsers)
+    .where(eq(sql`lower(${adminUsers.email})`, email.trim().toLowerCase()))
+    .limit(1)
+  return admin ?? null
+}
+
+/**
+ * Signs an admin in through the admin better-auth instance's handler (so its per-client rate
+ * limit applies). Every outcome is audited: `login` with the admin, `login_failed` with the email
+ * as typed. A marketplace user's credentials are unknown here and get the same answer as a wrong password.
+ */
+export async function signInAdmin(request: Request, input: AdminLoginInput): Promise<AdminSignInResult> {
+  const out = new Headers()
+  // Signing in while signed in: the old admin session ends first.
+  if (ADMIN_SESSION_COOKIE.test(request.headers.get('Cookie') ?? '')) {
+    const { headers } = await getAdminAuth().api.signOut({ headers: request.headers, returnHeaders: true }).catch(() => ({ headers: new Headers() }))
+    for (const c of headers.getSetCookie()) out.append('Set-Cookie', c)
+  }
+  const headers = new Headers({ 'Content-Type': 'application/json', Origin: baseUrl() })
+  const ip = request.headers.get(CLIENT_IP_HEADER)
+  if (ip) headers.set(CLIENT_IP_HEADER, ip)
+  const userAgent = request.headers.get('User-Agent')
+  if (userAgent) headers.set('User-Agent', userAgent.slice(0, 500))
+  const response = await getAdminAuth().handler(
+    new Request(`${baseUrl()}${ADMIN_AUTH_BASE_PATH}/sign-in/email`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: input.email, password: input.password, rememberMe: true }),
+    }),
+  )
+  const cookies = response.headers.getSetCookie()
+  const admin = await findAdminByEmail(input.email)
+  if (!response.ok || !cookies.some((c) => ADMIN_SESSION_COOKIE.test(c))) {
+    const reason = response.status === 429 ? 'rate_limited' : admin && !admin.isActive && response.status === 403 ? 'inactive' : 'invalid_credentials'
+    await recordAudit({
+      admin: null,
+      email: input.email,
+      action: 'login_failed',
+      targetType: 'admin_session',
+      newValue: { success: false, login_method: 'credentials', reason, timestamp: new Date().toISOString() },
+      request,
+    })
+    if (response.status === 429) return { ok: false, status: 429, messageKey: 'admin:login.tooManyAttempts', headers: out }
+    // Spec §8: one message for an unknown email, a wrong password and a deactivated account.
+    return { ok: false, status: 401, messageKey: 'admin:login.invalidCredentials', headers: out }
+  }
+  for (const c of cookies) out.append('Set-Cookie', c)
+  await getDb().transaction(async (tx) => {
+    await tx.update(adminUsers).set({ lastLogin: new Date() }).where(eq(adminUsers.id, admin!.id))
+    await recordAudit(
+      {
+        admin: { id: admin!.id, email: admin!.email },
+        action: 'login',
+        targetType: 'admin_session',
+        newValue: { success: true, login_method: 'credentials', timestamp: new Date().toISOString() },
+        request,
+      },
+      tx,
+    )
+  })
+  return { ok: true, headers: out }
+}
+
+/** Ends the admin's session (audited `logout`); returns the Set-Cookie headers that clear it. */
+export async function signOutAdmin(request: Request, admin: CurrentAdmin): Promise<Headers> {
+  const { headers } = await getAdminAuth().api.signOut({ headers: request.headers, returnHeaders: true })
+  await recordAudit({
+    admin: { id: admin.id, email: admin.email },
+    action: 'logout',
+    targetType: 'admin_session',
+    targetId: admin.sessionId,
+    newValue: { success: true, logout_method: 'button', timestamp: new Date().toISOString() },
+    request,
+  })
+  const out = new Headers()
+  for (const c of headers.getSetCookie()) out.append('Set-Cookie', c)
+  return out
+}
+
+export type CreateAdminInput = { email: string; fullName: string; role: AdminRole; password: string }
+
+/**
+ * Creates an admin account with a credential password (hashed by better-auth's own hasher), in
+ * one transaction. Server code only: the admin instance has public sign-up disabled. The caller
+ * checks the password policy and, for a super_admin acting in the panel, audits the act.
+ */
+export async function createAdminAccount(input: CreateAdminInput, db: Db = getDb()): Promise<{ id: string } | { error: 'emailTaken' }> {
+  const email = input.email.trim().toLowerCase()
+  const passwordHash = await hashPassword(input.password)
+  return db.transaction(async (tx) => {
+    if (await findAdminByEmail(email, tx)) return { error: 'emailTaken' as const }
+    const id = randomUUID()
+    await tx.insert(adminUsers).values({ id, email, name: input.fullName.trim(), role: input.role, emailVerified: true, isActive: true })
+    await tx.insert(adminAccounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash })
+    return { id }
+  })
+}

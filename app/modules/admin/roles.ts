@@ -1,0 +1,27 @@
+// Admin roles and audit actions: plain values (no Drizzle) so the browser and the schema share them.
+
+/** Spec §6 admin roles. */
+export const ADMIN_ROLES = ['super_admin', 'admin', 'moderator'] as const
+export type AdminRole = (typeof ADMIN_ROLES)[number]
+
+export function isAdminRole(value: unknown): value is AdminRole {
+  return typeof value === 'string' && (ADMIN_ROLES as readonly string[]).includes(value)
+}
+
+/** Spec §7 audit actions (plus login_failed, the audit of a refused sign-in). */
+export const AUDIT_ACTIONS = [
+  'login',
+  'login_failed',
+  'logout',
+  'user_status_change',
+  'kyc_status_change',
+  'admin_notes_update',
+  'admin_create',
+  'admin_role_change',
+  'admin_status_change',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === 'string' && (AUDIT_ACTIONS as readonly string[]).includes(value)
+}

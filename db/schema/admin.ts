@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { ADMIN_ROLES, type AdminRole } from '../../app/modules/admin/roles'
+
+// Administrators are a separate identity from marketplace users (ADR 012): their own better-auth
+// instance (app/lib/admin-auth.server.ts) reads and writes these tables, never users/sessions.
+
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: text('id').primaryKey(),
+    /** better-auth's `name` field; shown in the panel header as the admin's full name. */
+    name: text('full_name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(true),
+    image: text('image'),
+    role: text('role').$type<AdminRole>().notNull().default('moderator'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('admin_users_role_check', sql.raw(`role in (${ADMIN_ROLES.map((r) => `'${r}'`).join(', ')})`)), check('admin_users_email_length', sql`char_length(${t.email}) <= 254`)],
+)
+
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('admin_sessions_user_id_idx').on(t.userId)],
+)
+
+export const adminAccounts = pgTable(
+  'admin_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_accounts_user_id_idx').on(t.userId)],
+)
+
+export const adminVerifications = pgTable(
+  'admin_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_verifications_identifier_idx').on(t.identifier)],
+)
+
+/** better-auth's per-client rate limits for the admin instance (its keys are ip+path, so they get their own table). */
+export const adminRateLimits = pgTable('admin_rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+})
+
+/**
+ * Spec §7 admin audit entries. Append-only in the database itself: a trigger (migration
+ * 0011_audit_append_only) refuses UPDATE, DELETE and TRUNCATE. The admin's email is copied so a
+ * row still says who acted after the admin account is gone.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    /** Ascending with insertion: the viewer's newest-first order (timestamps can tie). */
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    adminId: text('admin_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    adminEmail: text('admin_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    oldValue: jsonb('old_value').$type<unknown>(),
+    newValue: jsonb('new_value').$type<unknown>(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+    index('audit_log_admin_idx').on(t.adminId, t.createdAt),
+  ],
+)
