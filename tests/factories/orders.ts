@@ -29,6 +29,8 @@ export async function createOrder(buyerId: string, sellerId: string, status: Ord
       status,
     })
     .returning({ id: orders.id })
-  await getDb().insert(orderEvents).values({ orderId: row!.id, status: 'Pending', actorId: buyerId })
+  // The app stamps events with the server's clock (JS), not the database's now(); a second back keeps
+  // this first event ahead of a status change made in the same millisecond by the test.
+  await getDb().insert(orderEvents).values({ orderId: row!.id, status: 'Pending', actorId: buyerId, createdAt: new Date(Date.now() - 1000) })
   return { id: row!.id, rfqId: rfq!.id, quoteId: quote!.id, rfqTitle: rfq!.title }
 }
