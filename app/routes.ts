@@ -64,6 +64,8 @@ export default [
   route('admin/logout', 'routes/admin/logout.ts'),
   route('admin/dashboard', 'routes/admin/dashboard.tsx'),
   route('admin/audit', 'routes/admin/audit.tsx'),
+  route('admin/kyc', 'routes/admin/kyc.tsx'),
+  route('admin/kyc/:profileId/document', 'routes/admin/kyc-document.ts'),
   // machine endpoints
   route('api/auth/*', 'routes/api/auth.ts'),
   // the live message stream (server-sent events, ADR 011)

@@ -186,3 +186,35 @@ export function verifySignedUrl(
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
   return key
 }
+
+// Document links bound to a record as well as a key: the signature covers who the document belongs
+// to, which stored object it is and when the link ends, so a link cannot be moved to another
+// profile, outlive a replaced document or be extended.
+
+export type BoundLinkCheck = 'ok' | 'invalid' | 'expired'
+
+function boundSignature(subject: string, key: string, expires: number) {
+  return createHmac('sha256', `${appSecret()}:bound-url:v1`).update(`${subject}\n${key}\n${expires}`).digest('base64url')
+}
+
+/** `{ expires, sig }` for a link to `key` as the document of `subject`, valid for `ttlSeconds`. */
+export function signBoundLink(subject: string, key: string, ttlSeconds: number, opts: { now?: number } = {}): { expires: number; sig: string } {
+  assertValidKey(key)
+  if (!Number.isFinite(ttlSeconds) || ttlSeconds <= 0) throw new Error('ttlSeconds must be positive')
+  const expires = Math.floor((opts.now ?? Date.now()) / 1000) + Math.floor(ttlSeconds)
+  return { expires, sig: boundSignature(subject, key, expires) }
+}
+
+/**
+ * Checks a bound link's `expires` and `sig` (as given, unparsed) against the subject and the key on
+ * record now: 'invalid' for a wrong or missing signature (checked first, so a forged link never learns
+ * anything), 'expired' for a genuine link past its time.
+ */
+export function verifyBoundLink(subject: string, key: string, expiresRaw: string | null, sig: string | null, opts: { now?: number } = {}): BoundLinkCheck {
+  if (!sig || !expiresRaw || !/^\d{1,12}$/.test(expiresRaw) || !isValidStorageKey(key)) return 'invalid'
+  const expires = Number(expiresRaw)
+  const expected = Buffer.from(boundSignature(subject, key, expires))
+  const given = Buffer.from(sig)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid'
+  return expires * 1000 <= (opts.now ?? Date.now()) ? 'expired' : 'ok'
+}

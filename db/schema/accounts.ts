@@ -32,6 +32,8 @@ export const profiles = pgTable(
     /** Storage key of the KYC document; never sent to a browser. */
     kycDocumentUrl: text('kyc_document_url'),
     kycStatus: text('kyc_status').$type<KycStatus>(),
+    /** Why an admin rejected the KYC document (shown to the seller on /kyc-upload); cleared by a new upload. */
+    kycRejectionReason: text('kyc_rejection_reason'),
     accountStatus: text('account_status').$type<AccountStatus>().notNull().default('active'),
     adminNotes: text('admin_notes'),
     preferredLanguage: text('preferred_language').notNull().default('en'),

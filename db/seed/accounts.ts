@@ -17,9 +17,9 @@ export type DemoAccount = {
 }
 
 /**
- * The demo logins created with the demo data. All are email-verified. The Pending seller has
- * no KYC document on file (kyc_document_url null), so the admin panel's "KYC Pending Review"
- * card, which lists only users with a document, does not show it until a document is uploaded.
+ * The demo logins created with the demo data. All are email-verified. The Pending seller has a
+ * KYC document on file (a one-page demo PDF written to storage at seed time), so the admin panel's
+ * "KYC Pending Review" queue has someone to review.
  */
 export const DEMO_ACCOUNTS = {
   buyer: {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '~/lib/db.server'
+import { getStorage } from '~/lib/storage.server'
+import { kycDocumentKey } from '~/modules/kyc/schemas'
 import {
   accounts,
   adminAccounts,
@@ -16,6 +18,7 @@ import {
 } from '../schema'
 import { DEMO_ACCOUNTS, DEMO_ADMINS, type DemoAccount } from './accounts'
 import { demoCategories } from './categories'
+import { demoKycPdf } from './kyc-document'
 import { demoProducts } from './products'
 import { demoSellers } from './sellers'
 import { demoBuyers, insertTradeData } from './trade'
@@ -168,8 +171,8 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
             userType: account.userType,
             companyName: account.companyName,
             kycStatus: account.kycStatus,
-            // The pending seller has not uploaded a document yet.
-            kycDocumentUrl: null,
+            // The pending seller's document, written to storage below, awaits the admin's review.
+            kycDocumentUrl: key === 'pendingSeller' ? kycDocumentKey(userId, 'pdf') : null,
             preferredLanguage: 'en',
             createdAt: joined,
             updatedAt: joined,
@@ -191,6 +194,15 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
 
     // The market: buyers without logins, RFQs, quotes in several rounds, orders in every status.
     await insertTradeData(tx, now)
+
+    // The pending seller's KYC document, through the app's storage (written last: a failed insert above
+    // leaves no file behind; a failed commit after this leaves one unreferenced file, which is harmless).
+    const pending = logins.find((l) => l.key === 'pendingSeller')
+    if (pending) {
+      const a = pending.account
+      const pdf = demoKycPdf(['Certificate of Registration (demo)', `Company: ${a.companyName}`, `Proprietor: ${a.name}`, `Country: ${a.country}`, 'Issued for the Setu demo; not a real document.'])
+      await getStorage().put(kycDocumentKey(pending.userId, 'pdf'), pdf, { contentType: 'application/pdf' })
+    }
 
     return { created: true }
   })

@@ -2,10 +2,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { verifyPassword } from 'better-auth/crypto'
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { addMoney, multiplyMoney } from '~/modules/catalog/money'
+import { validateKycFile } from '~/modules/kyc/files.server'
+import { readKycDocumentByKey } from '~/modules/kyc/queries.server'
 import { orderTransitionVerdict } from '~/modules/orders/policy'
 import { getOrder, listOrders } from '~/modules/orders/queries.server'
 import { countPendingOrders } from '~/modules/orders/stats.server'
@@ -31,6 +33,7 @@ import {
   SHIPPING_METHODS,
   users,
 } from '../schema'
+import { useTempStorage } from '../../tests/factories/files'
 import { BUYER_IDS, DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_ORDER_IDS, DEMO_RFQ_IDS, demoBuyers, demoProducts, NEW_LAUNCH_PRODUCT_IDS, seedDemoData } from '.'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -79,7 +82,12 @@ async function counts() {
 let firstRuns: { created: boolean }[]
 let before: Awaited<ReturnType<typeof counts>>
 
+// The seed writes the pending seller's KYC document: into a temporary storage, not ./data.
+let storage: ReturnType<typeof useTempStorage>
+afterAll(() => storage?.cleanup())
+
 beforeAll(async () => {
+  storage = useTempStorage()
   before = await counts()
   // Two app instances starting at once against one database: exactly one loads the data.
   firstRuns = await Promise.all([seedDemoData(getDb()), seedDemoData(getDb())])
@@ -356,12 +364,14 @@ describe('demo accounts', () => {
       companyName: 'Volkov Trading LLC',
       kycStatus: 'Approved',
     })
-    expect(byEmail.get('pending.seller@setu.example')).toMatchObject({
-      userType: 'Seller',
-      country: 'India',
-      kycStatus: 'Pending',
-      kycDocumentUrl: null,
-    })
+    const pending = byEmail.get('pending.seller@setu.example')
+    expect(pending).toMatchObject({ userType: 'Seller', country: 'India', kycStatus: 'Pending' })
+    // Its KYC document is on file and stored, so the admin panel's review queue has someone to review.
+    const [pendingUser] = await getDb().select({ id: users.id }).from(users).where(eq(users.email, 'pending.seller@setu.example'))
+    expect(pending!.kycDocumentUrl).toBe(`${pendingUser!.id}/kyc_document.pdf`)
+    const doc = await readKycDocumentByKey(pending!.kycDocumentUrl!)
+    expect(doc?.contentType).toBe('application/pdf')
+    expect(await validateKycFile(new File([doc!.bytes as Uint8Array<ArrayBuffer>], 'kyc.pdf'))).toMatchObject({ ok: true, ext: 'pdf' })
   })
 
   it('makes the demo seller own several active products, including a New Launch', async () => {

@@ -261,6 +261,29 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
     GET: [{ path: '/admin/audit?action=login', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Faudit%3Faction%3Dlogin' }) }],
     POST: [{ path: '/admin/audit', expect: everyone(NO_ACTION) }],
   },
+  'routes/admin/kyc': {
+    GET: [{ path: '/admin/kyc?page=2', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fkyc%3Fpage%3D2' }) }],
+    // Approving the pending seller without an admin session: refused before the form is read.
+    POST: [
+      {
+        label: '/admin/kyc approve the pending seller',
+        path: '/admin/kyc',
+        body: (f) => new URLSearchParams({ intent: 'approve', profileId: f.hiddenSellerId }),
+        expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fkyc' }),
+      },
+    ],
+  },
+  'routes/admin/kyc-document': {
+    GET: [
+      // A View KYC link needs an admin session as well as its signature.
+      { label: '/admin/kyc/:pending/document', path: (f) => `/admin/kyc/${f.hiddenSellerId}/document?expires=99999999999&sig=forged`, expect: everyone({ status: 302 }) },
+      {
+        path: '/admin/kyc/00000000-0000-4000-8000-000000000000/document',
+        expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fkyc%2F00000000-0000-4000-8000-000000000000%2Fdocument' }),
+      },
+    ],
+    POST: [{ path: '/admin/kyc/00000000-0000-4000-8000-000000000000/document', expect: everyone(NO_ACTION) }],
+  },
   // account
   'routes/account/profile': {
     GET: [{ path: '/profile', expect: { anonymous: toLogin('/profile'), signedIn: 200 } }],

@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { logIn } from './support/demo-login'
+import { tinyPdf } from './support/files'
+import { verificationLink } from './support/outbox'
 
 // Issue 10, first increment: the demo admin signs in to the separate admin panel, sees the overview
 // counted from the database and their own sign-in in the audit log, and signs out; a visitor who
@@ -86,7 +89,7 @@ test('the admin pages meet WCAG 2.2 AA in en, ru and hi', async ({ page }) => {
   await signIn(page, 'superadmin@setu.example')
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
   for (const lng of ['en', 'ru', 'hi']) {
-    for (const path of ['/admin/dashboard', '/admin/audit']) {
+    for (const path of ['/admin/dashboard', '/admin/audit', '/admin/kyc']) {
       await page.goto(`${path}?lng=${lng}`)
       await check(`${path} (${lng})`)
     }
@@ -97,4 +100,101 @@ test('the admin pages meet WCAG 2.2 AA in en, ru and hi', async ({ page }) => {
     await check(`/admin/login (${lng})`)
   }
   expect(found).toEqual([])
+})
+
+// Issue 10 item 5. The approval is done on a seller this test registers itself: the demo pending
+// seller must stay Pending for the other specs (seller-pending, rfq-quotes, messaging…), so the demo
+// admin only opens that seller's document.
+test('the demo admin reviews KYC documents through signed links, approves a new seller, and their product goes public', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  const stamp = Date.now().toString(36)
+  const email = `kyc-seller-${stamp}@example.com`
+  const sellerName = `Anil Desai ${stamp}`
+  const productName = `Kashmir saffron ${stamp}`
+
+  // A new seller registers with a KYC document, verifies the email and lists a product (hidden for now).
+  const seller = await browser.newContext()
+  const sp = await seller.newPage()
+  await sp.goto('/register?lng=en')
+  await sp.waitForLoadState('networkidle')
+  await sp.getByLabel('Full name').fill(sellerName)
+  await sp.getByLabel('Email', { exact: true }).fill(email)
+  await sp.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await sp.getByLabel('Confirm password').fill(PASSWORD)
+  await sp.getByLabel('Country').selectOption('India')
+  await sp.getByRole('radio', { name: /^Seller/ }).check()
+  await sp.getByLabel('Company name (optional)').fill('Desai Saffron Co')
+  await sp.getByLabel('Phone number').fill('+91 98765 43210')
+  await sp.getByLabel('KYC document').setInputFiles({ name: 'registration.pdf', mimeType: 'application/pdf', buffer: tinyPdf() })
+  await sp.getByRole('button', { name: 'Create Account' }).click()
+  await expect(sp).toHaveURL(/\/verify-email\?email=/, { timeout: 10_000 })
+  await sp.goto(await verificationLink(sp, email))
+  await expect(sp.getByRole('heading', { level: 1, name: 'Email Verified' })).toBeVisible()
+  await logIn(sp, email)
+  await sp.goto('/dashboard/products/new')
+  await sp.waitForLoadState('networkidle')
+  await sp.getByLabel('Category', { exact: true }).selectOption('agriculture')
+  await sp.getByLabel('Price per unit').fill('42.00')
+  await sp.getByLabel('Stock quantity').fill('200')
+  await sp.getByLabel('Minimum order quantity').fill('5')
+  await sp.locator('#product-en-name').fill(productName)
+  await sp.getByRole('button', { name: 'Create Product' }).click()
+  await expect(sp).toHaveURL(/\/products\/[0-9a-f-]{36}$/)
+
+  const visitor = await browser.newContext()
+  const vp = await visitor.newPage()
+  await vp.goto(`/marketplace?q=${encodeURIComponent(stamp)}&lng=en`)
+  await expect(vp.getByRole('link', { name: productName })).toHaveCount(0)
+
+  // The demo admin opens KYC Review from the menu.
+  await page.goto('/admin/login?lng=en')
+  await signIn(page, 'admin@setu.example')
+  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'KYC Review' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /^KYC Pending Review \(\d+\)$/ })).toBeVisible()
+
+  // The demo pending seller's document opens as a PDF through its signed link; the link is refused once altered.
+  const demoRow = page.getByTestId('kyc-queue-row').filter({ hasText: 'pending.seller@setu.example' })
+  await expect(demoRow).toContainText('Meera Joshi')
+  await expect(demoRow).toContainText('Joshi Handicraft Exports')
+  const demoLink = await demoRow.getByTestId('kyc-view').getAttribute('href')
+  const opened = await page.request.get(demoLink!)
+  expect(opened.status()).toBe(200)
+  expect(opened.headers()['cache-control']).toBe('private, no-store')
+  // The seeded PDF, unless account.spec (which runs first) has replaced it with its PNG.
+  const head = (await opened.body()).subarray(0, 5)
+  if (opened.headers()['content-type'] === 'image/png') expect(head[0]).toBe(0x89)
+  else {
+    expect(opened.headers()['content-type']).toBe('application/pdf')
+    expect(head.toString()).toBe('%PDF-')
+  }
+  const tampered = await page.request.get(demoLink!.replace(/sig=./, 'sig=Z'))
+  expect(tampered.status()).toBe(403)
+  expect(await tampered.text()).toContain('Failed to open KYC document')
+
+  // The new seller's document opens in a new tab, then the admin approves.
+  const row = page.getByTestId('kyc-queue-row').filter({ hasText: email })
+  await expect(row).toContainText('Desai Saffron Co')
+  const [tab] = await Promise.all([page.waitForEvent('popup'), row.getByTestId('kyc-view').click()])
+  await tab.waitForLoadState()
+  expect(new URL(tab.url()).pathname).toMatch(/^\/admin\/kyc\/[0-9a-f-]{36}\/document$/)
+  const doc = await page.request.get((await row.getByTestId('kyc-view').getAttribute('href'))!)
+  expect(doc.status()).toBe(200)
+  expect(doc.headers()['content-type']).toBe('application/pdf')
+  await tab.close()
+  await row.getByTestId('kyc-approve').click()
+  await expect(page.getByTestId('toast')).toHaveText("KYC approved. The seller's listings are now public.")
+  await expect(page.getByTestId('kyc-queue-row').filter({ hasText: email })).toHaveCount(0)
+
+  // The product is now in the marketplace for everyone.
+  await vp.goto(`/marketplace?q=${encodeURIComponent(stamp)}&lng=en`)
+  await expect(vp.getByRole('link', { name: productName }).first()).toBeVisible()
+
+  // And the act is in the audit log.
+  await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Audit Log' }).click()
+  await page.getByLabel('Action').selectOption('kyc_status_change')
+  await page.getByRole('button', { name: 'Filter' }).click()
+  await expect(page.getByTestId('audit-table').locator('tbody tr').first()).toContainText('Approved')
+  await seller.close()
+  await visitor.close()
 })

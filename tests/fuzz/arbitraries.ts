@@ -112,11 +112,13 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     companyName: ['Rao Spices Pvt Ltd', ''],
     phoneNumber: ['+91 98765 43210', '+7 (495) 123-45-67', '123'],
     userType: ['Buyer', 'Seller', 'Admin'],
-    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline', 'status', 'cancel', 'reject', 'open', 'read-all', 'send', 'read', 'report', 'block', 'unblock'],
+    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline', 'status', 'cancel', 'reject', 'open', 'read-all', 'send', 'read', 'report', 'block', 'unblock', 'approve'],
     revokeOtherSessions: ['on', 'true'],
     // /admin/audit filters (and /admin/login's email, above)
     action: [...AUDIT_ACTIONS, 'LOGIN', 'drop'],
     admin: ['00000000-0000-4000-8000-000000000000', 'not-an-id', 'a'.repeat(65)],
+    // /admin/kyc decisions (their reason is the one below): the pending seller, an unknown profile, junk
+    profileId: [f.hiddenSellerId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid'],
     // /notifications: the approved seller's notice, and one that does not exist
     id: [f.notificationId, '00000000-0000-4000-8000-000000000000'],
     token: ['forged', 'eyJhbGciOiJIUzI1NiJ9.e30.x'],

@@ -127,6 +127,11 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'routes/admin/logout': { path: at('/admin/logout'), action: true },
   'routes/admin/dashboard': { path: at('/admin/dashboard') },
   'routes/admin/audit': { path: at('/admin/audit'), query: ['action', 'admin', 'page'] },
+  'routes/admin/kyc': { path: at('/admin/kyc'), query: ['page'], form: ['intent', 'profileId', 'reason'], action: true },
+  'routes/admin/kyc-document': {
+    path: (f) => segment([f.hiddenSellerId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']).map((s) => `/admin/kyc/${s}/document`),
+    query: ['expires', 'sig'],
+  },
   'routes/account/profile': {
     path: at('/profile'),
     form: ['intent', ...PROFILE_FIELDS, 'currentPassword', 'newPassword', 'confirmPassword', 'revokeOtherSessions'],

@@ -6,6 +6,7 @@ import { getCurrentUser } from '~/modules/accounts/session.server'
 import { getCurrentAdmin } from '~/modules/admin/session.server'
 import { loader as auditLoader } from '~/routes/admin/audit'
 import { loader as dashboardLoader } from '~/routes/admin/dashboard'
+import { loader as kycLoader } from '~/routes/admin/kyc'
 import { loader as indexLoader } from '~/routes/admin/index'
 import { action as logoutAction, loader as logoutLoader } from '~/routes/admin/logout'
 import { loader as loginLoader } from '~/routes/admin/login'
@@ -154,6 +155,7 @@ describe('admin route permissions (spec §6) × roles', () => {
   const ROUTES = [
     { name: '/admin/dashboard', loader: dashboardLoader, path: '/admin/dashboard', allowed: ['super_admin', 'admin', 'moderator'] },
     { name: '/admin/audit', loader: auditLoader, path: '/admin/audit', allowed: ['super_admin', 'admin'] },
+    { name: '/admin/kyc', loader: kycLoader, path: '/admin/kyc', allowed: ['super_admin', 'admin'] },
   ] as const
 
   it.each(ROUTES)('$name', async (route) => {

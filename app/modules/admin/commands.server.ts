@@ -1,14 +1,15 @@
 // Admin sign-in, sign-out and account creation (spec §5 admin login, §7 audit entries, ADR 012).
 import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
-import { eq, sql } from 'drizzle-orm'
-import { adminAccounts, adminUsers } from '../../../db/schema'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
+import { adminAccounts, adminUsers, profiles } from '../../../db/schema'
 import { ADMIN_AUTH_BASE_PATH, getAdminAuth } from '~/lib/admin-auth.server'
 import { CLIENT_IP_HEADER } from '~/lib/auth.server'
 import { getDb, type Db } from '~/lib/db.server'
 import { baseUrl } from '~/lib/env.server'
+import { notify } from '~/modules/notifications/notify.server'
 import { recordAudit } from './audit.server'
-import type { AdminLoginInput } from './schemas'
+import type { AdminLoginInput, KycDecisionInput } from './schemas'
 import type { AdminRole } from './roles'
 import type { CurrentAdmin } from './session.server'
 
@@ -117,5 +118,61 @@ export async function createAdminAccount(input: CreateAdminInput, db: Db = getDb
     await tx.insert(adminUsers).values({ id, email, name: input.fullName.trim(), role: input.role, emailVerified: true, isActive: true })
     await tx.insert(adminAccounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash })
     return { id }
+  })
+}
+
+export type KycDecisionResult = { ok: true; status: 'Approved' | 'Rejected' } | { ok: false; reason: 'notFound' | 'alreadyDecided' }
+
+/**
+ * Approves or rejects a seller's pending KYC document (spec §7 kyc_status_change), in one
+ * transaction: a conditional update that only moves a Pending profile with a document, the audit row,
+ * and the seller's notice (in-app, and emailed in their language by the notice job). A profile that
+ * is no longer Pending (another reviewer decided first) changes nothing and answers 'alreadyDecided'.
+ * Approval needs no further step: the catalog shows an approved active seller's listings.
+ */
+export async function decideKyc(admin: CurrentAdmin, request: Request, input: KycDecisionInput): Promise<KycDecisionResult> {
+  const status = input.intent === 'approve' ? ('Approved' as const) : ('Rejected' as const)
+  const reason = input.intent === 'reject' ? input.reason : null
+  return getDb().transaction(async (tx) => {
+    const [updated] = await tx
+      .update(profiles)
+      .set({ kycStatus: status, kycRejectionReason: reason, updatedAt: new Date() })
+      .where(and(eq(profiles.id, input.profileId), eq(profiles.kycStatus, 'Pending'), isNotNull(profiles.kycDocumentUrl)))
+      .returning({ id: profiles.id })
+    if (!updated) {
+      const [exists] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, input.profileId)).limit(1)
+      return { ok: false as const, reason: exists ? ('alreadyDecided' as const) : ('notFound' as const) }
+    }
+    await recordAudit(
+      {
+        admin: { id: admin.id, email: admin.email },
+        action: 'kyc_status_change',
+        targetType: 'profile',
+        targetId: updated.id,
+        oldValue: { kyc_status: 'Pending' },
+        newValue: { kyc_status: status, reason: 'Admin KYC review', ...(reason ? { rejection_reason: reason } : {}) },
+        request,
+      },
+      tx,
+    )
+    await notify(tx, {
+      recipientId: updated.id,
+      kind: status === 'Approved' ? 'kyc_approved' : 'kyc_rejected',
+      params: reason ? { reason } : {},
+      link: '/kyc-upload',
+    })
+    return { ok: true as const, status }
+  })
+}
+
+/** Audits one opening of a KYC document through a View KYC link (before the bytes are sent). */
+export async function recordKycDocumentView(admin: CurrentAdmin, request: Request, profileId: string): Promise<void> {
+  await recordAudit({
+    admin: { id: admin.id, email: admin.email },
+    action: 'kyc_document_view',
+    targetType: 'profile',
+    targetId: profileId,
+    newValue: { access: 'signed_url', timestamp: new Date().toISOString() },
+    request,
   })
 }

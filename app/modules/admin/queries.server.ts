@@ -1,9 +1,12 @@
 // Reads for the admin panel; explicit DTOs only.
-import { and, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm'
 import { adminUsers, auditLog, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { signBoundLink, verifyBoundLink } from '~/lib/storage.server'
 import { getCatalogStats } from '~/modules/catalog/queries.server'
-import { AUDIT_PAGE_SIZE, type AuditFilter } from './schemas'
+import { readKycDocumentByKey, type KycDocument } from '~/modules/kyc/queries.server'
+import { parseKycDocumentKey, type KycExtension } from '~/modules/kyc/schemas'
+import { AUDIT_PAGE_SIZE, isProfileId, KYC_LINK_TTL_SECONDS, KYC_QUEUE_PAGE_SIZE, type AuditFilter } from './schemas'
 
 export type AdminOverviewDto = {
   totalUsers: number
@@ -85,4 +88,90 @@ export type AdminOptionDto = { id: string; email: string; fullName: string }
 export async function listAdminOptions(): Promise<AdminOptionDto[]> {
   const rows = await getDb().select({ id: adminUsers.id, email: adminUsers.email, fullName: adminUsers.name }).from(adminUsers).orderBy(adminUsers.email)
   return rows
+}
+
+/** Profiles awaiting review: Pending with a document on file (the Overview counts the same). */
+const awaitingReview = and(eq(profiles.kycStatus, 'Pending'), isNotNull(profiles.kycDocumentUrl))
+
+export type KycQueueItemDto = {
+  profileId: string
+  name: string
+  companyName: string | null
+  country: string
+  email: string
+  /** When the document was uploaded (the profile's last change, which the upload sets). */
+  uploadedAt: string
+  documentType: KycExtension | null
+  /** A signed link to this document that works for KYC_LINK_TTL_SECONDS. */
+  viewUrl: string
+}
+
+export type KycQueuePageDto = { items: KycQueueItemDto[]; page: number; pageCount: number; total: number; linkTtlSeconds: number }
+
+/** The path of a signed View KYC link for a profile's current document. */
+function kycDocumentLink(profileId: string, key: string, now = Date.now()): string {
+  const { expires, sig } = signBoundLink(profileId, key, KYC_LINK_TTL_SECONDS, { now })
+  return `/admin/kyc/${profileId}/document?${new URLSearchParams({ expires: String(expires), sig })}`
+}
+
+/** One page of the KYC review queue, oldest upload first, each with a fresh signed View KYC link. */
+export async function listKycQueue(pageAsked: number): Promise<KycQueuePageDto> {
+  const db = getDb()
+  const [{ total }] = await db.select({ total: count() }).from(profiles).where(awaitingReview)
+  const pageCount = Math.max(1, Math.ceil(total / KYC_QUEUE_PAGE_SIZE))
+  const page = Math.min(Math.max(1, pageAsked), pageCount)
+  const rows = await db
+    .select({
+      profileId: profiles.id,
+      name: profiles.name,
+      companyName: profiles.companyName,
+      country: profiles.country,
+      email: profiles.email,
+      updatedAt: profiles.updatedAt,
+      key: profiles.kycDocumentUrl,
+    })
+    .from(profiles)
+    .where(awaitingReview)
+    .orderBy(asc(profiles.updatedAt), asc(profiles.id))
+    .limit(KYC_QUEUE_PAGE_SIZE)
+    .offset((page - 1) * KYC_QUEUE_PAGE_SIZE)
+  const now = Date.now()
+  return {
+    items: rows.map(({ key, updatedAt, ...r }) => ({
+      ...r,
+      uploadedAt: updatedAt.toISOString(),
+      documentType: key ? (parseKycDocumentKey(key)?.ext ?? null) : null,
+      viewUrl: kycDocumentLink(r.profileId, key!, now),
+    })),
+    page,
+    pageCount,
+    total,
+    linkTtlSeconds: KYC_LINK_TTL_SECONDS,
+  }
+}
+
+export type KycDocumentOpen =
+  | { status: 'ok'; document: KycDocument; ownerUserId: string | null }
+  /** A forged or altered link, or one for a document that has since been replaced. */
+  | { status: 'invalid' }
+  | { status: 'expired' }
+  /** A genuine link whose file is gone. */
+  | { status: 'notFound' }
+
+/**
+ * The document a View KYC link opens, after checking that its signature covers this profile, the
+ * document on record now and its expiry.
+ */
+export async function openKycDocumentLink(profileId: string, expires: string | null, sig: string | null): Promise<KycDocumentOpen> {
+  if (!isProfileId(profileId) || !sig || !expires) return { status: 'invalid' }
+  const [row] = await getDb()
+    .select({ key: profiles.kycDocumentUrl, userId: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.id, profileId.toLowerCase()))
+    .limit(1)
+  if (!row?.key) return { status: 'invalid' }
+  const check = verifyBoundLink(profileId.toLowerCase(), row.key, expires, sig)
+  if (check !== 'ok') return { status: check }
+  const document = await readKycDocumentByKey(row.key)
+  return document ? { status: 'ok', document, ownerUserId: row.userId } : { status: 'notFound' }
 }

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'logout',
   'user_status_change',
   'kyc_status_change',
+  'kyc_document_view',
   'admin_notes_update',
   'admin_create',
   'admin_role_change',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc/schemas'
 import { AUDIT_ACTIONS } from './roles'
 
 export const ADMIN_EMAIL_MAX = 254
@@ -51,4 +52,53 @@ export type AuditFilter = z.infer<typeof AuditFilterSchema>
 export function parseAuditFilter(url: URL): AuditFilter {
   const get = (k: string) => url.searchParams.get(k) ?? undefined
   return AuditFilterSchema.parse({ action: get('action'), admin: get('admin'), page: get('page') })
+}
+
+/** KYC review queue page size (server-side pagination). */
+export const KYC_QUEUE_PAGE_SIZE = 20
+/** How long a View KYC link works: short, since it opens identity papers without a further check of the link itself. */
+export const KYC_LINK_TTL_SECONDS = 300
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+// Control characters other than tab and newlines are dropped from a reason the seller will read.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
+
+/** Whether `value` is a profile id (a UUID); anything else is refused before it reaches the database. */
+export function isProfileId(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value)
+}
+
+/** The queue's ?page=N: a positive whole number; anything else is the first page. */
+export function parseKycQueuePage(url: URL): number {
+  const raw = url.searchParams.get('page')
+  return raw && /^\d{1,6}$/.test(raw) ? Math.max(1, Number(raw)) : 1
+}
+
+/** Approve or Reject a pending KYC document; a rejection needs the reason the seller will read. */
+export const KycDecisionSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('approve'), profileId: z.string().regex(UUID, 'admin:kyc.errors.notFound').transform((v) => v.toLowerCase()) }),
+  z.object({
+    intent: z.literal('reject'),
+    profileId: z.string().regex(UUID, 'admin:kyc.errors.notFound').transform((v) => v.toLowerCase()),
+    reason: z
+      .string({ message: 'admin:kyc.errors.reasonRequired' })
+      .transform((v) => v.replace(CONTROL, '').trim())
+      .refine((v) => v.length >= 1, 'admin:kyc.errors.reasonRequired')
+      .refine((v) => v.length <= KYC_REJECTION_REASON_MAX, 'admin:kyc.errors.reasonMax'),
+  }),
+])
+export type KycDecisionInput = z.infer<typeof KycDecisionSchema>
+export type KycDecisionFieldErrors = Partial<Record<'reason' | 'form', string>>
+
+/** Validates an Approve/Reject form: the same call in the reject dialog and in the action. */
+export function parseKycDecision(form: { get(name: string): FormDataEntryValue | null }): { ok: true; value: KycDecisionInput } | { ok: false; fieldErrors: KycDecisionFieldErrors } {
+  const str = (name: string) => {
+    const v = form.get(name)
+    return typeof v === 'string' ? v : ''
+  }
+  const result = KycDecisionSchema.safeParse({ intent: str('intent'), profileId: str('profileId'), reason: str('reason') })
+  if (result.success) return { ok: true, value: result.data }
+  const fieldErrors: KycDecisionFieldErrors = {}
+  for (const issue of result.error.issues) fieldErrors[issue.path[0] === 'reason' ? 'reason' : 'form'] ??= issue.path[0] === 'intent' ? 'admin:kyc.errors.invalid' : issue.message
+  return { ok: false, fieldErrors }
 }

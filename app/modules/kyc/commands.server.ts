@@ -17,7 +17,7 @@ export class KycUploadRefusedError extends Error {
 
 /**
  * Stores a validated KYC document at `{userId}/kyc_document.{ext}` (replacing any earlier one) and
- * marks the profile's KYC as Pending. Returns the storage key. Throws KycUploadRefusedError when
+ * marks the profile's KYC as Pending (clearing a reviewer's rejection reason). Returns the storage key. Throws KycUploadRefusedError when
  * the user's profile may not upload.
  */
 export async function storeKycDocument(
@@ -45,7 +45,7 @@ export async function storeKycDocument(
     try {
       updated = await tx
         .update(profiles)
-        .set({ kycDocumentUrl: key, kycStatus: 'Pending', updatedAt: new Date() })
+        .set({ kycDocumentUrl: key, kycStatus: 'Pending', kycRejectionReason: null, updatedAt: new Date() })
         .where(
           and(
             eq(profiles.userId, userId),

@@ -41,6 +41,7 @@ describe('storeKycDocument', () => {
       hasDocument: true,
       documentType: 'png',
       uploadDecision: 'allowed',
+      rejectionReason: null,
     })
   })
 

@@ -12,6 +12,8 @@ export type KycOverview = {
   hasDocument: boolean
   documentType: KycExtension | null
   uploadDecision: KycUploadDecision
+  /** The reviewer's reason, while the status is Rejected. */
+  rejectionReason: string | null
 }
 
 /** KYC state of the user's profile, or null when the user has no profile. */
@@ -22,6 +24,7 @@ export async function getKycOverview(userId: string): Promise<KycOverview | null
       kycStatus: profiles.kycStatus,
       accountStatus: profiles.accountStatus,
       key: profiles.kycDocumentUrl,
+      rejectionReason: profiles.kycRejectionReason,
     })
     .from(profiles)
     .where(eq(profiles.userId, userId))
@@ -35,6 +38,7 @@ export async function getKycOverview(userId: string): Promise<KycOverview | null
     hasDocument: parsed !== null,
     documentType: parsed?.ext ?? null,
     uploadDecision: kycUploadDecision({ userType: row.userType, kycStatus, accountStatus: row.accountStatus }),
+    rejectionReason: kycStatus === 'Rejected' ? row.rejectionReason : null,
   }
 }
 

@@ -28,3 +28,6 @@ export function parseKycDocumentKey(key: string): { userId: string; ext: KycExte
 }
 
 export type KycStatusValue = 'Pending' | 'Approved' | 'Rejected' | null
+
+/** A reviewer's reason for rejecting a KYC document: 1–1000 characters, shown to the seller. */
+export const KYC_REJECTION_REASON_MAX = 1000

@@ -116,7 +116,7 @@ export default function KycUpload({ loaderData, actionData }: Route.ComponentPro
         </div>
         <p className="text-muted-foreground">{t('page.intro')}</p>
       </header>
-      <KycStatusNotice status={kyc.kycStatus} place="upload" />
+      <KycStatusNotice status={kyc.kycStatus} place="upload" rejectionReason={kyc.rejectionReason} />
       {actionData?.error && kyc.uploadDecision !== 'allowed' ? (
         <Alert variant="destructive">
           <AlertDescription>{t(actionData.error)}</AlertDescription>

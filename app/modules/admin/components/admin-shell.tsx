@@ -1,4 +1,4 @@
-import { FileClock, LayoutDashboard, LogOut, ShieldAlert } from 'lucide-react'
+import { FileCheck, FileClock, LayoutDashboard, LogOut, ShieldAlert } from 'lucide-react'
 import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, NavLink, useNavigation } from 'react-router'
@@ -19,6 +19,7 @@ type MenuItem = { to: string; key: string; permission: Permission | null; icon: 
 // Analytics and Moderation join as they are built); each is shown with the permission its loader checks.
 const MENU: MenuItem[] = [
   { to: '/admin/dashboard', key: 'menu.overview', permission: null, icon: LayoutDashboard },
+  { to: '/admin/kyc', key: 'menu.kyc', permission: 'kyc:review', icon: FileCheck },
   { to: '/admin/audit', key: 'menu.audit', permission: 'audit:read', icon: FileClock },
 ]
 

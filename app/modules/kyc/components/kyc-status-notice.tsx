@@ -16,7 +16,7 @@ const NOTICE = {
  * The KYC prompt for a seller (spec §2): where they stand and what to do next. `place` picks the
  * wording for the dashboard or for the upload page itself.
  */
-export function KycStatusNotice({ status, place }: { status: KycStatusValue; place: 'dashboard' | 'upload' }) {
+export function KycStatusNotice({ status, place, rejectionReason }: { status: KycStatusValue; place: 'dashboard' | 'upload'; rejectionReason?: string | null }) {
   const { t } = useTranslation('kyc')
   const state = status ?? 'none'
   const { variant, Icon } = NOTICE[state]
@@ -32,6 +32,11 @@ export function KycStatusNotice({ status, place }: { status: KycStatusValue; pla
       <AlertTitle>{t(`notice.${state}.title`)}</AlertTitle>
       <AlertDescription>
         <p>{t(`notice.${state}.${place}`)}</p>
+        {state === 'Rejected' && rejectionReason ? (
+          <p className="mt-2 whitespace-pre-line" data-testid="kyc-rejection-reason">
+            <span className="font-medium">{t('notice.Rejected.reason')}</span> {rejectionReason}
+          </p>
+        ) : null}
         {action}
       </AlertDescription>
     </Alert>
