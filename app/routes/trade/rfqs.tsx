@@ -86,8 +86,8 @@ function RequestDetails({ rfqId, request }: { rfqId: string; request: NonNullabl
       </div>
       <div className="flex gap-2">
         <dt className="text-muted-foreground">{t('list.seller')}</dt>
-        <dd className="flex flex-wrap items-center gap-2 break-words" data-testid="request-seller">
-          {request.sellerCompany}
+        <dd className="flex flex-wrap items-center gap-2 break-words">
+          <span data-testid="request-seller">{request.sellerCompany}</span>
           <MessageButton subjectType="rfq" subjectId={rfqId} withId={request.sellerId} label="start.messageSeller" context={request.sellerCompany} />
         </dd>
       </div>
