@@ -42,6 +42,7 @@ export default [
   route('orders/new', 'routes/trade/order-new.tsx'),
   route('products/:id/request-quote', 'routes/trade/product-request.tsx'),
   route('orders/:id', 'routes/trade/order.tsx'),
+  // trade: disputes
   // messaging
   route('messages', 'routes/messages/inbox.tsx'),
   route('messages/start', 'routes/messages/start.ts'),
@@ -66,6 +67,11 @@ export default [
   route('admin/audit', 'routes/admin/audit.tsx'),
   route('admin/kyc', 'routes/admin/kyc.tsx'),
   route('admin/kyc/:profileId/document', 'routes/admin/kyc-document.ts'),
+  // admin: user management
+  // admin: disputes
+  // admin: analytics
+  // admin: moderation
+  // admin: admin accounts and two-factor
   // machine endpoints
   route('api/auth/*', 'routes/api/auth.ts'),
   // the live message stream (server-sent events, ADR 011)

@@ -21,6 +21,11 @@ export const NAMESPACES = [
   'notifications',
   'messages',
   'admin',
+  'disputes',
+  'adminUsers',
+  'adminDisputes',
+  'adminAnalytics',
+  'adminAccounts',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

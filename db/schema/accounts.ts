@@ -46,5 +46,13 @@ export const profiles = pgTable(
     check('profiles_kyc_status_check', sql`${t.kycStatus} is null or ${t.kycStatus} in ('Pending', 'Approved', 'Rejected')`),
     check('profiles_account_status_check', sql`${t.accountStatus} in ('active', 'suspended', 'banned')`),
     index('profiles_user_type_idx').on(t.userType),
+    // Admin user management (issue 10 item 4) at 100,000 users: newest first, filtered by status,
+    // and a case-insensitive substring search (ILIKE) over name, email and company served by trigram indexes.
+    index('profiles_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('profiles_account_status_created_idx').on(t.accountStatus, t.createdAt.desc()),
+    index('profiles_kyc_status_created_idx').on(t.kycStatus, t.createdAt.desc()),
+    index('profiles_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('profiles_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('profiles_company_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
   ],
 )

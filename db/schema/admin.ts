@@ -16,6 +16,8 @@ export const adminUsers = pgTable(
     image: text('image'),
     role: text('role').$type<AdminRole>().notNull().default('moderator'),
     isActive: boolean('is_active').notNull().default(true),
+    /** better-auth two-factor plugin: TOTP sign-in turned on (admin_two_factors holds the secret). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -109,4 +111,21 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action, t.createdAt),
     index('audit_log_admin_idx').on(t.adminId, t.createdAt),
   ],
+)
+
+/** better-auth two-factor plugin's table for the admin instance: the TOTP secret and backup codes (both encrypted by better-auth). */
+export const adminTwoFactors = pgTable(
+  'admin_two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('admin_two_factors_user_id_idx').on(t.userId), index('admin_two_factors_secret_idx').on(t.secret)],
 )

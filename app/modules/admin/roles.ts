@@ -20,6 +20,12 @@ export const AUDIT_ACTIONS = [
   'admin_create',
   'admin_role_change',
   'admin_status_change',
+  'admin_two_factor_change',
+  'dispute_message',
+  'dispute_decision',
+  'dispute_evidence_view',
+  'report_review',
+  'audit_export',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

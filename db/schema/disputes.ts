@@ -1,0 +1,110 @@
+// Disputes on orders (issue 10 item 7): a buyer or seller opens one with a reason and evidence, the
+// other party answers, moderators message both and decide. While a dispute is open the order shows
+// Disputed (derived from this table; the order's own status is kept for when the dispute ends).
+import { sql } from 'drizzle-orm'
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { profiles } from './accounts'
+import { adminUsers } from './admin'
+import { orders } from './trade'
+
+export const DISPUTE_REASONS = ['not_received', 'not_as_described', 'damaged', 'payment_issue', 'other'] as const
+export type DisputeReason = (typeof DISPUTE_REASONS)[number]
+
+/** open: waiting for a decision; resolved: a moderator decided (see decision); the order leaves Disputed. */
+export const DISPUTE_STATUSES = ['open', 'resolved'] as const
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number]
+
+/** A moderator's decision: release to the seller, cancel with a refund note, partial settlement note, or reject the dispute. */
+export const DISPUTE_DECISIONS = ['release_to_seller', 'cancel_refund', 'partial_settlement', 'reject'] as const
+export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number]
+
+export const DISPUTE_PARTIES = ['buyer', 'seller'] as const
+export type DisputeParty = (typeof DISPUTE_PARTIES)[number]
+
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    openedById: uuid('opened_by_id').references(() => profiles.id, { onDelete: 'set null' }),
+    /** Which side of the order opened it. */
+    openedByParty: text('opened_by_party').$type<DisputeParty>().notNull(),
+    reason: text('reason').$type<DisputeReason>().notNull(),
+    description: text('description').notNull(),
+    status: text('status').$type<DisputeStatus>().notNull().default('open'),
+    decision: text('decision').$type<DisputeDecision>(),
+    /** The moderator's written resolution, shown to both parties. */
+    resolution: text('resolution'),
+    decidedByAdminId: text('decided_by_admin_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Last act by anyone (party answer, moderator message, decision): the 3-day overdue flag counts from here. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('disputes_party_check', sql`${t.openedByParty} in ('buyer', 'seller')`),
+    check('disputes_reason_check', sql`${t.reason} in ('not_received', 'not_as_described', 'damaged', 'payment_issue', 'other')`),
+    check('disputes_status_check', sql`${t.status} in ('open', 'resolved')`),
+    check('disputes_decision_check', sql`${t.decision} is null or ${t.decision} in ('release_to_seller', 'cancel_refund', 'partial_settlement', 'reject')`),
+    check('disputes_description_check', sql`char_length(${t.description}) between 1 and 5000`),
+    check('disputes_resolution_check', sql`${t.resolution} is null or char_length(${t.resolution}) between 1 and 5000`),
+    // A resolved dispute has its decision, resolution and time; an open one has none.
+    check('disputes_decided_check', sql`(${t.status} = 'resolved') = (${t.decision} is not null and ${t.resolution} is not null and ${t.decidedAt} is not null)`),
+    // One open dispute per order: a double submit or a race makes one.
+    uniqueIndex('disputes_order_open_key').on(t.orderId).where(sql`${t.status} = 'open'`),
+    index('disputes_order_idx').on(t.orderId, t.createdAt),
+    index('disputes_status_created_idx').on(t.status, t.createdAt),
+  ],
+)
+
+export const DISPUTE_AUTHOR_KINDS = ['buyer', 'seller', 'moderator'] as const
+export type DisputeAuthorKind = (typeof DISPUTE_AUTHOR_KINDS)[number]
+
+/** The dispute's thread: the parties' answers and the moderators' messages to both. */
+export const disputeMessages = pgTable(
+  'dispute_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id, { onDelete: 'cascade' }),
+    authorKind: text('author_kind').$type<DisputeAuthorKind>().notNull(),
+    authorProfileId: uuid('author_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    authorAdminId: text('author_admin_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('dispute_messages_kind_check', sql`${t.authorKind} in ('buyer', 'seller', 'moderator')`),
+    check('dispute_messages_body_check', sql`char_length(${t.body}) between 1 and 5000`),
+    index('dispute_messages_dispute_idx').on(t.disputeId, t.createdAt),
+  ],
+)
+
+/** Evidence files (PDF/JPG/PNG, checked by their bytes, stored privately) given with the opening or an answer. */
+export const disputeEvidence = pgTable(
+  'dispute_evidence',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    disputeId: uuid('dispute_id')
+      .notNull()
+      .references(() => disputes.id, { onDelete: 'cascade' }),
+    /** The answer it came with; null when given with the opening. */
+    messageId: uuid('message_id').references(() => disputeMessages.id, { onDelete: 'cascade' }),
+    uploadedById: uuid('uploaded_by_id').references(() => profiles.id, { onDelete: 'set null' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('dispute_evidence_type_check', sql`${t.contentType} in ('application/pdf', 'image/jpeg', 'image/png')`),
+    check('dispute_evidence_size_check', sql`${t.sizeBytes} between 1 and 10485760`),
+    check('dispute_evidence_name_check', sql`char_length(${t.fileName}) between 1 and 255`),
+    index('dispute_evidence_dispute_idx').on(t.disputeId),
+  ],
+)
