@@ -7,6 +7,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { NonceContext } from '~/lib/csp'
 import { CSP_NONCE_HEADER } from '~/lib/http-security.server'
 import { getI18n } from '~/lib/i18next.server'
+import { DISPUTE_MAX_REQUEST_BYTES } from '~/modules/disputes/enums'
 import { KYC_MAX_REQUEST_BYTES } from '~/modules/kyc/files.server'
 import { SEND_MAX_REQUEST_BYTES } from '~/modules/messaging/enums'
 import { PRODUCT_IMAGE_MAX_REQUEST_BYTES } from '~/modules/products/images.server'
@@ -24,6 +25,7 @@ export const bodyLimits = {
   '/register': { bytes: KYC_MAX_REQUEST_BYTES, messageKey: 'kyc:errors.tooLarge' },
   '/dashboard/products/images': { bytes: PRODUCT_IMAGE_MAX_REQUEST_BYTES, messageKey: 'products:images.errors.tooLarge' },
   '/messages/:id': { bytes: SEND_MAX_REQUEST_BYTES, messageKey: 'messages:errors.requestTooLarge' },
+  '/orders/:id/dispute': { bytes: DISPUTE_MAX_REQUEST_BYTES, messageKey: 'disputes:errors.requestTooLarge' },
 }
 
 export const streamTimeout = 5_000

@@ -43,6 +43,8 @@ export default [
   route('products/:id/request-quote', 'routes/trade/product-request.tsx'),
   route('orders/:id', 'routes/trade/order.tsx'),
   // trade: disputes
+  route('orders/:id/dispute', 'routes/trade/order-dispute.tsx'),
+  route('orders/:id/dispute/evidence/:evidenceId', 'routes/trade/dispute-evidence.ts'),
   // messaging
   route('messages', 'routes/messages/inbox.tsx'),
   route('messages/start', 'routes/messages/start.ts'),
@@ -65,13 +67,24 @@ export default [
   route('admin/logout', 'routes/admin/logout.ts'),
   route('admin/dashboard', 'routes/admin/dashboard.tsx'),
   route('admin/audit', 'routes/admin/audit.tsx'),
+  route('admin/audit/export', 'routes/admin/audit-export.ts'),
   route('admin/kyc', 'routes/admin/kyc.tsx'),
   route('admin/kyc/:profileId/document', 'routes/admin/kyc-document.ts'),
   // admin: user management
+  route('admin/users', 'routes/admin/users.tsx'),
   // admin: disputes
+  route('admin/disputes', 'routes/admin/disputes.tsx'),
+  route('admin/disputes/:id', 'routes/admin/dispute.tsx'),
+  route('admin/disputes/:id/evidence/:evidenceId', 'routes/admin/dispute-evidence.ts'),
   // admin: analytics
+  route('admin/analytics', 'routes/admin/analytics.tsx'),
+  route('admin/analytics/export', 'routes/admin/analytics-export.ts'),
   // admin: moderation
+  route('admin/moderation', 'routes/admin/moderation.tsx'),
   // admin: admin accounts and two-factor
+  route('admin/admins', 'routes/admin/admins.tsx'),
+  route('admin/security', 'routes/admin/security.tsx'),
+  route('admin/two-factor', 'routes/admin/two-factor.tsx'),
   // machine endpoints
   route('api/auth/*', 'routes/api/auth.ts'),
   // the live message stream (server-sent events, ADR 011)

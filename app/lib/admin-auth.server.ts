@@ -4,6 +4,7 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError } from 'better-auth/api'
+import { twoFactor } from 'better-auth/plugins/two-factor'
 import { eq } from 'drizzle-orm'
 import * as schema from '../../db/schema'
 import { CLIENT_IP_HEADER } from './auth.server'
@@ -18,6 +19,12 @@ export const ADMIN_SESSION_SECONDS = 60 * 60 * 24
 export const ADMIN_AUTH_BASE_PATH = '/api/admin-auth'
 
 export const ADMIN_COOKIE_PREFIX = 'setu_admin'
+
+/** TOTP settings shared by the plugin and the setup check (app/modules/admin/two-factor.server.ts). */
+export const ADMIN_TOTP = { issuer: 'Setu Admin', digits: 6, period: 30 } as const
+
+/** How long the second sign-in step may take after the password step (the plugin's challenge cookie). */
+export const ADMIN_TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60
 
 function createAdminAuth(db: Db) {
   const e = env()
@@ -36,8 +43,26 @@ function createAdminAuth(db: Db) {
         account: schema.adminAccounts,
         verification: schema.adminVerifications,
         rateLimit: schema.adminRateLimits,
+        // The two-factor plugin's model: the TOTP secret and backup codes (encrypted by better-auth).
+        twoFactor: schema.adminTwoFactors,
       },
     }),
+    plugins: [
+      // TOTP sign-in (ADR 012, two-factor section): with two_factor_enabled on, the password step makes
+      // no session; it leaves a signed challenge cookie for /admin/two-factor, where the code (or a
+      // backup code) creates the session. Five wrong codes end a challenge; ten in a row lock the
+      // second step for 15 minutes.
+      twoFactor({
+        issuer: ADMIN_TOTP.issuer,
+        totpOptions: { digits: ADMIN_TOTP.digits, period: ADMIN_TOTP.period },
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: 'encrypted' },
+        twoFactorCookieMaxAge: ADMIN_TWO_FACTOR_CHALLENGE_SECONDS,
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        // The plugin's model `twoFactor` is the drizzle table admin_two_factors above (its fields keep
+        // the plugin's names); `user.twoFactorEnabled` is admin_users.two_factor_enabled.
+        schema: { twoFactor: { modelName: 'twoFactor' } },
+      }),
+    ],
     emailAndPassword: {
       enabled: true,
       // Admins are created by a super_admin or the CLI, with a known address: nothing to verify,
@@ -76,6 +101,8 @@ function createAdminAuth(db: Db) {
       max: 100,
       customRules: {
         '/sign-in/email': { window: 60, max: 5 * rateScale },
+        // The second sign-in step, per client address (the plugin's own default is 3 per 10 seconds).
+        '/two-factor/*': { window: 60, max: 10 * rateScale },
       },
     },
     advanced: {

@@ -66,6 +66,8 @@ export const rfqs = pgTable(
     check('rfqs_description_check', sql`char_length(${t.description}) <= 5000 and (${t.sellerId} is not null or char_length(${t.description}) >= 20)`),
     index('rfqs_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
     index('rfqs_status_created_idx').on(t.status, t.createdAt),
+    // Admin analytics: RFQs in a date range.
+    index('rfqs_created_idx').on(t.createdAt),
     index('rfqs_seller_created_idx').on(t.sellerId, t.createdAt.desc()).where(sql`${t.sellerId} is not null`),
     uniqueIndex('rfqs_buyer_submission_key').on(t.buyerId, t.submissionKey),
   ],
@@ -205,6 +207,8 @@ export const orders = pgTable(
     index('orders_product_idx').on(t.productId),
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
+    // Admin analytics: orders in a date range.
+    index('orders_created_idx').on(t.createdAt),
   ],
 )
 

@@ -22,6 +22,7 @@ import { demoKycPdf } from './kyc-document'
 import { demoProducts } from './products'
 import { demoSellers } from './sellers'
 import { demoBuyers, insertTradeData } from './trade'
+import { insertModerationData } from './moderation'
 
 export { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_PASSWORD } from './accounts'
 export { demoCategories, FEATURED_CATEGORY_IDS, TOP_LEVEL_CATEGORY_IDS } from './categories'
@@ -194,6 +195,8 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
 
     // The market: buyers without logins, RFQs, quotes in several rounds, orders in every status.
     await insertTradeData(tx, now)
+    // Two reported conversations for the admin panel's moderation queue.
+    await insertModerationData(tx, now)
 
     // The pending seller's KYC document, through the app's storage (written last: a failed insert above
     // leaves no file behind; a failed commit after this leaves one unreferenced file, which is harmless).

@@ -22,6 +22,8 @@ import {
   accounts,
   categories,
   categoryTranslations,
+  disputeMessages,
+  disputes,
   orderEvents,
   orders,
   productTranslations,
@@ -34,6 +36,8 @@ import {
   users,
 } from '../schema'
 import { useTempStorage } from '../../tests/factories/files'
+import { listDisputeQueue } from '~/modules/disputes/queries.server'
+import { DEMO_DISPUTE_IDS } from './trade'
 import { BUYER_IDS, DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_ORDER_IDS, DEMO_RFQ_IDS, demoBuyers, demoProducts, NEW_LAUNCH_PRODUCT_IDS, seedDemoData } from '.'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -49,7 +53,7 @@ function groupBy<T, K>(items: T[], key: (item: T) => K) {
 async function counts() {
   const db = getDb()
   const count = sql<number>`count(*)::int`
-  const [[c], [ct], [p], [pt], [pr], [u], [a], [r], [q], [qr], [o], [oe]] = await Promise.all([
+  const [[c], [ct], [p], [pt], [pr], [u], [a], [r], [q], [qr], [o], [oe], [d], [dm]] = await Promise.all([
     db.select({ n: count }).from(categories),
     db.select({ n: count }).from(categoryTranslations),
     db.select({ n: count }).from(products),
@@ -62,6 +66,8 @@ async function counts() {
     db.select({ n: count }).from(quoteRounds),
     db.select({ n: count }).from(orders),
     db.select({ n: count }).from(orderEvents),
+    db.select({ n: count }).from(disputes),
+    db.select({ n: count }).from(disputeMessages),
   ])
   return {
     categories: c.n,
@@ -76,6 +82,8 @@ async function counts() {
     quoteRounds: qr.n,
     orders: o.n,
     orderEvents: oe.n,
+    disputes: d.n,
+    disputeMessages: dm.n,
   }
 }
 
@@ -416,6 +424,8 @@ describe('seedDemoData run again', () => {
     expect(afterFirst.users).toBe(3)
     expect(afterFirst.rfqs).toBeGreaterThanOrEqual(10)
     expect(afterFirst.orders).toBeGreaterThanOrEqual(10)
+    expect(afterFirst.disputes).toBe(3)
+    expect(afterFirst.disputeMessages).toBe(4)
   })
 })
 
@@ -663,5 +673,28 @@ describe('the demo market', () => {
       await getDb().update(rfqs).set({ status: 'open', closedAt: null }).where(eq(rfqs.id, DEMO_RFQ_IDS.wheat))
     }
     expect(await countSellerTurnQuotes(SELLER)).toBe(2)
+  })
+})
+
+describe('the demo disputes', () => {
+  it('give the moderators a queue: two open disputes oldest first (the idle one Overdue) and one decided', async () => {
+    const open = await listDisputeQueue('open', 1)
+    expect(open.items.map((i) => [i.id, i.overdue])).toEqual([
+      [DEMO_DISPUTE_IDS.wheatProtein, true],
+      [DEMO_DISPUTE_IDS.ivanChaiLate, false],
+    ])
+    expect(open.counts).toEqual({ open: 2, overdue: 1, resolved: 1 })
+    const resolved = await listDisputeQueue('resolved', 1)
+    expect(resolved.items).toMatchObject([{ id: DEMO_DISPUTE_IDS.basmatiBags, decision: 'partial_settlement' }])
+  })
+
+  it('show the disputed orders as Disputed to both parties, the decided one no longer', async () => {
+    const shipped = await getOrder(BUYER, DEMO_ORDER_IDS.ivanChaiShipped)
+    expect(shipped).toMatchObject({ status: 'Shipped', disputed: true })
+    const rows = await getDb().select({ orderId: disputes.orderId, status: disputes.status }).from(disputes)
+    for (const row of rows) {
+      const [order] = await getDb().select({ buyerId: orders.buyerId, sellerId: orders.sellerId }).from(orders).where(eq(orders.id, row.orderId))
+      for (const viewer of [order.buyerId, order.sellerId]) expect((await getOrder(viewer, row.orderId))?.disputed).toBe(row.status === 'open')
+    }
   })
 })

@@ -11,7 +11,8 @@ import type {
   RoundAction,
   RoundAuthor,
 } from '~/modules/rfqs/enums'
-import { orderEvents, orders, profiles, quoteRounds, quotes, rfqs } from '../schema'
+import { disputeMessages, disputes, orderEvents, orders, profiles, quoteRounds, quotes, rfqs } from '../schema'
+import type { DisputeDecision, DisputeParty, DisputeReason } from '../schema/disputes'
 import { DEMO_ACCOUNTS } from './accounts'
 import { demoProducts } from './products'
 import { SELLER_IDS } from './sellers'
@@ -951,6 +952,67 @@ export const demoDirectOrders: SeedDirectOrder[] = [
   },
 ]
 
+/** A demo dispute (issue 10 item 7) on one of the orders above, with its thread. */
+export type SeedDispute = {
+  id: string
+  orderId: string
+  openedBy: DisputeParty
+  reason: DisputeReason
+  description: string
+  daysAgo: number
+  messages: { by: DisputeParty; daysAgo: number; body: string }[]
+  /** A decided dispute: its decision, resolution and when. */
+  decided?: { decision: DisputeDecision; resolution: string; daysAgo: number }
+}
+
+export const DEMO_DISPUTE_IDS = {
+  ivanChaiLate: '6f0e2c1a-3b7d-4c59-9a84-2d5e7f10b3c6',
+  wheatProtein: 'b41d8e27-95c3-4f0a-8e61-7a2c9d3f5b18',
+  basmatiBags: 'c92a5f13-6e8b-4d27-b0f4-1e7d3a6c9b52',
+} as const
+
+/**
+ * The moderators' demo queue: a recent open dispute with both sides heard, one idle for four days (Overdue
+ * in the queue) and one decided. The disputed orders keep their status; the two open ones show Disputed.
+ */
+export const demoDisputes: SeedDispute[] = [
+  {
+    id: DEMO_DISPUTE_IDS.ivanChaiLate,
+    orderId: DEMO_ORDER_IDS.ivanChaiShipped,
+    openedBy: 'buyer',
+    reason: 'not_received',
+    description: 'Rail consignment 58213407 was due at Nhava Sheva three days ago, and its tracking has not moved for a week. Our tea counters run out at the end of the month.',
+    daysAgo: 1.5,
+    messages: [
+      { by: 'buyer', daysAgo: 1.2, body: 'Could you share the latest status from the railway? Our customs broker is waiting for the arrival notice.' },
+      { by: 'seller', daysAgo: 0.6, body: 'The wagons were held at the Iranian border for a documents check; the railway expects release within five days. We will send the new arrival date as soon as we have it.' },
+    ],
+  },
+  {
+    id: DEMO_DISPUTE_IDS.wheatProtein,
+    orderId: DEMO_ORDER_IDS.wheatDelivered,
+    openedBy: 'buyer',
+    reason: 'not_as_described',
+    description: "Our surveyor measured 11.2% protein at discharge against the 12.5% agreed for Class 3. We ask for a price adjustment on the 500 tonnes.",
+    daysAgo: 9,
+    messages: [{ by: 'seller', daysAgo: 4, body: 'Our loading certificate from Novorossiysk shows 12.6%. We propose a joint re-test of the retained samples by SGS.' }],
+  },
+  {
+    id: DEMO_DISPUTE_IDS.basmatiBags,
+    orderId: DEMO_ORDER_IDS.basmatiDelivered,
+    openedBy: 'buyer',
+    reason: 'damaged',
+    description: 'Forty of the 25 kg bags in container MSKU 440922-9 arrived torn, with about 600 kg of rice lost.',
+    daysAgo: 4.5,
+    messages: [{ by: 'seller', daysAgo: 4, body: 'The container was sealed intact at Jebel Ali; the damage happened in handling. We can credit half of the lost rice.' }],
+    decided: {
+      decision: 'partial_settlement',
+      resolution: 'The photos show handling damage after the seal was broken at discharge. The seller credits 50% of the 600 kg lost against the next order; the buyer claims the rest from the terminal.',
+      daysAgo: 3,
+    },
+  },
+]
+
 function seedError(what: string): never {
   throw new Error(`Demo trade data: ${what}`)
 }
@@ -1155,4 +1217,38 @@ export async function insertTradeData(tx: Tx, now: number): Promise<void> {
   await tx.insert(quoteRounds).values(roundRows)
   await tx.insert(orders).values(orderRows)
   await tx.insert(orderEvents).values(eventRows)
+
+  const disputeRows: (typeof disputes.$inferInsert)[] = []
+  const disputeMessageRows: (typeof disputeMessages.$inferInsert)[] = []
+  for (const d of demoDisputes) {
+    const order = orderRows.find((o) => o.id === d.orderId) ?? seedError(`dispute ${d.id}: no order ${d.orderId}`)
+    // As the policy: only once the seller accepted, and never on a cancelled order.
+    if (!['Accepted', 'Shipped', 'Delivered'].includes(order.status!)) seedError(`dispute ${d.id}: order ${d.orderId} is ${order.status}`)
+    const parties = { buyer: order.buyerId, seller: order.sellerId }
+    let last = d.daysAgo
+    for (const m of d.messages) {
+      if (m.daysAgo >= last) seedError(`dispute ${d.id}: messages out of order`)
+      last = m.daysAgo
+      disputeMessageRows.push({ disputeId: d.id, authorKind: m.by, authorProfileId: parties[m.by], body: m.body, createdAt: at(m.daysAgo) })
+    }
+    if (d.decided && d.decided.daysAgo >= last) seedError(`dispute ${d.id}: decided before its last message`)
+    const lastActivity = d.decided?.daysAgo ?? last
+    disputeRows.push({
+      id: d.id,
+      orderId: d.orderId,
+      openedById: parties[d.openedBy],
+      openedByParty: d.openedBy,
+      reason: d.reason,
+      description: d.description,
+      status: d.decided ? 'resolved' : 'open',
+      decision: d.decided?.decision ?? null,
+      resolution: d.decided?.resolution ?? null,
+      decidedAt: d.decided ? at(d.decided.daysAgo) : null,
+      lastActivityAt: at(lastActivity),
+      createdAt: at(d.daysAgo),
+      updatedAt: at(lastActivity),
+    })
+  }
+  await tx.insert(disputes).values(disputeRows)
+  await tx.insert(disputeMessages).values(disputeMessageRows)
 }

@@ -1,6 +1,6 @@
 // Real records the parametrised routes are opened with: a category, a product and a KYC document.
 import { eq } from 'drizzle-orm'
-import { messageAttachments, notifications, profiles } from '../../db/schema'
+import { disputeEvidence, disputes, messageAttachments, notifications, profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { createSignedUrl } from '~/lib/storage.server'
 import { createCategory, createProduct } from '../factories/catalog'
@@ -45,6 +45,11 @@ export type Fixtures = {
   conversationId: string
   /** That PDF (/messages/:conversationId/attachments/:attachmentId). */
   attachmentId: string
+  /** A Delivered order of the buyer with the approved seller, on which the buyer opened a dispute with a PDF. */
+  disputedOrderId: string
+  /** That dispute (/admin/disputes/:id) and its PDF (/orders/:id/dispute/evidence/:evidenceId). */
+  disputeId: string
+  disputeEvidenceId: string
 }
 
 /** Creates the records; the pending seller uploads a document through the real /kyc-upload action. */
@@ -86,6 +91,16 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
   const sent = await dispatch(`/messages/${conversation.id}`, { method: 'POST', cookie: actors.approvedSeller.cookie, body: reply })
   if (sent.status !== 200) throw new Error(`fixture: sending a message answered ${sent.status}`)
   const [attachment] = await getDb().select({ id: messageAttachments.id }).from(messageAttachments)
+  const disputedOrder = await createOrder(buyer!.id, seller!.id, 'Delivered')
+  const opening = new FormData()
+  opening.append('intent', 'open')
+  opening.append('reason', 'damaged')
+  opening.append('description', 'Two of the four crates arrived crushed.')
+  opening.append('files', makeFile(pdfBytes(), 'photos.pdf'))
+  const opened = await dispatch(`/orders/${disputedOrder.id}/dispute`, { method: 'POST', cookie: actors.buyer.cookie, body: opening })
+  if (opened.status !== 302) throw new Error(`fixture: opening a dispute answered ${opened.status}`)
+  const [dispute] = await getDb().select({ id: disputes.id }).from(disputes).where(eq(disputes.orderId, disputedOrder.id))
+  const [evidence] = await getDb().select({ id: disputeEvidence.id }).from(disputeEvidence).where(eq(disputeEvidence.disputeId, dispute!.id))
   return {
     actors,
     categoryId: category.id,
@@ -105,5 +120,8 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
     productRequestId: productRequest.id,
     conversationId: conversation.id,
     attachmentId: attachment!.id,
+    disputedOrderId: disputedOrder.id,
+    disputeId: dispute!.id,
+    disputeEvidenceId: evidence!.id,
   }
 }

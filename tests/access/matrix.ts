@@ -261,6 +261,32 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
     GET: [{ path: '/admin/audit?action=login', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Faudit%3Faction%3Dlogin' }) }],
     POST: [{ path: '/admin/audit', expect: everyone(NO_ACTION) }],
   },
+  // The audit CSV download needs audit:read: every marketplace actor is an admin visitor.
+  'routes/admin/audit-export': {
+    GET: [{ path: '/admin/audit/export?action=login', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Faudit%2Fexport%3Faction%3Dlogin' }) }],
+    POST: [{ path: '/admin/audit/export', expect: everyone(NO_ACTION) }],
+  },
+  // Analytics and its CSV download need analytics:read: every marketplace actor is an admin visitor.
+  'routes/admin/analytics': {
+    GET: [{ path: '/admin/analytics?from=2025-01-01&to=2025-03-31', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fanalytics%3Ffrom%3D2025-01-01%26to%3D2025-03-31' }) }],
+    POST: [{ path: '/admin/analytics', expect: everyone(NO_ACTION) }],
+  },
+  'routes/admin/analytics-export': {
+    GET: [{ path: '/admin/analytics/export?chart=signups', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fanalytics%2Fexport%3Fchart%3Dsignups' }) }],
+    POST: [{ path: '/admin/analytics/export', expect: everyone(NO_ACTION) }],
+  },
+  // Moderation (reported conversations): deciding a report without an admin session is refused before the form is read.
+  'routes/admin/moderation': {
+    GET: [{ path: '/admin/moderation?status=reviewed', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fmoderation%3Fstatus%3Dreviewed' }) }],
+    POST: [
+      {
+        label: '/admin/moderation mark a report reviewed',
+        path: '/admin/moderation',
+        body: () => new URLSearchParams({ decision: 'reviewed', reportId: '00000000-0000-4000-8000-000000000000', note: '' }),
+        expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fmoderation' }),
+      },
+    ],
+  },
   'routes/admin/kyc': {
     GET: [{ path: '/admin/kyc?page=2', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fkyc%3Fpage%3D2' }) }],
     // Approving the pending seller without an admin session: refused before the form is read.
@@ -283,6 +309,82 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       },
     ],
     POST: [{ path: '/admin/kyc/00000000-0000-4000-8000-000000000000/document', expect: everyone(NO_ACTION) }],
+  },
+  // User Management: every marketplace actor is an admin visitor; suspending a user is refused before the form is read.
+  'routes/admin/users': {
+    GET: [
+      { path: '/admin/users?q=a&status=active', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fusers%3Fq%3Da%26status%3Dactive' }) },
+      { label: '/admin/users?user=:pending', path: (f) => `/admin/users?user=${f.hiddenSellerId}`, expect: everyone({ status: 302 }) },
+    ],
+    POST: [
+      {
+        label: '/admin/users suspend the pending seller',
+        path: '/admin/users',
+        body: (f) => new URLSearchParams({ intent: 'status', profileId: f.hiddenSellerId, status: 'suspended' }),
+        expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fusers' }),
+      },
+    ],
+  },
+  'routes/admin/disputes': {
+    GET: [{ path: '/admin/disputes?status=overdue', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fdisputes%3Fstatus%3Doverdue' }) }],
+    POST: [{ path: '/admin/disputes', expect: everyone(NO_ACTION) }],
+  },
+  'routes/admin/dispute': {
+    GET: [
+      { label: '/admin/disputes/:id', path: (f) => `/admin/disputes/${f.disputeId}`, expect: everyone({ status: 302 }) },
+      { path: '/admin/disputes/00000000-0000-4000-8000-000000000000', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fdisputes%2F00000000-0000-4000-8000-000000000000' }) },
+    ],
+    // Deciding without an admin session: refused before the form is read, nothing written.
+    POST: [
+      {
+        label: '/admin/disputes/:id decide',
+        path: (f) => `/admin/disputes/${f.disputeId}`,
+        body: () => new URLSearchParams({ intent: 'decide', decision: 'reject', resolution: 'No.' }),
+        expect: everyone({ status: 302 }),
+      },
+    ],
+  },
+  'routes/admin/dispute-evidence': {
+    GET: [
+      // An evidence link needs an admin session as well as its signature.
+      { label: '/admin/disputes/:id/evidence/:evidenceId', path: (f) => `/admin/disputes/${f.disputeId}/evidence/${f.disputeEvidenceId}?expires=99999999999&sig=forged`, expect: everyone({ status: 302 }) },
+    ],
+    POST: [{ path: '/admin/disputes/00000000-0000-4000-8000-000000000000/evidence/00000000-0000-4000-8000-000000000000', expect: everyone(NO_ACTION) }],
+  },
+  // Admin accounts (super_admin) and the admin's own two-factor settings: marketplace actors are admin
+  // visitors, refused before the form is read. The second sign-in step without a challenge cookie: back to the password.
+  'routes/admin/admins': {
+    GET: [{ path: '/admin/admins?page=2', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fadmins%3Fpage%3D2' }) }],
+    POST: [
+      {
+        label: '/admin/admins create a super_admin',
+        path: '/admin/admins',
+        body: () => new URLSearchParams({ intent: 'create', fullName: 'Intruder', email: 'intruder@example.com', role: 'super_admin', password: 'Harbour-Lantern-2026' }),
+        expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fadmins' }),
+      },
+    ],
+  },
+  'routes/admin/security': {
+    GET: [{ path: '/admin/security', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fsecurity' }) }],
+    POST: [
+      {
+        label: '/admin/security turn two-factor off',
+        path: '/admin/security',
+        body: () => new URLSearchParams({ intent: 'disable', password: 'x', code: '123456' }),
+        expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fsecurity' }),
+      },
+    ],
+  },
+  'routes/admin/two-factor': {
+    GET: [{ path: '/admin/two-factor?method=backup', expect: everyone({ status: 302, location: '/admin/login' }) }],
+    POST: [
+      {
+        label: '/admin/two-factor a code without a challenge',
+        path: '/admin/two-factor',
+        body: () => new URLSearchParams({ method: 'totp', code: '123456' }),
+        expect: everyone({ status: 302, location: '/admin/login' }),
+      },
+    ],
   },
   // account
   'routes/account/profile': {
@@ -585,6 +687,40 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       { label: '/messages/:malformed/attachments/:malformed', path: '/messages/x/attachments/y', expect: { anonymous: { status: 302 }, signedIn: 404 } },
     ],
     POST: [{ label: '/messages/:conversationId/attachments/:attachmentId', path: (f) => `/messages/${f.conversationId}/attachments/${f.attachmentId}`, expect: everyone(NO_ACTION) }],
+  },
+  // Disputes (issue 10 item 7): an order's dispute page, its posts and its evidence belong to the order's
+  // two parties (the fixture's buyer and approved seller); anyone else, a forged or malformed id: 404.
+  'routes/trade/order-dispute': {
+    GET: [
+      {
+        label: '/orders/:disputed/dispute',
+        path: (f) => `/orders/${f.disputedOrderId}/dispute`,
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: { status: 200, contains: 'Two of the four crates arrived crushed.' }, approvedSeller: { status: 200, contains: 'Two of the four crates arrived crushed.' } },
+      },
+      { label: '/orders/:forged/dispute', path: '/orders/00000000-0000-4000-8000-000000000000/dispute', expect: { anonymous: { status: 302 }, signedIn: 404 } },
+      { label: '/orders/:malformed/dispute', path: '/orders/not-a-uuid/dispute', expect: { anonymous: { status: 302 }, signedIn: 404 } },
+    ],
+    POST: [
+      { label: '/orders/:disputed/dispute without an intent', path: (f) => `/orders/${f.disputedOrderId}/dispute`, expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: 400, approvedSeller: 400 } },
+      {
+        label: '/orders/:pending/dispute open',
+        path: (f) => `/orders/${f.orderId}/dispute`,
+        body: () => new URLSearchParams({ intent: 'open', reason: 'damaged', description: 'Broken.' }),
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: 409, approvedSeller: 409 },
+      },
+    ],
+  },
+  'routes/trade/dispute-evidence': {
+    GET: [
+      {
+        label: '/orders/:disputed/dispute/evidence/:evidenceId',
+        path: (f) => `/orders/${f.disputedOrderId}/dispute/evidence/${f.disputeEvidenceId}`,
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: 200, approvedSeller: 200 },
+      },
+      { label: '/orders/:forged/dispute/evidence/:evidenceId', path: (f) => `/orders/00000000-0000-4000-8000-000000000000/dispute/evidence/${f.disputeEvidenceId}`, expect: { anonymous: { status: 302 }, signedIn: 404 } },
+      { label: '/orders/:malformed/dispute/evidence/:malformed', path: '/orders/x/dispute/evidence/y', expect: { anonymous: { status: 302 }, signedIn: 404 } },
+    ],
+    POST: [{ label: '/orders/:disputed/dispute/evidence/:evidenceId', path: (f) => `/orders/${f.disputedOrderId}/dispute/evidence/${f.disputeEvidenceId}`, expect: everyone(NO_ACTION) }],
   },
   'routes/trade/order-new': {
     GET: [{ path: '/orders/new', expect: everyone({ status: 302, location: '/marketplace' }) }],

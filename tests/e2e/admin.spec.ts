@@ -68,10 +68,13 @@ test('a visitor to /admin/audit lands on the admin login and returns there after
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/admin\/login$/)
 
-  // A moderator has no audit:read: no menu entry, and the page itself says Access Denied.
+  // A moderator has no audit:read and no user management: no menu entries, and the pages say Access Denied.
   await signIn(page, 'moderator@setu.example')
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
   await expect(page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Audit Log' })).toHaveCount(0)
+  await expect(page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'User Management' })).toHaveCount(0)
+  expect((await page.goto('/admin/users'))?.status()).toBe(403)
+  await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible()
   const response = await page.goto('/admin/audit')
   expect(response?.status()).toBe(403)
   await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible()
@@ -191,10 +194,56 @@ test('the demo admin reviews KYC documents through signed links, approves a new 
   await expect(vp.getByRole('link', { name: productName }).first()).toBeVisible()
 
   // And the act is in the audit log.
-  await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Audit Log' }).click()
+  const menu = page.getByRole('navigation', { name: 'Admin menu' })
+  await menu.getByRole('link', { name: 'Audit Log' }).click()
   await page.getByLabel('Action').selectOption('kyc_status_change')
   await page.getByRole('button', { name: 'Filter' }).click()
   await expect(page.getByTestId('audit-table').locator('tbody tr').first()).toContainText('Approved')
+
+  // The whole round of issue 10: the same admin suspends the seller in User Management; the seller's
+  // open session stops working at once and the listing leaves the marketplace; activating brings it back.
+  await sp.goto('/dashboard')
+  await expect(sp).toHaveURL(/\/dashboard$/)
+  await menu.getByRole('link', { name: 'User Management' }).click()
+  await page.getByPlaceholder('Search by name, email, or company...').fill(email)
+  await page.getByRole('button', { name: 'Filter' }).click()
+  const userRow = page.getByTestId('user-row')
+  await expect(userRow).toHaveCount(1)
+  await expect(userRow).toContainText('Approved')
+  await userRow.getByRole('link', { name: /^View/ }).click()
+  const details = page.getByRole('dialog', { name: 'User Details' })
+  await details.getByRole('button', { name: 'Suspend' }).click()
+  await expect(page.getByTestId('toast')).toHaveText('The account is suspended and the user is signed out everywhere.')
+  await sp.goto('/dashboard')
+  await expect(sp).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/)
+  await vp.goto(`/marketplace?q=${encodeURIComponent(stamp)}&lng=en`)
+  await expect(vp.getByRole('link', { name: productName })).toHaveCount(0)
+  await details.getByRole('button', { name: 'Activate' }).click()
+  await expect(page.getByTestId('toast')).toHaveText('The account is active again.')
+  await vp.goto(`/marketplace?q=${encodeURIComponent(stamp)}&lng=en`)
+  await expect(vp.getByRole('link', { name: productName }).first()).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  // Then resolves the demo dispute over the late rail consignment (the overdue one stays for disputes.spec).
+  await menu.getByRole('link', { name: 'Dispute Resolution' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dispute Resolution' })).toBeVisible()
+  await page.getByTestId('dispute-queue-row').filter({ hasText: '277f92fc' }).getByRole('link', { name: /277f92fc/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /^Dispute on order 277f92fc/ })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await page.getByRole('button', { name: 'Decide the dispute' }).click()
+  const decide = page.getByRole('dialog', { name: 'Decide the dispute' })
+  await decide.getByLabel('Decision').selectOption({ label: 'Release to the seller' })
+  await decide.getByLabel('Written resolution').fill('The railway confirmed the wagons were released at the border; delivery is on its way, so the payment goes to the seller.')
+  await decide.getByRole('button', { name: 'Record decision' }).click()
+  await expect(page.getByText('Decision recorded. Both parties have been notified.')).toBeVisible()
+  await expect(page.getByTestId('dispute-status')).toHaveText('Resolved')
+
+  // Every act of the round is in the audit log, newest first, under this admin.
+  await menu.getByRole('link', { name: 'Audit Log' }).click()
+  const rows = page.getByTestId('audit-table').locator('tbody tr')
+  await expect(rows.nth(0)).toContainText('Dispute decision')
+  await expect(rows.filter({ hasText: 'User status change' }).first()).toContainText('admin@setu.example')
+  await expect(rows.filter({ hasText: 'KYC status change' }).first()).toContainText('admin@setu.example')
   await seller.close()
   await visitor.close()
 })

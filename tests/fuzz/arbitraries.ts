@@ -112,7 +112,7 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     companyName: ['Rao Spices Pvt Ltd', ''],
     phoneNumber: ['+91 98765 43210', '+7 (495) 123-45-67', '123'],
     userType: ['Buyer', 'Seller', 'Admin'],
-    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline', 'status', 'cancel', 'reject', 'open', 'read-all', 'send', 'read', 'report', 'block', 'unblock', 'approve'],
+    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline', 'status', 'cancel', 'reject', 'open', 'read-all', 'send', 'read', 'report', 'block', 'unblock', 'approve', 'answer', 'message', 'decide'],
     revokeOtherSessions: ['on', 'true'],
     // /admin/audit filters (and /admin/login's email, above)
     action: [...AUDIT_ACTIONS, 'LOGIN', 'drop'],
@@ -167,7 +167,10 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     match: ['1', '0'],
     // The board's product requests: "Requests for my products" and the reject dialog's reason
     mine: ['1', '0'],
-    reason: ['Out of stock until October.', '', 'x'.repeat(1001)],
+    reason: ['Out of stock until October.', '', 'x'.repeat(1001), 'damaged', 'not_received'],
+    // Disputes: the moderator's decision and written resolution
+    decision: ['release_to_seller', 'cancel_refund', 'partial_settlement', 'reject', 'refund_all'],
+    resolution: ['The carrier confirmed delivery in good order.', '', 'x'.repeat(5001)],
     // Messaging: the composer, the read mark, "Message" buttons (the fixture conversation's parties and subjects)
     body: ['Is the price negotiable for 20 tonnes?', '', ' ', '<img src=x onerror=alert(1)>', 'x'.repeat(5001)],
     clientKey: [crypto.randomUUID(), crypto.randomUUID(), 'not-a-uuid'],

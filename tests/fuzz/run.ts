@@ -5,8 +5,12 @@
 // default 50); FUZZ_SEED replays a failure with the seed fast-check printed.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { inArray } from 'drizzle-orm'
+import { adminSessions } from '../../db/schema'
+import { getDb } from '~/lib/db.server'
 import { ACTORS, createActors, restoreSessions, saveSessions } from '../access/actors'
 import { createFixtures, type Fixtures } from '../access/fixtures'
+import { adminCookie, createAdmin } from '../factories/admins'
 import { useTempStorage } from '../factories/files'
 import { builtRouteIds, dispatch, isRouterRefusalLog, readBody } from '../support/app'
 import { dbFingerprint, fingerprintTables } from '../support/db-fingerprint'
@@ -17,8 +21,12 @@ export const FUZZ_RUNS = Math.max(1, Number(process.env.FUZZ_RUNS) || 50)
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined
 
 type Origin = 'same' | 'none' | 'cross'
+/** The admin session sent along on admin routes: none, the most powerful role, or the least. */
+type FuzzAdmin = 'super_admin' | 'moderator' | null
 export type FuzzRequest = {
   actor: (typeof ACTORS)[number]
+  /** An admin session sent with the actor's cookie (admin routes only). */
+  admin?: FuzzAdmin
   method: 'GET' | 'POST'
   /** document: a page load; data: React Router's `.data` request, as client-side navigation sends. */
   mode: 'document' | 'data'
@@ -33,6 +41,8 @@ let fixtures: Fixtures
 let storage: ReturnType<typeof useTempStorage>
 let tables: string[]
 let sessionRows: Awaited<ReturnType<typeof saveSessions>>
+let adminCookies: Record<'super_admin' | 'moderator', string>
+let adminSessionRows: (typeof adminSessions.$inferSelect)[]
 /** Server errors the app logged, other than React Router's expected refusals. */
 const logged: string[] = []
 
@@ -43,6 +53,11 @@ export function setUpFuzzing() {
     fixtures = await createFixtures(await createActors())
     tables = await fingerprintTables()
     sessionRows = await saveSessions(Object.values(fixtures.actors))
+    // Admin routes are also fuzzed with an admin session: their loaders and actions read what an admin sends.
+    const superAdmin = await createAdmin({ role: 'super_admin' })
+    const moderator = await createAdmin({ role: 'moderator' })
+    adminCookies = { super_admin: await adminCookie(superAdmin.email, superAdmin.password), moderator: await adminCookie(moderator.email, moderator.password) }
+    adminSessionRows = await getDb().select().from(adminSessions).where(inArray(adminSessions.userId, [superAdmin.id, moderator.id]))
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
       if (isRouterRefusalLog(args)) return
       logged.push(args.map((a) => (a instanceof Error ? (a.stack ?? a.message) : String(a))).join(' ').slice(0, 2000))
@@ -64,9 +79,10 @@ function dataPath(path: string) {
   return path === '/' ? '/_root.data' : `${path.replace(/\/$/, '')}.data`
 }
 
-function requestArbitrary(target: FuzzTarget, f: Fixtures): fc.Arbitrary<FuzzRequest> {
+function requestArbitrary(target: FuzzTarget, f: Fixtures, adminRoute: boolean): fc.Arbitrary<FuzzRequest> {
   const common = {
     actor: fc.constantFrom(...ACTORS),
+    admin: adminRoute ? fc.constantFrom<FuzzAdmin>(null, 'super_admin', 'super_admin', 'moderator') : fc.constant<FuzzAdmin>(null),
     // Rendering a page costs about three data requests (27 ms against 9 on a busy CI machine): a fifth
     // of the runs render, which keeps 1000 runs per route within the suite's time budget.
     mode: fc.oneof({ weight: 1, arbitrary: fc.constant('document' as const) }, { weight: 4, arbitrary: fc.constant('data' as const) }),
@@ -113,20 +129,20 @@ export async function exercise(target: FuzzTarget, r: FuzzRequest) {
   const headers: Record<string, string> = {}
   if (isPost && r.body?.contentType) headers['Content-Type'] = r.body.contentType
   if (isPost && r.origin === 'cross') Object.assign(headers, r.crossSiteHeaders)
-  const fingerprinted = tables.filter((t) => !(target.endsSessions && t === 'sessions') && !(target.mailsOnRefusal && t === 'email_outbox'))
+  const fingerprinted = tables.filter((t) => !(target.endsSessions && (t === 'sessions' || t === 'admin_sessions')) && !(target.mailsOnRefusal && t === 'email_outbox'))
   const before = isPost ? await dbFingerprint(fingerprinted) : null
   const loggedBefore = logged.length
 
   const response = await dispatch(path, {
     method: r.method,
-    cookie: fixtures.actors[r.actor].cookie,
+    cookie: [fixtures.actors[r.actor].cookie, r.admin ? adminCookies[r.admin] : null].filter(Boolean).join('; ') || null,
     headers,
     body: isPost ? (r.body?.body ?? null) : undefined,
     sameOrigin: r.origin === 'same',
   })
   // An event stream is judged on its opening bytes, then closed (it never ends by itself).
   const body = await readBody(response)
-  const where = `${r.method} ${path.slice(0, 200)} as ${r.actor}`
+  const where = `${r.method} ${path.slice(0, 200)} as ${r.actor}${r.admin ? ` with a ${r.admin} session` : ''}`
 
   if (response.status >= 500) throw new Error(`${where} answered ${response.status}`)
   if (STACK_FRAME.test(body)) throw new Error(`${where} showed a stack trace: ${body.slice(0, 500)}`)
@@ -153,8 +169,9 @@ export async function exercise(target: FuzzTarget, r: FuzzRequest) {
       if (after !== before) throw new Error(`${where} was refused (${response.status}) but wrote to the database:\nbefore ${before}\nafter  ${after}`)
     }
   }
-  // Later runs need the sessions this one may have ended.
-  if (isPost && target.endsSessions) await restoreSessions(sessionRows)
+  // Later runs need the sessions this one may have ended (an admin may suspend a user or sign out).
+  if (isPost && (target.endsSessions || r.admin)) await restoreSessions(sessionRows)
+  if (isPost && r.admin) await getDb().insert(adminSessions).values(adminSessionRows).onConflictDoNothing()
 }
 
 /** Declares one property test per route: FUZZ_RUNS hostile requests each. */
@@ -166,7 +183,7 @@ export function fuzzRoutes(ids: string[]) {
         id,
         async () => {
           await fc.assert(
-            fc.asyncProperty(requestArbitrary(target, fixtures), (r) => exercise(target, r)),
+            fc.asyncProperty(requestArbitrary(target, fixtures, id.startsWith('routes/admin/')), (r) => exercise(target, r)),
             { numRuns: FUZZ_RUNS, seed: SEED },
           )
         },

@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import type { Fixtures } from '../access/fixtures'
 import { segment } from './arbitraries'
+import { ADMIN_DISPUTE_FIELDS, DISPUTE_FIELDS } from '~/modules/disputes/enums'
 import { START_FIELDS, THREAD_FIELDS } from '~/modules/messaging/enums'
 import { ORDER_STATUS_FIELDS, PLACE_ORDER_FIELDS } from '~/modules/orders/schemas'
 import { COUNTER_FIELDS, PRODUCT_REQUEST_FIELDS, QUOTE_FIELDS, RFQ_FIELDS } from '~/modules/rfqs/schemas'
@@ -123,11 +124,32 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'routes/auth/logout': { path: at('/logout'), form: ['redirectTo'], action: true, endsSessions: true },
   // admin panel: marketplace actors hold no admin session; a refused admin sign-in writes only its audit row.
   'routes/admin/index': { path: at('/admin') },
-  'routes/admin/login': { path: at('/admin/login'), query: ['redirectTo'], form: ['email', 'password', 'redirectTo'], action: true },
+  'routes/admin/login': { path: at('/admin/login'), query: ['redirectTo'], form: ['email', 'password', 'redirectTo'], action: true, endsSessions: true },
   'routes/admin/logout': { path: at('/admin/logout'), action: true },
   'routes/admin/dashboard': { path: at('/admin/dashboard') },
-  'routes/admin/audit': { path: at('/admin/audit'), query: ['action', 'admin', 'page'] },
+  'routes/admin/audit': { path: at('/admin/audit'), query: ['action', 'admin', 'from', 'to', 'page'] },
+  'routes/admin/audit-export': { path: at('/admin/audit/export'), query: ['action', 'admin', 'from', 'to'] },
+  'routes/admin/analytics': { path: at('/admin/analytics'), query: ['from', 'to'] },
+  'routes/admin/analytics-export': { path: at('/admin/analytics/export'), query: ['chart', 'from', 'to'] },
+  'routes/admin/moderation': { path: at('/admin/moderation'), query: ['status', 'page'], form: ['decision', 'reportId', 'note'], action: true },
   'routes/admin/kyc': { path: at('/admin/kyc'), query: ['page'], form: ['intent', 'profileId', 'reason'], action: true },
+  'routes/admin/users': { path: at('/admin/users'), query: ['q', 'status', 'kyc', 'page', 'user'], form: ['intent', 'profileId', 'status', 'notes', 'notesVersion'], action: true },
+  'routes/admin/disputes': { path: at('/admin/disputes'), query: ['status', 'page'] },
+  'routes/admin/dispute': {
+    path: (f) => segment([f.disputeId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']).map((id) => `/admin/disputes/${id}`),
+    form: ADMIN_DISPUTE_FIELDS,
+    action: true,
+  },
+  'routes/admin/dispute-evidence': {
+    path: (f) =>
+      fc
+        .tuple(segment([f.disputeId, '00000000-0000-4000-8000-000000000000']), segment([f.disputeEvidenceId, '00000000-0000-4000-8000-000000000000', 'x']))
+        .map(([d, e]) => `/admin/disputes/${d}/evidence/${e}`),
+    query: ['expires', 'sig'],
+  },
+  'routes/admin/admins': { path: at('/admin/admins'), query: ['page'], form: ['intent', 'fullName', 'email', 'role', 'password', 'adminId'], action: true },
+  'routes/admin/security': { path: at('/admin/security'), form: ['intent', 'password', 'code'], action: true },
+  'routes/admin/two-factor': { path: at('/admin/two-factor'), query: ['redirectTo', 'method'], form: ['method', 'code', 'redirectTo'], action: true },
   'routes/admin/kyc-document': {
     path: (f) => segment([f.hiddenSellerId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']).map((s) => `/admin/kyc/${s}/document`),
     query: ['expires', 'sig'],
@@ -175,6 +197,18 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
     path: (f) => segment([f.orderId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']).map((id) => `/orders/${id}`),
     form: ORDER_STATUS_FIELDS,
     action: true,
+  },
+  'routes/trade/order-dispute': {
+    path: (f) => segment([f.disputedOrderId, f.orderId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']).map((id) => `/orders/${id}/dispute`),
+    form: DISPUTE_FIELDS,
+    files: ['files'],
+    action: true,
+  },
+  'routes/trade/dispute-evidence': {
+    path: (f) =>
+      fc
+        .tuple(segment([f.disputedOrderId, '00000000-0000-4000-8000-000000000000']), segment([f.disputeEvidenceId, '00000000-0000-4000-8000-000000000000', 'x']))
+        .map(([o, e]) => `/orders/${o}/dispute/evidence/${e}`),
   },
   'routes/messages/inbox': { path: at('/messages'), query: ['q', 'page'] },
   'routes/messages/start': { path: at('/messages/start'), form: START_FIELDS, action: true },

@@ -7,6 +7,8 @@ import { getCurrentAdmin } from '~/modules/admin/session.server'
 import { loader as auditLoader } from '~/routes/admin/audit'
 import { loader as dashboardLoader } from '~/routes/admin/dashboard'
 import { loader as kycLoader } from '~/routes/admin/kyc'
+import { loader as adminsLoader } from '~/routes/admin/admins'
+import { loader as securityLoader } from '~/routes/admin/security'
 import { loader as indexLoader } from '~/routes/admin/index'
 import { action as logoutAction, loader as logoutLoader } from '~/routes/admin/logout'
 import { loader as loginLoader } from '~/routes/admin/login'
@@ -156,6 +158,8 @@ describe('admin route permissions (spec §6) × roles', () => {
     { name: '/admin/dashboard', loader: dashboardLoader, path: '/admin/dashboard', allowed: ['super_admin', 'admin', 'moderator'] },
     { name: '/admin/audit', loader: auditLoader, path: '/admin/audit', allowed: ['super_admin', 'admin'] },
     { name: '/admin/kyc', loader: kycLoader, path: '/admin/kyc', allowed: ['super_admin', 'admin'] },
+    { name: '/admin/admins', loader: adminsLoader, path: '/admin/admins', allowed: ['super_admin'] },
+    { name: '/admin/security', loader: securityLoader, path: '/admin/security', allowed: ['super_admin', 'admin', 'moderator'] },
   ] as const
 
   it.each(ROUTES)('$name', async (route) => {

@@ -255,6 +255,15 @@ describe('Approve / Reject', () => {
     expect(queue.items.some((i) => i.profileId === s.profileId)).toBe(true)
   })
 
+  it('goes back to the User Management page it was decided from, never outside the panel', async () => {
+    const a = await reviewer()
+    const s1 = await pendingSeller()
+    const back = `/admin/users?q=${encodeURIComponent('x y')}&user=${s1.profileId}`
+    expect((await decide(a.cookie, { intent: 'approve', profileId: s1.profileId, returnTo: back })).location).toBe(back)
+    const s2 = await pendingSeller()
+    expect((await decide(a.cookie, { intent: 'reject', profileId: s2.profileId, reason: 'Blurred scan', returnTo: 'https://evil.example/admin' })).location).toBe('/admin/dashboard')
+  })
+
   it("answers a second decision with 409 'already decided' and writes nothing; an unknown seller is 404", async () => {
     const s = await pendingSeller()
     const first = await reviewer()

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { quotes } from '../../db/schema'
+import { profiles, quotes } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { RFQ_PAGE_SIZE } from '~/modules/rfqs/schemas'
 import { loader as layoutLoader } from '~/routes/seller/dashboard'
@@ -61,6 +61,24 @@ describe('the RFQ board (/dashboard/rfqs)', () => {
     expect(ids(await board(ru.cookie))).toEqual([both.id, wantsRussia.id, dueToday.id].sort())
     expect(ids(await board(india.cookie))).toEqual([both.id, wantsIndia.id, dueToday.id, own.id].sort())
     for (const hidden of [closed, past]) expect(ids(await board(india.cookie))).not.toContain(hidden.id)
+  })
+
+  it("drops a suspended or banned buyer's RFQs from the board (no quote on them either) and shows them again on activation", async () => {
+    const b = await buyer()
+    const s = await seller('Russia')
+    const rfq = await createRfq(b.profileId, { locationPreference: 'Both' })
+    const ids = async () => (await board(s.cookie)).board.items.map((i) => i.id)
+    expect(await ids()).toContain(rfq.id)
+    for (const status of ['suspended', 'banned'] as const) {
+      await getDb().update(profiles).set({ accountStatus: status }).where(eq(profiles.id, b.profileId))
+      expect(await ids()).not.toContain(rfq.id)
+      const before = await allQuotes()
+      const out = await callRoute(boardAction, '/dashboard/rfqs', { cookie: s.cookie, body: quote(rfq.id) })
+      expect([out.status, out.data]).toEqual([404, { formError: 'rfqs:quote.errors.notFound' }])
+      expect(await allQuotes()).toBe(before)
+    }
+    await getDb().update(profiles).set({ accountStatus: 'active' }).where(eq(profiles.id, b.profileId))
+    expect(await ids()).toContain(rfq.id)
   })
 
   it('filters by search, category, currency, catalog match and "not yet quoted", and pages on the server', async () => {
@@ -263,8 +281,9 @@ describe("the buyer's quotes (/rfqs)", () => {
     const empty = await createRfq(b.profileId)
     const verified = await seller('Russia')
     const unverified = await seller('India', 'Pending')
-    await createQuote(rfq.id, verified.profileId, { unitPrice: '99.90', currency: 'RUB' })
-    await createQuote(rfq.id, unverified.profileId, { expiresAt: new Date(Date.now() - 1000) })
+    // Explicit times: two inserts in the same millisecond would tie, and the list is oldest first.
+    await createQuote(rfq.id, verified.profileId, { unitPrice: '99.90', currency: 'RUB', createdAt: new Date(Date.now() - 2000) })
+    await createQuote(rfq.id, unverified.profileId, { expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - 1500) })
     const out = (await callRoute(listLoader, '/rfqs', { cookie: b.cookie })).data as {
       list: { items: { id: string; quoteCount: number }[] }
       quotes: Record<string, { sellerCountry: string; sellerVerified: boolean; unitPrice: string; currency: string; status: string }[]>

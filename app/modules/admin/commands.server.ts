@@ -8,17 +8,23 @@ import { CLIENT_IP_HEADER } from '~/lib/auth.server'
 import { getDb, type Db } from '~/lib/db.server'
 import { baseUrl } from '~/lib/env.server'
 import { notify } from '~/modules/notifications/notify.server'
+import { claimAdminSignInAttempt, clearAdminSignInAttempts, retryMinutes } from './accounts.server'
 import { recordAudit } from './audit.server'
 import type { AdminLoginInput, KycDecisionInput } from './schemas'
 import type { AdminRole } from './roles'
 import type { CurrentAdmin } from './session.server'
 
 const ADMIN_SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?setu_admin\.session_token=/
+/** A Set-Cookie that sets (not clears) the admin session cookie. */
+const ADMIN_SESSION_COOKIE_SET = /^(?:__Secure-)?setu_admin\.session_token=[^;]/
+/** The two-factor plugin's challenge cookie, set by a right password when two-factor sign-in is on. */
+const ADMIN_TWO_FACTOR_COOKIE = /^(?:__Secure-)?setu_admin\.two_factor=[^;]/
 
 export type AdminSignInResult =
-  | { ok: true; headers: Headers }
-  /** messageKey: an i18n key in the admin namespace. */
-  | { ok: false; status: number; messageKey: string; headers: Headers }
+  /** twoFactor: the password was right but the admin has two-factor sign-in on: no session yet, go to /admin/two-factor. */
+  | { ok: true; twoFactor: boolean; headers: Headers }
+  /** messageKey: an i18n key in the admin namespace; `minutes` for the per-account pause. */
+  | { ok: false; status: number; messageKey: string; minutes?: number; headers: Headers }
 
 async function findAdminByEmail(email: string, db: Db = getDb()) {
   const [admin] = await db
@@ -29,10 +35,23 @@ async function findAdminByEmail(email: string, db: Db = getDb()) {
   return admin ?? null
 }
 
+/** The admin instance's headers for an in-process call on behalf of `request` (its client address and user agent). */
+export function adminAuthHeaders(request: Request, extra: Record<string, string> = {}): Headers {
+  const headers = new Headers({ 'Content-Type': 'application/json', Origin: baseUrl(), ...extra })
+  const ip = request.headers.get(CLIENT_IP_HEADER)
+  if (ip) headers.set(CLIENT_IP_HEADER, ip)
+  const userAgent = request.headers.get('User-Agent')
+  if (userAgent) headers.set('User-Agent', userAgent.slice(0, 500))
+  return headers
+}
+
 /**
  * Signs an admin in through the admin better-auth instance's handler (so its per-client rate
- * limit applies). Every outcome is audited: `login` with the admin, `login_failed` with the email
- * as typed. A marketplace user's credentials are unknown here and get the same answer as a wrong password.
+ * limit applies), after the per-account throttle (accounts.server.ts) has allowed one more attempt
+ * for the email. Every refusal is audited `login_failed` with the email as typed; a full sign-in is
+ * audited `login`. A marketplace user's credentials are unknown here and get the same answer as a
+ * wrong password. With two-factor sign-in on, the right password only starts the second step
+ * (no session, nothing audited yet: /admin/two-factor audits the outcome).
  */
 export async function signInAdmin(request: Request, input: AdminLoginInput): Promise<AdminSignInResult> {
   const out = new Headers()
@@ -41,23 +60,8 @@ export async function signInAdmin(request: Request, input: AdminLoginInput): Pro
     const { headers } = await getAdminAuth().api.signOut({ headers: request.headers, returnHeaders: true }).catch(() => ({ headers: new Headers() }))
     for (const c of headers.getSetCookie()) out.append('Set-Cookie', c)
   }
-  const headers = new Headers({ 'Content-Type': 'application/json', Origin: baseUrl() })
-  const ip = request.headers.get(CLIENT_IP_HEADER)
-  if (ip) headers.set(CLIENT_IP_HEADER, ip)
-  const userAgent = request.headers.get('User-Agent')
-  if (userAgent) headers.set('User-Agent', userAgent.slice(0, 500))
-  const response = await getAdminAuth().handler(
-    new Request(`${baseUrl()}${ADMIN_AUTH_BASE_PATH}/sign-in/email`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: input.email, password: input.password, rememberMe: true }),
-    }),
-  )
-  const cookies = response.headers.getSetCookie()
-  const admin = await findAdminByEmail(input.email)
-  if (!response.ok || !cookies.some((c) => ADMIN_SESSION_COOKIE.test(c))) {
-    const reason = response.status === 429 ? 'rate_limited' : admin && !admin.isActive && response.status === 403 ? 'inactive' : 'invalid_credentials'
-    await recordAudit({
+  const failed = (reason: string) =>
+    recordAudit({
       admin: null,
       email: input.email,
       action: 'login_failed',
@@ -65,25 +69,54 @@ export async function signInAdmin(request: Request, input: AdminLoginInput): Pro
       newValue: { success: false, login_method: 'credentials', reason, timestamp: new Date().toISOString() },
       request,
     })
+  const claim = await claimAdminSignInAttempt(input.email)
+  if (!claim.allowed) {
+    await failed('throttled')
+    return { ok: false, status: 429, messageKey: 'admin:login.throttled', minutes: retryMinutes(claim.retryAfterMs), headers: out }
+  }
+  const response = await getAdminAuth().handler(
+    new Request(`${baseUrl()}${ADMIN_AUTH_BASE_PATH}/sign-in/email`, {
+      method: 'POST',
+      headers: adminAuthHeaders(request),
+      body: JSON.stringify({ email: input.email, password: input.password, rememberMe: true }),
+    }),
+  )
+  const cookies = response.headers.getSetCookie()
+  const body = (await response.json().catch(() => null)) as { twoFactorRedirect?: boolean } | null
+  if (response.ok && body?.twoFactorRedirect === true && cookies.some((c) => ADMIN_TWO_FACTOR_COOKIE.test(c))) {
+    await clearAdminSignInAttempts(input.email)
+    for (const c of cookies) out.append('Set-Cookie', c)
+    return { ok: true, twoFactor: true, headers: out }
+  }
+  const admin = await findAdminByEmail(input.email)
+  if (!response.ok || !admin || !cookies.some((c) => ADMIN_SESSION_COOKIE_SET.test(c))) {
+    const reason = response.status === 429 ? 'rate_limited' : admin && !admin.isActive && response.status === 403 ? 'inactive' : 'invalid_credentials'
+    await failed(reason)
     if (response.status === 429) return { ok: false, status: 429, messageKey: 'admin:login.tooManyAttempts', headers: out }
     // Spec §8: one message for an unknown email, a wrong password and a deactivated account.
     return { ok: false, status: 401, messageKey: 'admin:login.invalidCredentials', headers: out }
   }
+  await clearAdminSignInAttempts(input.email)
   for (const c of cookies) out.append('Set-Cookie', c)
+  await recordAdminLogin(request, admin, 'credentials')
+  return { ok: true, twoFactor: false, headers: out }
+}
+
+/** Audits a completed sign-in (`login` with its method) and stamps the admin's last login, in one transaction. */
+export async function recordAdminLogin(request: Request, admin: { id: string; email: string }, loginMethod: 'credentials' | 'credentials+totp' | 'credentials+backup_code'): Promise<void> {
   await getDb().transaction(async (tx) => {
-    await tx.update(adminUsers).set({ lastLogin: new Date() }).where(eq(adminUsers.id, admin!.id))
+    await tx.update(adminUsers).set({ lastLogin: new Date() }).where(eq(adminUsers.id, admin.id))
     await recordAudit(
       {
-        admin: { id: admin!.id, email: admin!.email },
+        admin: { id: admin.id, email: admin.email },
         action: 'login',
         targetType: 'admin_session',
-        newValue: { success: true, login_method: 'credentials', timestamp: new Date().toISOString() },
+        newValue: { success: true, login_method: loginMethod, timestamp: new Date().toISOString() },
         request,
       },
       tx,
     )
   })
-  return { ok: true, headers: out }
 }
 
 /** Ends the admin's session (audited `logout`); returns the Set-Cookie headers that clear it. */

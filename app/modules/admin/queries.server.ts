@@ -1,6 +1,6 @@
 // Reads for the admin panel; explicit DTOs only.
-import { and, asc, count, desc, eq, isNotNull, type SQL } from 'drizzle-orm'
-import { adminUsers, auditLog, profiles } from '../../../db/schema'
+import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, type SQL } from 'drizzle-orm'
+import { adminUsers, auditLog, disputes, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { signBoundLink, verifyBoundLink } from '~/lib/storage.server'
 import { getCatalogStats } from '~/modules/catalog/queries.server'
@@ -12,6 +12,8 @@ export type AdminOverviewDto = {
   totalUsers: number
   /** Profiles awaiting review: KYC Pending with a document on file (spec §2 'KYC Pending Review'). */
   pendingKyc: number
+  /** Disputes waiting for a decision (status open). */
+  openDisputes: number
   /** Products the public catalog shows (the catalog's own rule). */
   activeProducts: number
 }
@@ -19,12 +21,43 @@ export type AdminOverviewDto = {
 /** The Overview cards' numbers, counted in the database. */
 export async function getAdminOverview(): Promise<AdminOverviewDto> {
   const db = getDb()
-  const [[users], [pending], stats] = await Promise.all([
+  const [[users], [pending], [open], stats] = await Promise.all([
     db.select({ n: count() }).from(profiles),
     db.select({ n: count() }).from(profiles).where(and(eq(profiles.kycStatus, 'Pending'), isNotNull(profiles.kycDocumentUrl))),
+    db.select({ n: count() }).from(disputes).where(eq(disputes.status, 'open')),
     getCatalogStats(),
   ])
-  return { totalUsers: users?.n ?? 0, pendingKyc: pending?.n ?? 0, activeProducts: stats.activeProducts }
+  return { totalUsers: Number(users?.n ?? 0), pendingKyc: Number(pending?.n ?? 0), openDisputes: Number(open?.n ?? 0), activeProducts: stats.activeProducts }
+}
+
+/** How many entries the Overview's Recent Activity shows. */
+export const RECENT_ACTIVITY_LIMIT = 10
+
+export type RecentActivityDto = {
+  id: string
+  createdAt: string
+  adminEmail: string | null
+  action: string
+  targetType: string | null
+  targetId: string | null
+}
+
+/** The newest audit entries (all admins', or only `adminId`'s), for the Overview. */
+export async function listRecentActivity(opts: { adminId?: string } = {}): Promise<RecentActivityDto[]> {
+  const rows = await getDb()
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      adminEmail: auditLog.adminEmail,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+    })
+    .from(auditLog)
+    .where(opts.adminId ? eq(auditLog.adminId, opts.adminId) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(RECENT_ACTIVITY_LIMIT)
+  return rows.map((r) => ({ ...r, id: String(r.id), createdAt: r.createdAt.toISOString() }))
 }
 
 export type AuditEntryDto = {
@@ -44,12 +77,20 @@ export type AuditEntryDto = {
 
 export type AuditPageDto = { entries: AuditEntryDto[]; page: number; pageCount: number; total: number }
 
-/** One page of the audit log, newest first, filtered by action and admin. */
-export async function listAuditEntries(filter: AuditFilter): Promise<AuditPageDto> {
-  const db = getDb()
+/** The audit filters as SQL conditions: action, admin, and the days from/to (UTC, both included). */
+function auditConditions(filter: AuditFilter): SQL[] {
   const conditions: SQL[] = []
   if (filter.action) conditions.push(eq(auditLog.action, filter.action))
   if (filter.admin) conditions.push(eq(auditLog.adminId, filter.admin))
+  if (filter.from) conditions.push(gte(auditLog.createdAt, new Date(`${filter.from}T00:00:00.000Z`)))
+  if (filter.to) conditions.push(lt(auditLog.createdAt, new Date(Date.parse(`${filter.to}T00:00:00.000Z`) + 24 * 60 * 60 * 1000)))
+  return conditions
+}
+
+/** One page of the audit log, newest first, filtered by action, admin and dates. */
+export async function listAuditEntries(filter: AuditFilter): Promise<AuditPageDto> {
+  const db = getDb()
+  const conditions = auditConditions(filter)
   const where = conditions.length ? and(...conditions) : undefined
   const [[{ total }]] = await Promise.all([db.select({ total: count() }).from(auditLog).where(where)])
   const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))
@@ -80,6 +121,49 @@ export async function listAuditEntries(filter: AuditFilter): Promise<AuditPageDt
     pageCount,
     total,
   }
+}
+
+/** Rows the CSV export reads per query: a page by id (keyset), so any size of log streams in constant memory. */
+export const AUDIT_EXPORT_BATCH = 1000
+
+/**
+ * The filtered audit log, newest first, in batches of AUDIT_EXPORT_BATCH (keyset on id, never
+ * OFFSET), up to the entry `upToId` so rows written while the export runs are not half-included.
+ */
+export async function* iterateAuditEntries(filter: AuditFilter, upToId: number, batch = AUDIT_EXPORT_BATCH): AsyncGenerator<AuditEntryDto[]> {
+  const base = auditConditions(filter)
+  let before = upToId + 1
+  for (;;) {
+    const rows = await getDb()
+      .select({
+        id: auditLog.id,
+        createdAt: auditLog.createdAt,
+        adminEmail: auditLog.adminEmail,
+        adminName: adminUsers.name,
+        action: auditLog.action,
+        targetType: auditLog.targetType,
+        targetId: auditLog.targetId,
+        oldValue: auditLog.oldValue,
+        newValue: auditLog.newValue,
+        ipAddress: auditLog.ipAddress,
+        userAgent: auditLog.userAgent,
+      })
+      .from(auditLog)
+      .leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminId))
+      .where(and(...base, lt(auditLog.id, before), lte(auditLog.id, upToId)))
+      .orderBy(desc(auditLog.id))
+      .limit(batch)
+    if (rows.length === 0) return
+    yield rows.map((r) => ({ ...r, id: String(r.id), createdAt: r.createdAt.toISOString() }))
+    if (rows.length < batch) return
+    before = rows[rows.length - 1]!.id
+  }
+}
+
+/** The newest audit entry's id (0 when the log is empty). */
+export async function latestAuditId(): Promise<number> {
+  const [row] = await getDb().select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1)
+  return row?.id ?? 0
 }
 
 export type AdminOptionDto = { id: string; email: string; fullName: string }

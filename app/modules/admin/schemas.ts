@@ -41,17 +41,37 @@ export function parseAdminLogin(form: FormData): { ok: true; value: AdminLoginIn
   return { ok: false, fieldErrors, email }
 }
 
-/** Audit log viewer filters, from the query string; anything unreadable is dropped, never an error. */
+/** A calendar day as the date input sends it (YYYY-MM-DD), between 2000 and 2999, that exists. */
+const AuditDay = z
+  .string()
+  .regex(/^2\d{3}-\d{2}-\d{2}$/)
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00.000Z`)
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v)
+  })
+
+/** Audit log viewer (and CSV export) filters, from the query string; anything unreadable is dropped, never an error. */
 export const AuditFilterSchema = z.object({
   action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
   admin: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional().catch(undefined),
+  /** First day included (UTC). */
+  from: AuditDay.optional().catch(undefined),
+  /** Last day included (UTC). */
+  to: AuditDay.optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 })
 export type AuditFilter = z.infer<typeof AuditFilterSchema>
 
 export function parseAuditFilter(url: URL): AuditFilter {
   const get = (k: string) => url.searchParams.get(k) ?? undefined
-  return AuditFilterSchema.parse({ action: get('action'), admin: get('admin'), page: get('page') })
+  return AuditFilterSchema.parse({ action: get('action'), admin: get('admin'), from: get('from'), to: get('to'), page: get('page') })
+}
+
+/** The query string of a filter (page left out): the viewer's links and its Download CSV link keep the filters. */
+export function auditFilterQuery(filter: { action?: string; admin?: string; from?: string; to?: string }): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const key of ['action', 'admin', 'from', 'to'] as const) if (filter[key]) params.set(key, filter[key])
+  return params
 }
 
 /** KYC review queue page size (server-side pagination). */

@@ -1,7 +1,7 @@
 // Order status changes (issue 8 item 9): the seller moves the order along, the buyer may cancel while
 // Pending. Every change writes its order_events row in the same transaction as the update.
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
-import { orderEvents, orders, products, profiles } from '../../../db/schema'
+import { disputes, orderEvents, orders, products, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { addMoney, multiplyMoney } from '~/modules/catalog/money'
 import { notify } from '~/modules/notifications/notify.server'
@@ -33,6 +33,11 @@ export async function changeOrderStatus(actorProfileId: string, orderId: string,
   if (verdict === 'never') return refuse(403, 'buyerCancelOnly')
   if (verdict === 'notNow') return refuse(409, isFinalOrderStatus(order.status) ? 'closed' : role === 'buyer' ? 'buyerTooLate' : 'notNext')
   return db.transaction(async (tx) => {
+    // While a dispute is open the order stands still (issue 10 item 7). The order row is locked first, as
+    // opening a dispute locks it, so a status change and an opening never cross.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update')
+    const [dispute] = await tx.select({ id: disputes.id }).from(disputes).where(and(eq(disputes.orderId, orderId), eq(disputes.status, 'open'))).limit(1)
+    if (dispute) return { ok: false as const, status: 409 as const, error: 'disputes:errors.orderDisputed' }
     const now = new Date()
     const party = role === 'seller' ? eq(orders.sellerId, actorProfileId) : eq(orders.buyerId, actorProfileId)
     const [updated] = await tx

@@ -19,6 +19,9 @@ function productText(locale: LanguageCode) {
   return { name: sql<string | null>`${pick('name')}`, lang: sql<LanguageCode | null>`${pick('language_code')}` }
 }
 
+/** Whether an open dispute stands on the order (issue 10 item 7). */
+const openDispute = sql<boolean>`exists (select 1 from disputes d where d.order_id = ${orders.id} and d.status = 'open')`
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type OrderListItemDto = {
@@ -40,6 +43,8 @@ export type OrderListItemDto = {
   total: string
   currency: QuoteCurrency
   status: OrderStatus
+  /** An open dispute stands on the order (it shows Disputed; status changes wait for the decision). */
+  disputed: boolean
   createdAt: string
 }
 
@@ -69,6 +74,7 @@ export async function listOrders(profileId: string, side: 'buyer' | 'seller', pa
       total: orders.total,
       currency: orders.currency,
       status: orders.status,
+      disputed: openDispute,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -79,7 +85,7 @@ export async function listOrders(profileId: string, side: 'buyer' | 'seller', pa
     .limit(ORDER_PAGE_SIZE)
     .offset((page - 1) * ORDER_PAGE_SIZE)
   return {
-    items: rows.map((r) => ({ ...r, counterpartyCountry: r.counterpartyCountry!, createdAt: r.createdAt.toISOString() })),
+    items: rows.map((r) => ({ ...r, disputed: Boolean(r.disputed), counterpartyCountry: r.counterpartyCountry!, createdAt: r.createdAt.toISOString() })),
     total: n,
     page,
     pageCount: Math.max(1, Math.ceil(n / ORDER_PAGE_SIZE)),
@@ -92,6 +98,8 @@ export type OrderDetailDto = {
   id: string
   viewerRole: OrderRole
   status: OrderStatus
+  /** An open dispute stands on the order (it shows Disputed; status changes wait for the decision). */
+  disputed: boolean
   buyer: { company: string; country: 'India' | 'Russia' }
   seller: { company: string; country: 'India' | 'Russia' }
   rfqTitle: string | null
@@ -128,6 +136,7 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
       buyerId: orders.buyerId,
       sellerId: orders.sellerId,
       status: orders.status,
+      disputed: openDispute,
       buyerCompany: sql<string>`coalesce(${buyerProfile.companyName}, ${buyerProfile.name})`,
       buyerCountry: buyerProfile.country,
       sellerCompany: sql<string>`coalesce(${sellerProfile.companyName}, ${sellerProfile.name})`,
@@ -177,6 +186,7 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
     id: row.id,
     viewerRole,
     status: row.status,
+    disputed: Boolean(row.disputed),
     buyer: { company: row.buyerCompany, country: row.buyerCountry! },
     seller: { company: row.sellerCompany, country: row.sellerCountry! },
     rfqTitle: row.rfqTitle,

@@ -62,6 +62,8 @@ function boardWhere(seller: BoardSeller, f: Partial<BoardFilters> = {}): SQL {
     ne(rfqs.buyerId, seller.id),
     or(and(isNull(rfqs.sellerId), inArray(rfqs.locationPreference, ['Both', seller.country])), eq(rfqs.sellerId, seller.id)),
     sql`(${takenPlaces} < ${MAX_QUOTES_PER_RFQ} or ${ownLive(seller.id)})`,
+    // A suspended or banned buyer's requests leave the board with them (and come back on activation).
+    sql`exists (select 1 from profiles bp where bp.id = ${rfqs.buyerId} and bp.account_status = 'active')`,
   ]
   if (f.category) parts.push(sql`${rfqs.categoryId} in (select c.id from categories c where c.id = ${f.category} or c.parent_id = ${f.category})`)
   if (f.currency) parts.push(eq(rfqs.currency, f.currency))

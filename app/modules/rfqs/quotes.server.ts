@@ -34,13 +34,22 @@ export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): 
   if (!UUID.test(input.rfqId)) return refuse(404, 'notFound')
   return getDb().transaction(async (tx) => {
     const [rfq] = await tx
-      .select({ buyerId: rfqs.buyerId, sellerId: rfqs.sellerId, title: rfqs.title, quantity: rfqs.quantity, status: rfqs.status, deadline: rfqs.deadline, locationPreference: rfqs.locationPreference })
+      .select({
+        buyerId: rfqs.buyerId,
+        sellerId: rfqs.sellerId,
+        title: rfqs.title,
+        quantity: rfqs.quantity,
+        status: rfqs.status,
+        deadline: rfqs.deadline,
+        locationPreference: rfqs.locationPreference,
+        buyerActive: sql<boolean>`exists (select 1 from profiles bp where bp.id = ${rfqs.buyerId} and bp.account_status = 'active')`,
+      })
       .from(rfqs)
       .where(eq(rfqs.id, input.rfqId))
       .for('update')
-    // Not on this seller's board (location preference, or a product request addressed to another
-    // seller) is the same as not there at all.
-    if (!rfq || !isRfqForSeller(rfq, seller)) return refuse(404, 'notFound')
+    // Not on this seller's board (location preference, a product request addressed to another
+    // seller, or a suspended buyer's request) is the same as not there at all.
+    if (!rfq || !rfq.buyerActive || !isRfqForSeller(rfq, seller)) return refuse(404, 'notFound')
     if (rfq.buyerId === seller.id) return refuse(403, 'ownRfq')
     if (rfq.status !== 'open') return refuse(409, 'closed')
     if (rfq.deadline !== null && rfq.deadline < utcToday()) return refuse(409, 'deadlinePassed')

@@ -1,7 +1,9 @@
+import { Download } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/audit'
 import { Button } from '~/components/ui/button'
+import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { getI18n, getLocale } from '~/lib/i18next.server'
@@ -10,7 +12,7 @@ import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-bound
 import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { listAdminOptions, listAuditEntries } from '~/modules/admin/queries.server'
 import { AUDIT_ACTIONS } from '~/modules/admin/roles'
-import { parseAuditFilter } from '~/modules/admin/schemas'
+import { auditFilterQuery, parseAuditFilter } from '~/modules/admin/schemas'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     admin: adminHeader(admin),
     locale: getLocale(context) as Language,
     title: i18n.t('admin:meta.audit'),
-    filter: { action: filter.action ?? '', admin: filter.admin ?? '' },
+    filter: { action: filter.action ?? '', admin: filter.admin ?? '', from: filter.from ?? '', to: filter.to ?? '' },
     admins,
     page,
   }
@@ -42,13 +44,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { admin, locale, filter, admins, page } = loaderData
   const time = new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'medium', timeStyle: 'medium' })
   const pageHref = (n: number) => {
-    const params = new URLSearchParams()
-    if (filter.action) params.set('action', filter.action)
-    if (filter.admin) params.set('admin', filter.admin)
+    const params = auditFilterQuery(filter)
     if (n > 1) params.set('page', String(n))
     const qs = params.toString()
     return qs ? `/admin/audit?${qs}` : '/admin/audit'
   }
+  const filterQuery = auditFilterQuery(filter).toString()
+  const exportHref = filterQuery ? `/admin/audit/export?${filterQuery}` : '/admin/audit/export'
+  const filtered = Boolean(filter.action || filter.admin || filter.from || filter.to)
   return (
     <AdminShell admin={admin} locale={locale}>
       <h1 className="text-2xl font-bold">{t('audit.title')}</h1>
@@ -76,16 +79,37 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             ))}
           </NativeSelect>
         </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="audit-from">{t('audit.from')}</Label>
+          <Input id="audit-from" type="date" name="from" defaultValue={filter.from} className="w-auto" />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="audit-to">{t('audit.to')}</Label>
+          <Input id="audit-to" type="date" name="to" defaultValue={filter.to} className="w-auto" />
+        </div>
         <Button type="submit">{t('audit.apply')}</Button>
-        {filter.action || filter.admin ? (
+        {filtered ? (
           <Link to="/admin/audit" className="py-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
             {t('audit.reset')}
           </Link>
         ) : null}
       </Form>
-      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-        {t('audit.total', { count: page.total })}
-      </p>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {t('audit.total', { count: page.total })}
+          {filter.from || filter.to ? ` ${t('audit.datesUtc')}` : ''}
+        </p>
+        {/* A file download, not a client route: a plain anchor that keeps the filters. */}
+        <a
+          href={exportHref}
+          download
+          className="inline-flex h-9 items-center gap-2 rounded-md border bg-background px-3 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+          data-testid="audit-export"
+        >
+          <Download className="size-4" aria-hidden />
+          {t('audit.downloadCsv')}
+        </a>
+      </div>
       {page.entries.length === 0 ? (
         <p className="mt-6 rounded-md border bg-background p-6 text-center text-muted-foreground">{t('audit.empty')}</p>
       ) : (

@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/kyc'
+import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { INTL_LOCALES, type Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -11,7 +12,7 @@ import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { ApproveKycButton, RejectKycDialog } from '~/modules/admin/components/kyc-review-actions'
 import { listKycQueue } from '~/modules/admin/queries.server'
 import { parseKycDecision, parseKycQueuePage, type KycDecisionFieldErrors } from '~/modules/admin/schemas'
-import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
+import { adminHeader, requireAdmin, safeAdminRedirect } from '~/modules/admin/session.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, 'kyc:review')
@@ -27,7 +28,8 @@ type ActionData = { fieldErrors?: KycDecisionFieldErrors; formError?: string }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, 'kyc:review')
-  const parsed = parseKycDecision(await request.formData())
+  const form = await readForm(request)
+  const parsed = parseKycDecision(form)
   if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   const result = await decideKyc(admin, request, parsed.value)
   if (!result.ok) {
@@ -35,7 +37,9 @@ export async function action({ request }: Route.ActionArgs) {
       ? data<ActionData>({ formError: 'admin:kyc.errors.alreadyDecided' }, { status: 409 })
       : data<ActionData>({ formError: 'admin:kyc.errors.notFound' }, { status: 404 })
   }
-  return redirectWithToast(request, '/admin/kyc', { type: 'success', key: result.status === 'Approved' ? 'admin:kyc.approved' : 'admin:kyc.rejected' })
+  // Decided from User Management: back there (a path inside the panel only).
+  const back = form.has('returnTo') ? safeAdminRedirect(form.get('returnTo')) : '/admin/kyc'
+  return redirectWithToast(request, back, { type: 'success', key: result.status === 'Approved' ? 'admin:kyc.approved' : 'admin:kyc.rejected' })
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? 'KYC Review'} | Setu` }, { name: 'robots', content: 'noindex' }]

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { data, redirectDocument } from 'react-router'
+import { data, redirect, redirectDocument } from 'react-router'
 import type { Route } from './+types/login'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { getI18n } from '~/lib/i18next.server'
@@ -7,6 +7,11 @@ import { signInAdmin } from '~/modules/admin/commands.server'
 import { AdminLoginForm, type AdminLoginAnswer } from '~/modules/admin/components/admin-login-form'
 import { parseAdminLogin } from '~/modules/admin/schemas'
 import { requireNoAdmin, safeAdminRedirect } from '~/modules/admin/session.server'
+
+/** /admin/two-factor, carrying where to go after the code (a safe admin path, or none for the dashboard). */
+function twoFactorPath(redirectTo: string): string {
+  return redirectTo === '/admin/dashboard' ? '/admin/two-factor' : `/admin/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`
+}
 import { readFormDataWithLimit } from '~/modules/kyc/files.server'
 
 const FORM_LIMIT = 16 * 1024
@@ -26,9 +31,14 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = parseAdminLogin(form.formData)
   if (!parsed.ok) return data<AdminLoginAnswer>({ fieldErrors: parsed.fieldErrors, email: parsed.email }, { status: 400 })
   const result = await signInAdmin(request, parsed.value)
-  if (!result.ok) return data<AdminLoginAnswer>({ fieldErrors: {}, formError: result.messageKey, email: parsed.value.email }, { status: result.status, headers: result.headers })
+  if (!result.ok) {
+    return data<AdminLoginAnswer>({ fieldErrors: {}, formError: result.messageKey, email: parsed.value.email, minutes: result.minutes }, { status: result.status, headers: result.headers })
+  }
+  const redirectTo = safeAdminRedirect(form.formData.get('redirectTo'))
+  // Two-factor sign-in on: the password only opened the second step; no session exists yet.
+  if (result.twoFactor) return redirect(twoFactorPath(redirectTo), { headers: result.headers })
   // A full page load, so the panel starts from the new session cookie.
-  return redirectDocument(safeAdminRedirect(form.formData.get('redirectTo')), { headers: result.headers })
+  return redirectDocument(redirectTo, { headers: result.headers })
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,6 +12,8 @@ import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/modules/accounts/session.server'
+import { DisputeCard } from '~/modules/disputes/components/dispute-card'
+import { getOrderDisputeState } from '~/modules/disputes/queries.server'
 import { changeOrderStatus } from '~/modules/orders/commands.server'
 import { CancelOrderDialog, OrderStatusDialog } from '~/modules/orders/components/order-status-dialog'
 import { nextOrderStatuses } from '~/modules/orders/policy'
@@ -25,8 +27,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
   const order = user.profile ? await getOrder(user.profile.id, params.id, locale) : null
   if (!order) throw data(null, { status: 404 })
-  const i18n = await getI18n(request, context)
-  return { order, locale, origin: publicOrigin(request), title: i18n.t('rfqs:orders.page.title', { id: order.id.slice(0, 8) }) }
+  const [i18n, disputeState] = await Promise.all([getI18n(request, context), getOrderDisputeState(user.profile!.id, order.id)])
+  return { order, disputeState, locale, origin: publicOrigin(request), title: i18n.t('rfqs:orders.page.title', { id: order.id.slice(0, 8) }) }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
@@ -57,7 +59,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const intl = INTL_LOCALES[lng] ?? 'en-IN'
   const when = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeStyle: 'short' })
   const number = new Intl.NumberFormat(intl)
-  const next = nextOrderStatuses(order.status, order.viewerRole)
+  // While a dispute is open the order stands still: no status dialog (the action refuses it too).
+  const next = order.disputed ? [] : nextOrderStatuses(order.status, order.viewerRole)
   const formError = actionData && 'formError' in actionData ? actionData.formError : undefined
   const term = (label: string, value: React.ReactNode) => (
     <div className="flex gap-2">
@@ -76,6 +79,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <Badge variant="secondary" data-testid="order-status">
             {t(`orderStatuses.${order.status}`)}
           </Badge>
+          {order.disputed ? (
+            <Badge variant="destructive" data-testid="order-disputed">
+              {t('disputes:badge')}
+            </Badge>
+          ) : null}
         </div>
         {order.rfqTitle ? (
           <p className="text-muted-foreground break-words">
@@ -120,6 +128,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           context={order.viewerRole === 'buyer' ? order.seller.company : order.buyer.company}
         />
       </div>
+      {loaderData.disputeState ? <DisputeCard orderId={order.id} state={loaderData.disputeState} /> : null}
       {next.length > 0 ? (
         <div className="flex flex-wrap gap-2" data-testid="order-actions">
           {order.viewerRole === 'seller' ? <OrderStatusDialog orderId={order.id} status={order.status} next={next} /> : <CancelOrderDialog />}

@@ -8,7 +8,7 @@ import { Spinner } from '~/components/ui/spinner'
 import { ADMIN_EMAIL_MAX, ADMIN_PASSWORD_MAX, type AdminFieldErrors } from '../schemas'
 
 /** What /admin/login's action answers when signing in did not work (i18n keys). */
-export type AdminLoginAnswer = { fieldErrors: AdminFieldErrors; formError?: string; email: string }
+export type AdminLoginAnswer = { fieldErrors: AdminFieldErrors; formError?: string; email: string; minutes?: number }
 
 /** Spec §2 Admin login: email and password, both required; inputs disabled while busy; an alert on failure. */
 export function AdminLoginForm({ redirectTo, answer }: { redirectTo: string; answer?: AdminLoginAnswer }) {
@@ -20,7 +20,7 @@ export function AdminLoginForm({ redirectTo, answer }: { redirectTo: string; ans
     <Form method="post" action="/admin/login" className="flex flex-col gap-5" aria-busy={busy}>
       {answer?.formError ? (
         <Alert variant="destructive">
-          <AlertDescription>{t(answer.formError)}</AlertDescription>
+          <AlertDescription>{answer.minutes ? t(answer.formError, { count: answer.minutes }) : t(answer.formError)}</AlertDescription>
         </Alert>
       ) : null}
       <input type="hidden" name="redirectTo" value={redirectTo} />

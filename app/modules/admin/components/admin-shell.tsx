@@ -1,7 +1,7 @@
-import { FileCheck, FileClock, LayoutDashboard, LogOut, ShieldAlert } from 'lucide-react'
+import { BarChart3, FileCheck, FileClock, Flag, LayoutDashboard, LogOut, Scale, ShieldAlert, ShieldCheck, UserCog, Users } from 'lucide-react'
 import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, NavLink, useNavigation } from 'react-router'
+import { Form, Link, NavLink, useNavigation } from 'react-router'
 import { LanguageMenu } from '~/components/language-switcher'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
@@ -19,8 +19,13 @@ type MenuItem = { to: string; key: string; permission: Permission | null; icon: 
 // Analytics and Moderation join as they are built); each is shown with the permission its loader checks.
 const MENU: MenuItem[] = [
   { to: '/admin/dashboard', key: 'menu.overview', permission: null, icon: LayoutDashboard },
+  { to: '/admin/users', key: 'menu.users', permission: 'user:read', icon: Users },
   { to: '/admin/kyc', key: 'menu.kyc', permission: 'kyc:review', icon: FileCheck },
+  { to: '/admin/disputes', key: 'menu.disputes', permission: 'dispute:resolve', icon: Scale },
   { to: '/admin/audit', key: 'menu.audit', permission: 'audit:read', icon: FileClock },
+  { to: '/admin/moderation', key: 'menu.moderation', permission: 'moderation:review', icon: Flag },
+  { to: '/admin/analytics', key: 'menu.analytics', permission: 'analytics:read', icon: BarChart3 },
+  { to: '/admin/admins', key: 'menu.admins', permission: 'admin:manage', icon: UserCog },
 ]
 
 /** The admin panel frame: header (title, full name, role badge, Logout) and the permission-filtered menu. */
@@ -44,6 +49,14 @@ export function AdminShell({ admin, locale, children }: { admin: AdminHeaderDto;
             <Badge variant={admin.role === 'super_admin' ? 'default' : 'secondary'} data-testid="admin-role">
               {t(`roles.${admin.role}`)}
             </Badge>
+            <Link
+              to="/admin/security"
+              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+              data-testid="admin-security-link"
+            >
+              <ShieldCheck className="size-4" aria-hidden />
+              {t('panel.security')}
+            </Link>
             <LanguageMenu locale={locale} />
             <Form method="post" action="/admin/logout">
               <Button type="submit" variant="outline" size="sm" disabled={busy} aria-disabled={busy}>

@@ -11,10 +11,12 @@ import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc/schemas'
 import { parseKycDecision, type KycDecisionFieldErrors } from '../schemas'
 
 type Seller = { profileId: string; name: string }
+/** Where the panel goes after the decision (a path in the panel; /admin/kyc when left out). */
+type ReturnTo = { returnTo?: string }
 type Answer = { fieldErrors?: KycDecisionFieldErrors; formError?: string }
 
 /** Approve: one click, no dialog (the document was reviewed through View KYC). */
-export function ApproveKycButton({ seller }: { seller: Seller }) {
+export function ApproveKycButton({ seller, returnTo }: { seller: Seller } & ReturnTo) {
   const { t } = useTranslation('admin')
   const fetcher = useFetcher<Answer>()
   const busy = fetcher.state !== 'idle'
@@ -23,6 +25,7 @@ export function ApproveKycButton({ seller }: { seller: Seller }) {
     <fetcher.Form method="post" action="/admin/kyc" className="flex flex-col items-start gap-1">
       <input type="hidden" name="intent" value="approve" />
       <input type="hidden" name="profileId" value={seller.profileId} />
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
       <Button type="submit" size="sm" disabled={busy} aria-disabled={busy} data-testid="kyc-approve">
         {busy ? <Spinner className="size-4" /> : null}
         {busy ? t('kyc.approving') : t('kyc.approve')}
@@ -38,7 +41,7 @@ export function ApproveKycButton({ seller }: { seller: Seller }) {
 }
 
 /** Reject: a dialog asking for the reason the seller will read on /kyc-upload, checked by the action's schema. */
-export function RejectKycDialog({ seller }: { seller: Seller }) {
+export function RejectKycDialog({ seller, returnTo }: { seller: Seller } & ReturnTo) {
   const { t } = useTranslation('admin')
   const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<KycDecisionFieldErrors>(parseKycDecision)
   const reasonId = `kyc-reject-${seller.profileId}-reason`
@@ -58,6 +61,7 @@ export function RejectKycDialog({ seller }: { seller: Seller }) {
         <fetcher.Form ref={formRef} method="post" action="/admin/kyc" noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
           <input type="hidden" name="intent" value="reject" />
           <input type="hidden" name="profileId" value={seller.profileId} />
+          {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
           {formError ? (
             <Alert variant="destructive" role="alert">
               <AlertDescription>{t('kyc.errors.failed', { message: t(formError) })}</AlertDescription>

@@ -63,12 +63,19 @@ export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: '
               </td>
               <td className="px-3 py-2 whitespace-nowrap">{formatMoney(o.total, o.currency, lng)}</td>
               <td className="px-3 py-2">
-                <Badge variant="secondary">{t(`orderStatuses.${o.status}`)}</Badge>
+                <span className="flex flex-wrap gap-1">
+                  <Badge variant="secondary">{t(`orderStatuses.${o.status}`)}</Badge>
+                  {o.disputed ? (
+                    <Badge variant="destructive" data-testid="order-disputed">
+                      {t('disputes:badge')}
+                    </Badge>
+                  ) : null}
+                </span>
               </td>
               <td className="px-3 py-2 whitespace-nowrap">{date.format(new Date(o.createdAt))}</td>
               {side === 'seller' ? (
                 <td className="px-3 py-2">
-                  {nextOrderStatuses(o.status, 'seller').length > 0 ? <OrderStatusDialog orderId={o.id} status={o.status} next={nextOrderStatuses(o.status, 'seller')} inList /> : null}
+                  {!o.disputed && nextOrderStatuses(o.status, 'seller').length > 0 ? <OrderStatusDialog orderId={o.id} status={o.status} next={nextOrderStatuses(o.status, 'seller')} inList /> : null}
                 </td>
               ) : null}
             </tr>

@@ -1,0 +1,238 @@
+// Admin accounts (issue 10 item 1, spec §6 system administration: super_admin only) and the
+// per-account admin sign-in throttle. Every change is one transaction with its audit row.
+import { and, asc, count, eq, or, sql } from 'drizzle-orm'
+import { adminSessions, adminUsers, rateLimits } from '../../../db/schema'
+import { getDb, type Db } from '~/lib/db.server'
+import { findPgError } from '~/lib/errors'
+import { checkPasswordPolicy, type PasswordProblem } from '~/modules/accounts/password-policy.server'
+import { recordAudit } from './audit.server'
+import { createAdminAccount } from './commands.server'
+import { ADMIN_ACCOUNTS_PAGE_SIZE, type CreateAdminFormInput } from './components/admin-account-schemas'
+import type { AdminRole } from './roles'
+import type { CurrentAdmin } from './session.server'
+
+// ---------------------------------------------------------------------------------------------
+// Per-account sign-in throttle
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * At most `maxAttempts` sign-in attempts for one email without a success in `windowMs`; the
+ * attempt that reaches the limit starts a pause of `windowMs` during which that email is refused
+ * before any password is checked. Keyed by the lower-cased email whether or not an admin has it,
+ * so the answer never tells which emails are admins. Rows live in `rate_limits` under their own prefix.
+ */
+export const ADMIN_SIGNIN_THROTTLE = { maxAttempts: 5, windowMs: 15 * 60 * 1000 } as const
+
+const throttleKey = (email: string) => `admin-signin:${email.trim().toLowerCase().slice(0, 320)}`
+
+export type ThrottleClaim = { allowed: true } | { allowed: false; retryAfterMs: number }
+
+/**
+ * Claims one sign-in (or password-confirmation) attempt for `email`, in one UPSERT ... RETURNING so
+ * concurrent attempts each get their own number: the sixth concurrent guess is refused as surely as
+ * a sequential one. A success clears the count (`clearAdminSignInAttempts`).
+ */
+export async function claimAdminSignInAttempt(email: string, now = Date.now()): Promise<ThrottleClaim> {
+  const { maxAttempts, windowMs } = ADMIN_SIGNIN_THROTTLE
+  const key = throttleKey(email)
+  const expired = sql`${rateLimits.lastRequest} + ${sql.raw(String(windowMs))} <= ${sql.raw(String(now))}`
+  const [row] = await getDb()
+    .insert(rateLimits)
+    .values({ id: key, key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        // The window starts at the first attempt; the attempt that reaches the limit starts the pause.
+        lastRequest: sql`case when ${expired} then ${sql.raw(String(now))} when ${rateLimits.count} + 1 = ${sql.raw(String(maxAttempts))} then ${sql.raw(String(now))} else ${rateLimits.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, lastRequest: rateLimits.lastRequest })
+  if (!row || row.count <= maxAttempts) return { allowed: true }
+  return { allowed: false, retryAfterMs: Math.max(1000, Number(row.lastRequest) + windowMs - now) }
+}
+
+/** A correct password: the email starts afresh. */
+export async function clearAdminSignInAttempts(email: string): Promise<void> {
+  await getDb().delete(rateLimits).where(eq(rateLimits.key, throttleKey(email)))
+}
+
+/** Whole minutes (at least one) for "try again in X minutes". */
+export function retryMinutes(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 60_000))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin accounts list
+// ---------------------------------------------------------------------------------------------
+
+/** One admin account as the accounts page shows it (no auth internals). */
+export type AdminAccountDto = {
+  id: string
+  fullName: string
+  email: string
+  role: AdminRole
+  isActive: boolean
+  twoFactorEnabled: boolean
+  lastLogin: string | null
+  createdAt: string
+  isSelf: boolean
+}
+
+export type AdminAccountsPage = { items: AdminAccountDto[]; total: number; page: number; pageCount: number }
+
+/** The ?page=N of the list: a positive whole number; anything else is the first page. */
+export function parseAdminAccountsPage(url: URL): number {
+  const raw = url.searchParams.get('page')
+  return raw && /^\d{1,6}$/.test(raw) ? Math.max(1, Number(raw)) : 1
+}
+
+/** Admin accounts, oldest first, one page (a page past the end shows the last one). */
+export async function listAdminAccounts(viewer: CurrentAdmin, requestedPage: number): Promise<AdminAccountsPage> {
+  const db = getDb()
+  const [{ total }] = await db.select({ total: count() }).from(adminUsers)
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_ACCOUNTS_PAGE_SIZE))
+  const page = Math.min(Math.max(1, requestedPage), pageCount)
+  const rows = await db
+    .select({
+      id: adminUsers.id,
+      fullName: adminUsers.name,
+      email: adminUsers.email,
+      role: adminUsers.role,
+      isActive: adminUsers.isActive,
+      twoFactorEnabled: adminUsers.twoFactorEnabled,
+      lastLogin: adminUsers.lastLogin,
+      createdAt: adminUsers.createdAt,
+    })
+    .from(adminUsers)
+    .orderBy(asc(adminUsers.createdAt), asc(adminUsers.id))
+    .limit(ADMIN_ACCOUNTS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_ACCOUNTS_PAGE_SIZE)
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      lastLogin: r.lastLogin ? r.lastLogin.toISOString() : null,
+      createdAt: r.createdAt.toISOString(),
+      isSelf: r.id === viewer.id,
+    })),
+    total,
+    page,
+    pageCount,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin account changes
+// ---------------------------------------------------------------------------------------------
+
+export type CreateAdminResult = { ok: true; id: string } | { ok: false; reason: 'emailTaken' } | { ok: false; reason: 'password'; problem: PasswordProblem }
+
+/**
+ * A super_admin creates an admin account (the password must pass the policy of ADR 008), audited
+ * `admin_create` in the same transaction. Two creations racing for one email: the unique index
+ * decides and the loser gets 'emailTaken' like a plain duplicate.
+ */
+export async function createAdminByAdmin(actor: CurrentAdmin, request: Request, input: CreateAdminFormInput): Promise<CreateAdminResult> {
+  const problem = await checkPasswordPolicy(input.password, { email: input.email, name: input.fullName })
+  if (problem) return { ok: false, reason: 'password', problem }
+  try {
+    return await getDb().transaction(async (tx) => {
+      const created = await createAdminAccount({ email: input.email, fullName: input.fullName, role: input.role, password: input.password }, tx)
+      if ('error' in created) return { ok: false as const, reason: 'emailTaken' as const }
+      await recordAudit(
+        {
+          admin: { id: actor.id, email: actor.email },
+          action: 'admin_create',
+          targetType: 'admin_user',
+          targetId: created.id,
+          newValue: { email: input.email, full_name: input.fullName, role: input.role, is_active: true, via: 'panel' },
+          request,
+        },
+        tx,
+      )
+      return { ok: true as const, id: created.id }
+    })
+  } catch (error) {
+    if (findPgError(error)?.code === '23505') return { ok: false, reason: 'emailTaken' }
+    throw error
+  }
+}
+
+export type AdminChangeResult = { ok: true } | { ok: false; reason: 'notFound' | 'self' | 'lastSuperAdmin' | 'unchanged' | 'forbidden' }
+
+type Locked = { id: string; email: string; role: AdminRole; isActive: boolean }
+
+/**
+ * Locks every super_admin row and the target's (in id order, so two changes never deadlock) and
+ * checks the guards on what is now current: the actor is still an active super_admin, does not act
+ * on themself, and the change leaves at least one active super_admin. A concurrent change waits
+ * for the lock and then sees the other's result.
+ */
+async function lockForChange(tx: Db, actor: CurrentAdmin, targetId: string): Promise<{ ok: true; target: Locked; activeSupers: number } | { ok: false; reason: 'notFound' | 'self' | 'forbidden' }> {
+  const rows: Locked[] = await tx
+    .select({ id: adminUsers.id, email: adminUsers.email, role: adminUsers.role, isActive: adminUsers.isActive })
+    .from(adminUsers)
+    .where(or(eq(adminUsers.role, 'super_admin'), eq(adminUsers.id, targetId), eq(adminUsers.id, actor.id)))
+    .orderBy(asc(adminUsers.id))
+    .for('update')
+  const me = rows.find((r) => r.id === actor.id)
+  if (!me || !me.isActive || me.role !== 'super_admin') return { ok: false, reason: 'forbidden' }
+  const target = rows.find((r) => r.id === targetId)
+  if (!target) return { ok: false, reason: 'notFound' }
+  if (target.id === actor.id) return { ok: false, reason: 'self' }
+  return { ok: true, target, activeSupers: rows.filter((r) => r.role === 'super_admin' && r.isActive).length }
+}
+
+/** Changes another admin's role (audited `admin_role_change` with the old and new role). */
+export async function changeAdminRole(actor: CurrentAdmin, request: Request, targetId: string, role: AdminRole): Promise<AdminChangeResult> {
+  return getDb().transaction(async (tx) => {
+    const locked = await lockForChange(tx, actor, targetId)
+    if (!locked.ok) return locked
+    const { target, activeSupers } = locked
+    if (target.role === role) return { ok: false as const, reason: 'unchanged' as const }
+    if (target.role === 'super_admin' && target.isActive && activeSupers <= 1) return { ok: false as const, reason: 'lastSuperAdmin' as const }
+    await tx.update(adminUsers).set({ role, updatedAt: new Date() }).where(eq(adminUsers.id, target.id))
+    await recordAudit(
+      {
+        admin: { id: actor.id, email: actor.email },
+        action: 'admin_role_change',
+        targetType: 'admin_user',
+        targetId: target.id,
+        oldValue: { role: target.role, email: target.email },
+        newValue: { role, email: target.email },
+        request,
+      },
+      tx,
+    )
+    return { ok: true as const }
+  })
+}
+
+/**
+ * Deactivates or reactivates another admin (audited `admin_status_change` with the old and new
+ * is_active). Deactivation deletes the admin's sessions in the same transaction: signed out at once.
+ */
+export async function setAdminActive(actor: CurrentAdmin, request: Request, targetId: string, isActive: boolean): Promise<AdminChangeResult> {
+  return getDb().transaction(async (tx) => {
+    const locked = await lockForChange(tx, actor, targetId)
+    if (!locked.ok) return locked
+    const { target, activeSupers } = locked
+    if (target.isActive === isActive) return { ok: false as const, reason: 'unchanged' as const }
+    if (!isActive && target.role === 'super_admin' && activeSupers <= 1) return { ok: false as const, reason: 'lastSuperAdmin' as const }
+    await tx.update(adminUsers).set({ isActive, updatedAt: new Date() }).where(and(eq(adminUsers.id, target.id), eq(adminUsers.isActive, !isActive)))
+    const ended = isActive ? [] : await tx.delete(adminSessions).where(eq(adminSessions.userId, target.id)).returning({ id: adminSessions.id })
+    await recordAudit(
+      {
+        admin: { id: actor.id, email: actor.email },
+        action: 'admin_status_change',
+        targetType: 'admin_user',
+        targetId: target.id,
+        oldValue: { is_active: target.isActive, email: target.email },
+        newValue: { is_active: isActive, email: target.email, ...(isActive ? {} : { sessions_ended: ended.length }) },
+        request,
+      },
+      tx,
+    )
+    return { ok: true as const }
+  })
+}

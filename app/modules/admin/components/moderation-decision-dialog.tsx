@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next'
+import { useDialogForm } from '~/components/use-dialog-form'
+import { Alert, AlertDescription } from '~/components/ui/alert'
+import { Button } from '~/components/ui/button'
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
+import { Label } from '~/components/ui/label'
+import { Spinner } from '~/components/ui/spinner'
+import { Textarea } from '~/components/ui/textarea'
+import { parseReportDecision, REPORT_NOTE_MAX, type ReportDecision, type ReportDecisionFieldErrors } from '../moderation'
+
+/**
+ * Mark reviewed / Dismiss: a dialog with an optional note (kept in the audit log), checked by the
+ * action's own schema before it is sent.
+ */
+export function ReportDecisionDialog({ reportId, decision, reporterName }: { reportId: string; decision: ReportDecision; reporterName: string }) {
+  const { t } = useTranslation('admin')
+  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<ReportDecisionFieldErrors>(parseReportDecision)
+  const noteId = `report-${reportId}-${decision}-note`
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant={decision === 'reviewed' ? 'default' : 'outline'} data-testid={`report-${decision}`}>
+          {t(`moderation.actions.${decision}`)}
+          <span className="sr-only">: {t('moderation.reportBy', { name: reporterName })}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{t(`moderation.dialog.${decision}.title`)}</DialogTitle>
+          <DialogDescription>{t(`moderation.dialog.${decision}.description`)}</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form ref={formRef} method="post" action="/admin/moderation" noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
+          <input type="hidden" name="decision" value={decision} />
+          <input type="hidden" name="reportId" value={reportId} />
+          {formError ? (
+            <Alert variant="destructive" role="alert">
+              <AlertDescription>{t('moderation.errors.failed', { message: t(formError) })}</AlertDescription>
+            </Alert>
+          ) : null}
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={noteId}>{t('moderation.note')}</Label>
+            <Textarea
+              id={noteId}
+              name="note"
+              rows={3}
+              maxLength={REPORT_NOTE_MAX}
+              aria-invalid={errors.note ? true : undefined}
+              aria-describedby={errors.note ? `${noteId}-error` : `${noteId}-hint`}
+            />
+            {errors.note ? (
+              <p id={`${noteId}-error`} className="text-sm text-destructive">
+                {t(errors.note, { max: REPORT_NOTE_MAX })}
+              </p>
+            ) : (
+              <p id={`${noteId}-hint`} className="text-sm text-muted-foreground">
+                {t('moderation.noteHint')}
+              </p>
+            )}
+          </div>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                {t('moderation.cancel')}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={busy} data-testid={`report-${decision}-submit`}>
+              {busy ? <Spinner className="size-4" /> : null}
+              {busy ? t('moderation.saving') : t(`moderation.dialog.${decision}.submit`)}
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,181 @@
+// The User Management page's filter card, badges and the 'All Users (n)' table with its pages.
+import { Eye } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, useNavigation } from 'react-router'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardHeader } from '~/components/ui/card'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { NativeSelect } from '~/components/ui/native-select'
+import { Spinner } from '~/components/ui/spinner'
+import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import { ACCOUNT_STATUSES, KYC_FILTER_STATUSES, USERS_COUNT_CAP, USERS_SEARCH_MAX, userListSearch } from '../user-schemas'
+import type { UserPageDto, UserRowDto } from '../users.server'
+
+/** The list's filters as the page shows them (empty string: all). */
+export type UserFilterView = { q: string; status: string; kyc: string; page: number }
+
+const STATUS_VARIANT = { active: 'success', suspended: 'warning', banned: 'destructive' } as const
+const KYC_VARIANT = { Pending: 'warning', Approved: 'success', Rejected: 'destructive' } as const
+
+export function AccountStatusBadge({ status }: { status: UserRowDto['accountStatus'] }) {
+  const { t } = useTranslation('adminUsers')
+  return <Badge variant={STATUS_VARIANT[status]}>{t(`status.${status}`)}</Badge>
+}
+
+export function KycStatusBadge({ status }: { status: UserRowDto['kycStatus'] }) {
+  const { t } = useTranslation('adminUsers')
+  if (!status) return <Badge variant="outline">{t('kyc.none')}</Badge>
+  return <Badge variant={KYC_VARIANT[status]}>{t(`kyc.${status}`)}</Badge>
+}
+
+/** A date as the admin's language writes it (in UTC, so server and browser agree). */
+export function formatJoined(iso: string, locale: Language) {
+  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso))
+}
+
+/** The filter card: a GET form, so a filtered view is a link and works without JavaScript. */
+export function UserFilters({ filter }: { filter: UserFilterView }) {
+  const { t } = useTranslation('adminUsers')
+  const filtered = Boolean(filter.q || filter.status || filter.kyc)
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <h2 className="text-lg font-semibold">{t('filters.title')}</h2>
+      </CardHeader>
+      <CardContent>
+        <Form method="get" action="/admin/users" role="search" className="flex flex-wrap items-end gap-4" data-testid="user-filters">
+          <div className="flex min-w-60 flex-1 flex-col gap-1.5">
+            <Label htmlFor="users-q">{t('filters.search')}</Label>
+            <Input id="users-q" name="q" type="search" defaultValue={filter.q} maxLength={USERS_SEARCH_MAX} placeholder={t('filters.searchPlaceholder')} />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="users-status">{t('filters.status')}</Label>
+            <NativeSelect id="users-status" name="status" defaultValue={filter.status}>
+              <option value="">{t('filters.allStatus')}</option>
+              {ACCOUNT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="users-kyc">{t('filters.kyc')}</Label>
+            <NativeSelect id="users-kyc" name="kyc" defaultValue={filter.kyc}>
+              <option value="">{t('filters.allKyc')}</option>
+              {KYC_FILTER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`kyc.${s}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button type="submit">{t('filters.apply')}</Button>
+          {filtered ? (
+            <Link to="/admin/users" className="py-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
+              {t('filters.reset')}
+            </Link>
+          ) : null}
+        </Form>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** The 'All Users (n)' card: the table (server-paginated), its count, empty state and page links. */
+export function UserTable({ page, filter, locale }: { page: UserPageDto; filter: UserFilterView; locale: Language }) {
+  const { t } = useTranslation('adminUsers')
+  const navigation = useNavigation()
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/users'
+  const number = new Intl.NumberFormat(INTL_LOCALES[locale])
+  const count = page.totalCapped ? t('table.countCapped', { count: number.format(USERS_COUNT_CAP) }) : number.format(page.total)
+  const pageHref = (n: number) => `/admin/users${userListSearch({ ...filter, page: n })}`
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 pb-3">
+        <h2 className="text-lg font-semibold" data-testid="users-count">
+          {t('table.title', { count })}
+        </h2>
+        {loading ? <Spinner className="size-4" label={t('table.loading')} /> : null}
+      </CardHeader>
+      <CardContent>
+        {page.totalCapped ? <p className="mb-3 text-sm text-muted-foreground">{t('table.cappedHint', { count: number.format(USERS_COUNT_CAP) })}</p> : null}
+        {page.users.length === 0 ? (
+          <p className="rounded-md border p-6 text-center text-muted-foreground" data-testid="users-empty">
+            {t('table.empty')}
+          </p>
+        ) : (
+          // Focusable so keyboard users can scroll a table wider than the screen (WCAG 2.1.1).
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
+          <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label={t('table.label')}>
+            <table className="w-full text-left text-sm" data-testid="users-table">
+              <thead className="border-b bg-muted/50">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('table.user')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('table.type')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('table.country')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('table.accountStatus')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('table.kycStatus')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('table.joined')}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">{t('table.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.users.map((u) => (
+                  <tr key={u.profileId} className="border-b last:border-0 align-top" data-testid="user-row">
+                    <td className="px-3 py-2">
+                      <p className="font-medium">{u.name}</p>
+                      <p className="break-all text-muted-foreground">{u.email}</p>
+                      {u.companyName ? <p className="text-muted-foreground">{u.companyName}</p> : null}
+                    </td>
+                    <td className="px-3 py-2">{t(`types.${u.userType}`)}</td>
+                    <td className="px-3 py-2">{t(`countries.${u.country}`)}</td>
+                    <td className="px-3 py-2">
+                      <AccountStatusBadge status={u.accountStatus} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <KycStatusBadge status={u.kycStatus} />
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <time dateTime={u.createdAt}>{formatJoined(u.createdAt, locale)}</time>
+                    </td>
+                    <td className="px-3 py-2">
+                      <Button asChild size="sm" variant="outline">
+                        <Link id={`user-view-${u.profileId}`} to={`/admin/users${userListSearch(filter, u.profileId)}`} preventScrollReset data-testid="user-view">
+                          <Eye aria-hidden />
+                          {t('table.view')}
+                          <span className="sr-only">: {u.name}</span>
+                        </Link>
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {page.pageCount > 1 ? (
+          <nav aria-label={t('table.pagination')} className="mt-4 flex items-center justify-between gap-3 text-sm">
+            {page.page > 1 ? (
+              <Link to={pageHref(page.page - 1)} className="font-medium text-primary hover:underline">
+                {t('table.previous')}
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span>{t(page.totalCapped ? 'table.pageCapped' : 'table.page', { page: page.page, pageCount: page.pageCount })}</span>
+            {page.page < page.pageCount ? (
+              <Link to={pageHref(page.page + 1)} className="font-medium text-primary hover:underline">
+                {t('table.next')}
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,140 @@
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
+import type { Route } from './+types/admins'
+import { Badge } from '~/components/ui/badge'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import { redirectWithToast } from '~/lib/toast.server'
+import { changeAdminRole, createAdminByAdmin, listAdminAccounts, parseAdminAccountsPage, setAdminActive, type AdminChangeResult } from '~/modules/admin/accounts.server'
+import { ChangeRoleDialog, ChangeStatusDialog, CreateAdminDialog } from '~/modules/admin/components/admin-account-dialogs'
+import { parseAdminAccountAction, type AdminAccountFieldErrors } from '~/modules/admin/components/admin-account-schemas'
+import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
+import { AdminShell } from '~/modules/admin/components/admin-shell'
+import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
+import { readFormDataWithLimit } from '~/modules/kyc/files.server'
+
+const FORM_LIMIT = 16 * 1024
+
+/** Spec §6 system administration: the admin accounts (super_admin only). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, 'admin:manage')
+  const [accounts, i18n] = await Promise.all([listAdminAccounts(admin, parseAdminAccountsPage(new URL(request.url))), getI18n(request, context)])
+  return data({ admin: adminHeader(admin), locale: getLocale(context) as Language, title: i18n.t('adminAccounts:meta.admins'), accounts }, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? 'Admin Accounts'} | Setu` }, { name: 'robots', content: 'noindex' }]
+
+type ActionData = { fieldErrors?: AdminAccountFieldErrors; formError?: string }
+
+const CHANGE_REFUSALS: Record<Extract<AdminChangeResult, { ok: false }>['reason'], { status: number; key: string }> = {
+  notFound: { status: 404, key: 'adminAccounts:errors.notFound' },
+  self: { status: 409, key: 'adminAccounts:errors.self' },
+  lastSuperAdmin: { status: 409, key: 'adminAccounts:errors.lastSuperAdmin' },
+  unchanged: { status: 409, key: 'adminAccounts:errors.unchanged' },
+  forbidden: { status: 403, key: 'adminAccounts:errors.forbidden' },
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // Admins and moderators are refused here (403) before the form is read: nothing is written.
+  const admin = await requireAdmin(request, 'admin:manage')
+  const form = await readFormDataWithLimit(request, FORM_LIMIT)
+  if (!form.ok) return data<ActionData>({ formError: 'adminAccounts:errors.invalid' }, { status: form.reason === 'tooLarge' ? 413 : 400 })
+  const parsed = parseAdminAccountAction(form.formData)
+  if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
+  const input = parsed.value
+  if (input.intent === 'create') {
+    const result = await createAdminByAdmin(admin, request, input)
+    if (!result.ok) {
+      return result.reason === 'emailTaken'
+        ? data<ActionData>({ fieldErrors: { email: 'adminAccounts:errors.emailTaken' } }, { status: 409 })
+        : data<ActionData>({ fieldErrors: { password: result.problem } }, { status: 400 })
+    }
+    return redirectWithToast(request, '/admin/admins', { type: 'success', key: 'adminAccounts:create.created' })
+  }
+  const result =
+    input.intent === 'role' ? await changeAdminRole(admin, request, input.adminId, input.role) : await setAdminActive(admin, request, input.adminId, input.intent === 'activate')
+  if (!result.ok) {
+    const refusal = CHANGE_REFUSALS[result.reason]
+    return data<ActionData>({ formError: refusal.key }, { status: refusal.status })
+  }
+  const toast = input.intent === 'role' ? 'adminAccounts:role.changed' : input.intent === 'activate' ? 'adminAccounts:status.activated' : 'adminAccounts:status.deactivated'
+  return redirectWithToast(request, '/admin/admins', { type: 'success', key: toast })
+}
+
+export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('adminAccounts')
+  const { t: tAdmin } = useTranslation('admin')
+  const { admin, locale, accounts } = loaderData
+  const date = new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'medium', timeStyle: 'short' })
+  const pageHref = (n: number) => (n > 1 ? `/admin/admins?page=${n}` : '/admin/admins')
+  return (
+    <AdminShell admin={admin} locale={locale}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">{t('list.title')}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t('list.description', { count: accounts.total })}</p>
+        </div>
+        <CreateAdminDialog />
+      </div>
+      {/* Focusable so keyboard users can scroll a table wider than the screen (WCAG 2.1.1). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus */}
+      <div className="mt-6 overflow-x-auto rounded-md border bg-background" tabIndex={0} role="region" aria-label={t('list.tableLabel')}>
+        <table className="w-full text-left text-sm" data-testid="admin-accounts">
+          <thead className="border-b bg-muted/50">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-medium">{t('list.name')}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t('list.email')}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t('list.role')}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t('list.status')}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t('list.twoFactor')}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t('list.lastLogin')}</th>
+              <th scope="col" className="px-3 py-2 font-medium">{t('list.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.items.map((item) => (
+              <tr key={item.id} className="border-b last:border-0 align-top" data-testid="admin-account-row" data-email={item.email}>
+                <td className="px-3 py-2 font-medium">
+                  {item.fullName}
+                  {item.isSelf ? <span className="ml-1 text-xs text-muted-foreground">({t('list.you')})</span> : null}
+                </td>
+                <td className="px-3 py-2 break-all">{item.email}</td>
+                <td className="px-3 py-2">
+                  <Badge variant={item.role === 'super_admin' ? 'default' : 'secondary'}>{tAdmin(`roles.${item.role}`)}</Badge>
+                </td>
+                <td className="px-3 py-2">
+                  <Badge variant={item.isActive ? 'outline' : 'destructive'} data-testid="admin-account-status">
+                    {item.isActive ? t('list.active') : t('list.inactive')}
+                  </Badge>
+                </td>
+                <td className="px-3 py-2">{item.twoFactorEnabled ? t('list.on') : t('list.off')}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {item.lastLogin ? <time dateTime={item.lastLogin}>{date.format(new Date(item.lastLogin))}</time> : t('list.never')}
+                </td>
+                <td className="px-3 py-2">
+                  {item.isSelf ? (
+                    <span className="text-muted-foreground">—</span>
+                  ) : (
+                    <div className="flex flex-wrap items-start gap-2">
+                      <ChangeRoleDialog account={item} />
+                      <ChangeStatusDialog account={item} />
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {accounts.pageCount > 1 ? (
+        <nav aria-label={t('list.pagination')} className="mt-4 flex items-center justify-between gap-3 text-sm">
+          {accounts.page > 1 ? <Link to={pageHref(accounts.page - 1)} className="font-medium text-primary hover:underline">{tAdmin('audit.previous')}</Link> : <span />}
+          <span>{tAdmin('audit.page', { page: accounts.page, pageCount: accounts.pageCount })}</span>
+          {accounts.page < accounts.pageCount ? <Link to={pageHref(accounts.page + 1)} className="font-medium text-primary hover:underline">{tAdmin('audit.next')}</Link> : <span />}
+        </nav>
+      ) : null}
+    </AdminShell>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

@@ -1,0 +1,219 @@
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/analytics'
+import { Alert, AlertDescription } from '~/components/ui/alert'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import type { Language } from '~/lib/i18n'
+import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
+import { AdminShell } from '~/modules/admin/components/admin-shell'
+import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
+import { ChartCard, DataTable } from '~/modules/analytics/components/chart-card'
+import type { BarItem } from '~/modules/analytics/components/charts'
+import { BarListChart, OrderValueChart, SignupsChart } from '~/modules/analytics/components/lazy-charts'
+import { formatAmount, formatCount, formatDay, formatMonth, formatPercent } from '~/modules/analytics/components/format'
+import { RangePicker } from '~/modules/analytics/components/range-picker'
+import { getAnalytics, type TopDto } from '~/modules/analytics/queries.server'
+import { isoDay, parseDateRange, presetRange, RANGE_PRESETS, rangeQuery, type ChartId, type DateRange } from '~/modules/analytics/schemas'
+import { QUOTE_CURRENCIES } from '~/modules/rfqs/enums'
+
+/**
+ * GET /admin/analytics?from&to. A range that is unreadable, reversed or longer than three years is not
+ * an error page: the page answers 200 with the message and the default range (the admin fixes it in
+ * the picker above; the charts below stay useful).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, 'analytics:read')
+  const today = isoDay(new Date())
+  const { range, preset, error } = parseDateRange(new URL(request.url).searchParams, today)
+  const locale = getLocale(context) as Language
+  const [analytics, i18n] = await Promise.all([getAnalytics(range, locale), getI18n(request, context)])
+  return {
+    admin: adminHeader(admin),
+    locale,
+    title: i18n.t('adminAnalytics:meta.title'),
+    range,
+    preset,
+    presets: RANGE_PRESETS.map((p) => ({ preset: p, range: presetRange(p, today) })),
+    error,
+    analytics,
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? 'Analytics'} | Setu` }, { name: 'robots', content: 'noindex' }]
+
+const exportHref = (chart: ChartId, range: DateRange) => `/admin/analytics/export?${rangeQuery(range, { chart })}`
+
+export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('adminAnalytics')
+  const { admin, locale: lng, range, preset, presets, error, analytics } = loaderData
+  const { signups, breakdown, kycFunnel, conversion, orderValue, topCategories, topProducts } = analytics
+  const count = (n: number) => formatCount(n, lng)
+  const pct = (p: string | null) => formatPercent(p, lng)
+
+  const breakdownBars: BarItem[] = [
+    ...breakdown.byCountry.map((c) => ({ key: `country-${c.key}`, label: t(`countries.${c.key}`), value: c.count, note: count(c.count) })),
+    ...breakdown.byType.map((u) => ({ key: `type-${u.key}`, label: t(`userTypes.${u.key}`), value: u.count, note: count(u.count), muted: true })),
+  ]
+  const kycBars: BarItem[] = kycFunnel.map((s) => ({ key: s.stage, label: t(`charts.kycFunnel.stages.${s.stage}`), value: s.count, note: pct(s.percent), muted: s.stage === 'pending' || s.stage === 'rejected' }))
+  const conversionBars: BarItem[] = conversion.stages.map((s) => ({ key: s.stage, label: t(`charts.conversion.stages.${s.stage}`), value: s.count, note: pct(s.percent) }))
+  const moneyRows = orderValue.filter((m) => m.orders > 0)
+  const currencies = QUOTE_CURRENCIES.filter((c) => moneyRows.some((m) => m.currency === c))
+
+  const topCard = (id: 'top-categories' | 'top-products', key: 'topCategories' | 'topProducts', top: TopDto) => {
+    const lists = [
+      { metric: 'byViews' as const, items: top.byViews },
+      { metric: 'byOrders' as const, items: top.byOrders },
+    ]
+    return (
+      <ChartCard
+        id={id}
+        className="lg:col-span-2"
+        title={t(`charts.${key}.title`)}
+        description={t(`charts.${key}.description`)}
+        downloadHref={exportHref(id, range)}
+        empty={top.byViews.length === 0 && top.byOrders.length === 0}
+        chartClassName="grid gap-6 md:grid-cols-2"
+        chart={lists.map((l) => (
+          <div key={l.metric} className="flex min-w-0 flex-col gap-2">
+            <p className="text-sm font-medium">{t(`charts.${l.metric}`)}</p>
+            {l.items.length ? (
+              <div className="h-72">
+                <BarListChart lng={lng} valueName={t(`charts.${l.metric === 'byViews' ? 'views' : 'orders'}`)} data={l.items.map((i) => ({ key: i.id, label: i.name, value: i.value, note: count(i.value) }))} />
+              </div>
+            ) : (
+              <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t('empty')}</p>
+            )}
+          </div>
+        ))}
+        table={
+          <div className="grid gap-6 md:grid-cols-2">
+            {lists.map((l) => (
+              <DataTable
+                key={l.metric}
+                caption={`${t(`charts.${key}.title`)}: ${t(`charts.${l.metric}`)}`}
+                columns={[{ label: t(`charts.${key}.name`) }, { label: t('columns.rank'), numeric: true }, { label: t(`charts.${l.metric === 'byViews' ? 'views' : 'orders'}`), numeric: true }]}
+                rows={l.items.map((i, n) => ({ key: i.id, lang: i.lang === lng ? undefined : i.lang, cells: [i.name, count(n + 1), count(i.value)] }))}
+              />
+            ))}
+          </div>
+        }
+      />
+    )
+  }
+
+  return (
+    <AdminShell admin={admin} locale={lng}>
+      <h1 className="text-2xl font-bold">{t('title')}</h1>
+      <p className="mt-1 text-sm text-muted-foreground">{t('description')}</p>
+      <RangePicker range={range} preset={preset} presets={presets} invalid={Boolean(error)} />
+      {error ? (
+        <Alert variant="destructive" className="mt-4" id="analytics-range-error" data-testid="range-error">
+          <AlertDescription>
+            {t(`range.errors.${error}`)} {t('range.usingDefault')}
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <p className="mt-4 text-sm" aria-live="polite" data-testid="range-summary">
+        {t('range.showing', { from: formatDay(range.from, lng), to: formatDay(range.to, lng) })}
+      </p>
+
+      <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        <ChartCard
+          id="signups"
+          className="lg:col-span-2"
+          title={t('charts.signups.title')}
+          description={t('charts.signups.description')}
+          downloadHref={exportHref('signups', range)}
+          empty={breakdown.total === 0}
+          summary={<p className="text-sm">{t('charts.signups.total', { count: breakdown.total, formatted: count(breakdown.total) })}</p>}
+          chart={<SignupsChart data={signups} lng={lng} labels={{ buyers: t('userTypes.Buyer'), sellers: t('userTypes.Seller') }} />}
+          table={
+            <DataTable
+              caption={t('charts.signups.title')}
+              columns={[{ label: t('columns.weekOf') }, { label: t('userTypes.Buyer'), numeric: true }, { label: t('userTypes.Seller'), numeric: true }, { label: t('columns.total'), numeric: true }]}
+              rows={signups.map((w) => ({ key: w.week, cells: [formatDay(w.week, lng), count(w.buyers), count(w.sellers), count(w.total)] }))}
+            />
+          }
+        />
+
+        <ChartCard
+          id="signups-breakdown"
+          title={t('charts.breakdown.title')}
+          description={t('charts.breakdown.description')}
+          downloadHref={exportHref('signups-breakdown', range)}
+          empty={breakdown.total === 0}
+          chart={<BarListChart data={breakdownBars} lng={lng} valueName={t('columns.signups')} />}
+          table={
+            <DataTable
+              caption={t('charts.breakdown.title')}
+              columns={[{ label: t('columns.group') }, { label: t('columns.signups'), numeric: true }]}
+              rows={breakdownBars.map((b) => ({ key: b.key, cells: [b.label, count(b.value)] }))}
+            />
+          }
+        />
+
+        <ChartCard
+          id="kyc-funnel"
+          title={t('charts.kycFunnel.title')}
+          description={t('charts.kycFunnel.description')}
+          downloadHref={exportHref('kyc-funnel', range)}
+          empty={kycFunnel[0]?.count === 0}
+          chart={<BarListChart data={kycBars} lng={lng} valueName={t('columns.sellers')} />}
+          table={
+            <DataTable
+              caption={t('charts.kycFunnel.title')}
+              columns={[{ label: t('columns.stage') }, { label: t('columns.sellers'), numeric: true }, { label: t('columns.shareOfRegistered'), numeric: true }]}
+              rows={kycFunnel.map((s) => ({ key: s.stage, cells: [t(`charts.kycFunnel.stages.${s.stage}`), count(s.count), pct(s.percent)] }))}
+            />
+          }
+        />
+
+        <ChartCard
+          id="conversion"
+          title={t('charts.conversion.title')}
+          description={t('charts.conversion.description')}
+          downloadHref={exportHref('conversion', range)}
+          empty={conversion.stages[0]?.count === 0}
+          summary={<p className="text-sm" data-testid="quote-to-order">{t('charts.conversion.quoteToOrder', { percent: pct(conversion.quoteToOrderPercent) })}</p>}
+          chart={<BarListChart data={conversionBars} lng={lng} valueName={t('columns.rfqs')} />}
+          table={
+            <DataTable
+              caption={t('charts.conversion.title')}
+              columns={[{ label: t('columns.stage') }, { label: t('columns.rfqs'), numeric: true }, { label: t('columns.shareOfCreated'), numeric: true }]}
+              rows={conversion.stages.map((s) => ({ key: s.stage, cells: [t(`charts.conversion.stages.${s.stage}`), count(s.count), pct(s.percent)] }))}
+            />
+          }
+        />
+
+        <ChartCard
+          id="order-value"
+          title={t('charts.orderValue.title')}
+          description={t('charts.orderValue.description')}
+          downloadHref={exportHref('order-value', range)}
+          empty={moneyRows.length === 0}
+          chartClassName="grid gap-6 md:grid-cols-2 xl:grid-cols-3"
+          chart={currencies.map((c) => (
+            <div key={c} className="flex min-w-0 flex-col gap-2">
+              <p className="text-sm font-medium">{c}</p>
+              <div className="h-56">
+                <OrderValueChart currency={c} lng={lng} valueName={t('columns.orderValue')} data={orderValue.filter((m) => m.currency === c)} />
+              </div>
+            </div>
+          ))}
+          table={
+            <DataTable
+              caption={t('charts.orderValue.title')}
+              columns={[{ label: t('columns.month') }, { label: t('columns.currency') }, { label: t('columns.orders'), numeric: true }, { label: t('columns.orderValue'), numeric: true }]}
+              rows={moneyRows.map((m) => ({ key: `${m.month}-${m.currency}`, cells: [formatMonth(m.month, lng), m.currency, count(m.orders), formatAmount(m.total, m.currency, lng)] }))}
+            />
+          }
+          className="lg:col-span-2"
+        />
+
+        {topCard('top-categories', 'topCategories', topCategories)}
+        {topCard('top-products', 'topProducts', topProducts)}
+      </div>
+    </AdminShell>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

@@ -1,0 +1,23 @@
+import type { Route } from './+types/audit-export'
+import { auditExportFileName, exportAuditCsv } from '~/modules/admin/audit-export.server'
+import { parseAuditFilter } from '~/modules/admin/schemas'
+import { requireAdmin } from '~/modules/admin/session.server'
+
+/**
+ * GET /admin/audit/export?action&admin&from&to: the audit log as a CSV download, with the viewer's
+ * filters (audit:read). Streamed; the export is audited before the first byte.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, 'audit:read')
+  const filter = parseAuditFilter(new URL(request.url))
+  const body = await exportAuditCsv(admin, request, filter)
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${auditExportFileName()}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  })
+}

@@ -1,0 +1,105 @@
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
+import type { Route } from './+types/moderation'
+import { readForm } from '~/lib/form.server'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import { redirectWithToast } from '~/lib/toast.server'
+import { cn } from '~/lib/utils'
+import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
+import { AdminShell } from '~/modules/admin/components/admin-shell'
+import { ModerationReport } from '~/modules/admin/components/moderation-report'
+import { parseModerationFilter, parseReportDecision, REPORT_STATUSES, type ReportDecisionFieldErrors, type ReportStatus } from '~/modules/admin/moderation'
+import { decideReport, listReports } from '~/modules/admin/moderation.server'
+import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request, 'moderation:review')
+  const filter = parseModerationFilter(new URL(request.url))
+  const [reports, i18n] = await Promise.all([listReports(filter), getI18n(request, context)])
+  // Private messages are on this page: never keep it in a cache.
+  return data(
+    { admin: adminHeader(admin), locale: getLocale(context) as Language, title: i18n.t('admin:meta.moderation'), reports },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
+type ActionData = { fieldErrors?: ReportDecisionFieldErrors; formError?: string }
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, 'moderation:review')
+  const parsed = parseReportDecision(await readForm(request))
+  if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
+  const result = await decideReport(admin, request, parsed.value)
+  if (!result.ok) {
+    return result.reason === 'alreadyDecided'
+      ? data<ActionData>({ formError: 'admin:moderation.errors.alreadyDecided' }, { status: 409 })
+      : data<ActionData>({ formError: 'admin:moderation.errors.notFound' }, { status: 404 })
+  }
+  return redirectWithToast(request, '/admin/moderation', { type: 'success', key: `admin:moderation.done.${result.decision}` })
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.title ?? 'Moderation'} | Setu` }, { name: 'robots', content: 'noindex' }]
+
+const statusHref = (status: ReportStatus, page = 1) => {
+  const params = new URLSearchParams()
+  if (status !== 'open') params.set('status', status)
+  if (page > 1) params.set('page', String(page))
+  const qs = params.toString()
+  return qs ? `/admin/moderation?${qs}` : '/admin/moderation'
+}
+
+export default function AdminModeration({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
+  const { admin, locale, reports } = loaderData
+  const number = new Intl.NumberFormat(INTL_LOCALES[locale])
+  return (
+    <AdminShell admin={admin} locale={locale}>
+      <h1 className="text-2xl font-bold">{t('moderation.title', { count: reports.openCount, n: number.format(reports.openCount) })}</h1>
+      <p className="mt-1 text-sm text-muted-foreground">{t('moderation.description')}</p>
+      <nav aria-label={t('moderation.filter')} className="mt-6">
+        <ul className="inline-flex flex-wrap gap-1 rounded-md bg-muted p-1">
+          {REPORT_STATUSES.map((status) => (
+            <li key={status}>
+              <Link
+                to={statusHref(status)}
+                aria-current={reports.status === status ? 'page' : undefined}
+                className={cn(
+                  'inline-flex rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
+                  reports.status === status && 'bg-background text-foreground shadow-sm',
+                )}
+              >
+                {t(`moderation.tabs.${status}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
+        {t(`moderation.total.${reports.status}`, { count: reports.total, n: number.format(reports.total) })}
+      </p>
+      {reports.items.length === 0 ? (
+        <p className="mt-4 rounded-md border bg-background p-6 text-center text-muted-foreground" data-testid="moderation-empty">
+          {t(`moderation.empty.${reports.status}`)}
+        </p>
+      ) : (
+        <ul className="mt-4 flex flex-col gap-4">
+          {reports.items.map((report) => (
+            <li key={report.id}>
+              <ModerationReport report={report} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {reports.pageCount > 1 ? (
+        <nav aria-label={t('moderation.pagination')} className="mt-4 flex items-center justify-between gap-3 text-sm">
+          {reports.page > 1 ? <Link to={statusHref(reports.status, reports.page - 1)} className="font-medium text-primary hover:underline">{t('audit.previous')}</Link> : <span />}
+          <span>{t('audit.page', { page: reports.page, pageCount: reports.pageCount })}</span>
+          {reports.page < reports.pageCount ? <Link to={statusHref(reports.status, reports.page + 1)} className="font-medium text-primary hover:underline">{t('audit.next')}</Link> : <span />}
+        </nav>
+      ) : null}
+    </AdminShell>
+  )
+}
+
+export const ErrorBoundary = AdminErrorBoundary

@@ -1,0 +1,112 @@
+import { useTranslation } from 'react-i18next'
+import { data, Link } from 'react-router'
+import type { Route } from './+types/order-dispute'
+import { Alert, AlertDescription } from '~/components/ui/alert'
+import { Badge } from '~/components/ui/badge'
+import type { Language } from '~/lib/i18n'
+import { getI18n, getLocale } from '~/lib/i18next.server'
+import { publicOrigin } from '~/lib/origin.server'
+import { safeRedirect } from '~/lib/safe-redirect'
+import { seoMeta } from '~/lib/seo'
+import { redirectWithToast } from '~/lib/toast.server'
+import { requireUser } from '~/modules/accounts/session.server'
+import { answerDispute, openDispute } from '~/modules/disputes/commands.server'
+import { AnswerDisputeForm, OpenDisputeForm, type DisputeActionData } from '~/modules/disputes/components/dispute-forms'
+import { DisputeThread } from '~/modules/disputes/components/dispute-thread'
+import { DISPUTE_MAX_REQUEST_BYTES } from '~/modules/disputes/enums'
+import { checkEvidence, chosenFiles } from '~/modules/disputes/files.server'
+import { getOrderDisputeState, getPartyDisputePage } from '~/modules/disputes/queries.server'
+import { parseAnswerForm, parseOpenDisputeForm } from '~/modules/disputes/schemas'
+import { readFormDataWithLimit } from '~/modules/kyc/files.server'
+
+// An order's dispute (issue 10 item 7), for the order's buyer and seller only; anyone else, a forged or a
+// malformed id: the 404 page, before any form is read, nothing written. Without a dispute a party may open
+// one (once the seller has accepted the order); with one, both read the thread and answer while it is open.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request)
+  const page = user.profile ? await getPartyDisputePage(user.profile.id, params.id) : null
+  if (!page) throw data(null, { status: 404 })
+  const i18n = await getI18n(request, context)
+  return { page, locale: getLocale(context) as Language, origin: publicOrigin(request), title: i18n.t('disputes:page.title', { id: page.order.ref }) }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, location }) =>
+  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.title, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true }) : []
+
+const bad = (fieldErrors: DisputeActionData['fieldErrors'], status: number) => data<DisputeActionData>({ fieldErrors }, { status })
+
+/** 'open' (reason, description, files) or 'answer' (text, files). The body may carry five 10 MB files, read with that cap. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request)
+  const state = user.profile ? await getOrderDisputeState(user.profile.id, params.id) : null
+  if (!state || !user.profile) throw data(null, { status: 404 })
+  const body = await readFormDataWithLimit(request, DISPUTE_MAX_REQUEST_BYTES)
+  if (!body.ok) return bad({ form: body.reason === 'tooLarge' ? 'disputes:errors.requestTooLarge' : 'disputes:errors.badRequest' }, body.reason === 'tooLarge' ? 413 : 400)
+  const form = body.formData
+  const intent = form.get('intent')
+  if (intent !== 'open' && intent !== 'answer') return bad({ form: 'disputes:errors.badRequest' }, 400)
+  const files = chosenFiles(form.getAll('files'))
+  const parsed = intent === 'open' ? parseOpenDisputeForm(form, files.length) : parseAnswerForm(form, files.length)
+  if (!parsed.ok) return bad(parsed.fieldErrors, 400)
+  const checked = await checkEvidence(files)
+  if (!checked.ok) return bad({ files: checked.error }, checked.status)
+  const orderId = params.id.toLowerCase()
+  const result =
+    intent === 'open'
+      ? await openDispute(user.profile.id, orderId, parsed.value as Parameters<typeof openDispute>[2], checked.files)
+      : await answerDispute(user.profile.id, orderId, parsed.value as Parameters<typeof answerDispute>[2], checked.files)
+  if (!result.ok) {
+    if (result.status === 404 && result.error === 'disputes:errors.notFound') throw data(null, { status: 404 })
+    return bad({ form: result.error }, result.status)
+  }
+  return redirectWithToast(request, safeRedirect(`/orders/${orderId}/dispute`), { type: 'success', key: intent === 'open' ? 'disputes:toast.opened' : 'disputes:toast.answered' })
+}
+
+export default function OrderDisputePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('disputes')
+  const { order, dispute, openVerdict } = loaderData.page
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10">
+      <header className="flex flex-col gap-2">
+        <Link to={`/orders/${order.id}`} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+          {t('page.back', { id: order.ref })}
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold tracking-tight">{t('page.title', { id: order.ref })}</h1>
+          {dispute ? (
+            <Badge variant={dispute.status === 'open' ? 'destructive' : 'success'} data-testid="dispute-status">
+              {t(`statuses.${dispute.status}`)}
+            </Badge>
+          ) : null}
+        </div>
+        <p className="text-sm text-muted-foreground">{t('page.parties', { buyer: order.buyerCompany, seller: order.sellerCompany })}</p>
+      </header>
+      {dispute ? (
+        <>
+          <DisputeThread dispute={dispute} />
+          {dispute.status === 'open' ? (
+            <section className="flex flex-col gap-3 rounded-lg border p-4" aria-labelledby="dispute-answer-heading">
+              <h2 id="dispute-answer-heading" className="text-lg font-semibold">
+                {t('form.answerHeading')}
+              </h2>
+              <p className="text-sm text-muted-foreground">{t('form.answerHelp')}</p>
+              <AnswerDisputeForm actionData={actionData ?? undefined} />
+            </section>
+          ) : null}
+        </>
+      ) : openVerdict === 'allowed' ? (
+        <section className="flex flex-col gap-3" aria-labelledby="dispute-open-heading">
+          <h2 id="dispute-open-heading" className="text-lg font-semibold">
+            {t('form.openHeading')}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t('form.openHelp')}</p>
+          <OpenDisputeForm actionData={actionData ?? undefined} />
+        </section>
+      ) : (
+        <Alert variant="info">
+          <AlertDescription>{t(`errors.${openVerdict}`)}</AlertDescription>
+        </Alert>
+      )}
+    </div>
+  )
+}
