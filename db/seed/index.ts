@@ -23,6 +23,7 @@ import { demoProducts } from './products'
 import { demoSellers } from './sellers'
 import { demoBuyers, insertTradeData } from './trade'
 import { insertModerationData } from './moderation'
+import { insertDemoViews } from './views'
 
 export { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_PASSWORD } from './accounts'
 export { demoCategories, FEATURED_CATEGORY_IDS, TOP_LEVEL_CATEGORY_IDS } from './categories'
@@ -197,6 +198,8 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     await insertTradeData(tx, now)
     // Two reported conversations for the admin panel's moderation queue.
     await insertModerationData(tx, now)
+    // A few weeks of product views, for the analytics and the sellers' view counters.
+    await insertDemoViews(tx, now)
 
     // The pending seller's KYC document, through the app's storage (written last: a failed insert above
     // leaves no file behind; a failed commit after this leaves one unreferenced file, which is harmless).

@@ -698,3 +698,23 @@ describe('the demo disputes', () => {
     }
   })
 })
+
+describe('the demo product views', () => {
+  it('give active products distinct daily visitors over the last weeks, counted on each product as the app counts them', async () => {
+    const rows = (
+      await getDb().execute<{ id: string; view_count: number; counted: number; first_day: string | null; active: boolean }>(sql`
+        select p.id, p.view_count, p.is_active as active, count(v.*)::int as counted, min(v.day)::text as first_day
+        from products p left join product_views v on v.product_id = p.id
+        group by p.id`)
+    ).rows
+    for (const r of rows) expect(r.view_count, r.id).toBe(r.counted)
+    const active = rows.filter((r) => r.active)
+    expect(active.filter((r) => r.counted > 0).length).toBeGreaterThan(active.length / 2)
+    expect(rows.filter((r) => !r.active).every((r) => r.counted === 0)).toBe(true)
+    const oldest = rows.map((r) => r.first_day).filter(Boolean).sort()[0]!
+    expect(Date.now() - Date.parse(oldest)).toBeLessThanOrEqual(43 * 86_400_000)
+    // Not all alike: the analytics' "top products by views" has a leader.
+    const counts = active.map((r) => r.counted).sort((a, b) => b - a)
+    expect(counts[0]).toBeGreaterThan(counts[counts.length - 1]!)
+  })
+})
