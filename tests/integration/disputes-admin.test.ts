@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, disputeMessages, disputes, notifications, orderEvents, orders } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { DISPUTE_QUEUE_PAGE_SIZE, DISPUTE_TEXT_MAX } from '~/modules/disputes/enums'
+import { getOrder } from '~/modules/orders/queries.server'
 import type { OrderStatus } from '~/modules/rfqs/enums'
 import { loader as evidenceLoader } from '~/routes/admin/dispute-evidence'
 import { action as disputeAction, loader as disputeLoader } from '~/routes/admin/dispute'
@@ -248,6 +249,11 @@ describe('/admin/disputes/:id', () => {
     const events = await getDb().select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'Cancelled')))
     expect(events).toHaveLength(1)
     expect(events[0]).toMatchObject({ note: 'Goods were not as described; the seller refunds in full.', actorId: null })
+    // On the order page's timeline both parties read it as the moderator's act, not "someone".
+    const { buyer } = await getDb().select({ buyer: orders.buyerId }).from(orders).where(eq(orders.id, order.id)).then((r) => r[0]!)
+    const seen = await getOrder(buyer, order.id)
+    expect(seen!.events.at(-1)).toMatchObject({ status: 'Cancelled', actorName: null, byModerator: true })
+    expect(seen!.events.filter((e) => e.byModerator)).toHaveLength(1)
     const [audit] = (await auditOf(disputeId)).filter((a) => a.action === 'dispute_decision')
     expect(audit!.newValue).toEqual({ decision: 'cancel_refund', resolution: 'Goods were not as described; the seller refunds in full.', order_status: { from: 'Delivered', to: 'Cancelled' } })
   })

@@ -92,7 +92,8 @@ export async function listOrders(profileId: string, side: 'buyer' | 'seller', pa
   }
 }
 
-export type OrderEventDto = { status: OrderStatus; note: string | null; actorName: string | null; actorRole: OrderRole | null; createdAt: string }
+/** `byModerator`: the cancellation a moderator's 'cancel and refund' dispute decision made (no marketplace actor). */
+export type OrderEventDto = { status: OrderStatus; note: string | null; actorName: string | null; actorRole: OrderRole | null; byModerator: boolean; createdAt: string }
 
 export type OrderDetailDto = {
   id: string
@@ -176,6 +177,10 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
       note: orderEvents.note,
       actorId: orderEvents.actorId,
       actorName: sql<string | null>`coalesce(${profiles.companyName}, ${profiles.name})`,
+      // A Cancelled entry without an actor on an order whose dispute ended in 'cancel and refund' is that
+      // decision: a disputed order's status is frozen until the decision, and nothing follows Cancelled.
+      byModerator: sql<boolean>`(${orderEvents.actorId} is null and ${orderEvents.status} = 'Cancelled' and exists (
+        select 1 from disputes d where d.order_id = ${orderEvents.orderId} and d.decision = 'cancel_refund'))`,
       createdAt: orderEvents.createdAt,
     })
     .from(orderEvents)
@@ -208,6 +213,7 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
       note: e.note,
       actorName: e.actorName,
       actorRole: e.actorId === row.buyerId ? 'buyer' : e.actorId === row.sellerId ? 'seller' : null,
+      byModerator: Boolean(e.byModerator),
       createdAt: e.createdAt.toISOString(),
     })),
   }

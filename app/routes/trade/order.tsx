@@ -187,7 +187,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <li key={i} className="rounded-md border p-3">
               <p className="text-sm">
                 <span className="font-medium">{t(`orderStatuses.${e.status}`)}</span> —{' '}
-                {e.actorName ?? t('orders.page.someone')}
+                {e.actorName ?? (e.byModerator ? t('orders.page.moderator') : t('orders.page.someone'))}
                 {e.actorRole ? ` (${t(`orders.${e.actorRole}`)})` : ''} · <time dateTime={e.createdAt}>{when.format(new Date(e.createdAt))}</time>
               </p>
               {e.note ? <p className="mt-1 text-sm break-words whitespace-pre-line">{e.note}</p> : null}
