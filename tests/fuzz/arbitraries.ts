@@ -128,7 +128,8 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     key: [`${f.documentOwnerId}/kyc_document.pdf`, '../secret', `${f.documentOwnerId}/.kyc_document.pdf.meta.json`],
     expires: ['0', '99999999999', String(Math.floor(Date.now() / 1000) + 600)],
     sig: ['forged', 'A'.repeat(43)],
-    to: emails,
+    // the dev outbox's recipient filter, and the admin pages' date ranges
+    to: [...emails, '2026-03-31', '2026-13-01'],
     callbackURL: ['/', 'https://evil.example/'],
     index: [''],
     image: [f.productImagePath, '/images/products/basmati-rice.svg', `/media/products/${'0'.repeat(64)}.webp`],
@@ -161,7 +162,20 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     quoteId: ['00000000-0000-4000-8000-000000000000', 'x'],
     // The order status dialog and the buyer's cancel (the fixture order may move along or be cancelled)
     orderId: [f.orderId, '00000000-0000-4000-8000-000000000000', 'x'],
-    status: ['Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled', 'Lost'],
+    // Order statuses, and the admin pages' account, dispute and report statuses
+    status: ['Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled', 'Lost', 'active', 'suspended', 'banned', 'open', 'overdue', 'resolved', 'reviewed', 'dismissed'],
+    // Admin pages: user management, analytics, admin accounts, two-factor sign-in
+    kyc: ['Pending', 'Approved', 'Rejected', 'none'],
+    notes: ['Called the buyer; documents on file.', '', 'x'.repeat(5001)],
+    notesVersion: ['0', 'x', 'a'.repeat(64)],
+    chart: ['signups', 'order-value', 'top-products', 'nope'],
+    from: ['2026-01-01', '2026-02-30', '1999-12-31', 'x'],
+    role: ['super_admin', 'admin', 'moderator', 'root'],
+    fullName: ['Rohan Kapoor', '', 'x'.repeat(201)],
+    adminId: ['00000000-0000-4000-8000-000000000000', 'not-an-id'],
+    reportId: ['00000000-0000-4000-8000-000000000000', 'x'],
+    code: ['123456', '000000', 'abcdef', '1234567'],
+    method: ['totp', 'backup', 'sms'],
     note: ['Packed, AWB to follow.', '', 'x'.repeat(1001)],
     notQuoted: ['1', '0'],
     match: ['1', '0'],
