@@ -175,8 +175,9 @@ export async function exercise(target: FuzzTarget, r: FuzzRequest) {
 }
 
 /** Declares one property test per route: FUZZ_RUNS hostile requests each. */
-export function fuzzRoutes(ids: string[]) {
-  describe(`fuzzing (${FUZZ_RUNS} runs per route)`, () => {
+export function fuzzRoutes(ids: string[], opts: { runs?: number } = {}) {
+  const runs = opts.runs ?? FUZZ_RUNS
+  describe(`fuzzing (${runs} runs per route)`, () => {
     for (const id of ids) {
       const target = FUZZ_TARGETS[id]
       it(
@@ -184,11 +185,11 @@ export function fuzzRoutes(ids: string[]) {
         async () => {
           await fc.assert(
             fc.asyncProperty(requestArbitrary(target, fixtures, id.startsWith('routes/admin/')), (r) => exercise(target, r)),
-            { numRuns: FUZZ_RUNS, seed: SEED },
+            { numRuns: runs, seed: SEED },
           )
         },
         // A busy two-core CI machine: generous, but a hang still fails.
-        60_000 + FUZZ_RUNS * 250,
+        60_000 + runs * 250,
       )
     }
   })
