@@ -17,6 +17,8 @@ import {
 // demo seller quotes from the board, the buyer counters, the seller counters back, the buyer accepts,
 // the order appears for both, the seller ships and delivers it, and the buyer reads the timeline.
 test('RFQ → quote → counter → counter → accept → order shipped and delivered, seen by both', async ({ page }) => {
+  // Seven sign-ins and a dozen forms: on a busy two-core machine this takes over the default minute.
+  test.setTimeout(150_000)
   const token = uniqueToken('loop')
   const title = `Cold-pressed mustard oil ${token}`
   await createRfq(page, { title, description: 'Kachi ghani mustard oil, 15 L tins, FSSAI certified, pungency 0.35% minimum.', quantity: 40, unit: 'litres' })
