@@ -7,6 +7,8 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import { NonceContext } from '~/lib/csp'
 import { CSP_NONCE_HEADER } from '~/lib/http-security.server'
 import { getI18n } from '~/lib/i18next.server'
+import { pageCache } from '~/lib/page-cache.server'
+import { recordProductView, utcDay, VISITOR_COOKIE } from '~/modules/catalog/views.server'
 import { DISPUTE_MAX_REQUEST_BYTES } from '~/modules/disputes/enums'
 import { KYC_MAX_REQUEST_BYTES } from '~/modules/kyc/files.server'
 import { SEND_MAX_REQUEST_BYTES } from '~/modules/messaging/enums'
@@ -14,6 +16,39 @@ import { PRODUCT_IMAGE_MAX_REQUEST_BYTES } from '~/modules/products/images.serve
 
 export { ensureBootstrapped as bootstrap, shutdown } from '~/lib/startup.server'
 export { bodyLimit, hostCheck, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } from '~/lib/http-security.server'
+export { configurePageCache, parsePageCacheSize, startPageCacheListener, stopPageCacheListener } from '~/lib/page-cache.server'
+
+const PRODUCT_PAGE = /^\/products\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.data)?$/i
+const VISITOR = new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE}=([^;]+)`)
+// Views this process has already recorded today (visitor cookie, product): one view per visitor, product
+// and day, so a returning visitor's repeat view would be a no-op write; it is not sent to the database.
+const recordedViews = new Set<string>()
+const RECORDED_VIEWS_MAX = 100_000
+
+/**
+ * The public page cache for server/start.mjs (ADR 016). A product page served from it still counts
+ * the visitor's view (and gives a new visitor their id), as its loader would have: anonymous, so no
+ * owner to leave out, and only when the product's route is among those asked for.
+ */
+export function publicPageCache(render: (request: Request) => Promise<Response>) {
+  return pageCache(render, {
+    onServe: async (request) => {
+      const url = new URL(request.url)
+      const id = PRODUCT_PAGE.exec(url.pathname)?.[1]
+      const routes = url.searchParams.get('_routes')
+      if (!id || (routes !== null && !routes.split(',').includes('routes/public/product'))) return []
+      const visitor = VISITOR.exec(request.headers.get('Cookie') ?? '')?.[1]
+      const seen = visitor ? `${utcDay(new Date())}|${id.toLowerCase()}|${visitor}` : null
+      if (seen && recordedViews.has(seen)) return []
+      const view = await recordProductView(request, { id: id.toLowerCase(), sellerId: '' }, null)
+      if (seen && !view.setCookie) {
+        if (recordedViews.size >= RECORDED_VIEWS_MAX) recordedViews.clear()
+        recordedViews.add(seen)
+      }
+      return view.setCookie ? [view.setCookie] : []
+    },
+  })
+}
 
 /**
  * Routes whose bodies server/start.mjs caps differently from the default: the two forms with a KYC file
@@ -37,8 +72,12 @@ export default async function handleRequest(
   entryContext: EntryContext,
   routerContext: RouterContextProvider,
 ) {
-  // remix-i18next's middleware does not run when no route matched (404): fall back to a fresh instance.
-  const i18n = await getI18n(request, routerContext)
+  // The i18n middleware does not run when no route matched (404): getI18n falls back to the detected
+  // language. The language's shared instance (i18next.server.ts) is seen through a per-request object: react-i18next
+  // copies the own properties of the instance it is given in every useTranslation call, which for the
+  // instance itself is dozens of descriptors per component; an empty object inheriting from it costs nothing,
+  // and anything rendering writes lands on it instead of the shared instance.
+  const i18n = Object.create(await getI18n(request, routerContext)) as Awaited<ReturnType<typeof getI18n>>
   // Set by server/start.mjs for every request; absent under `react-router dev`, which sends no CSP.
   const nonce = request.headers.get(CSP_NONCE_HEADER) ?? undefined
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
   data,
@@ -25,10 +25,13 @@ import { getToast } from '~/lib/toast.server'
 import { csrfMiddleware } from '~/lib/csrf.server'
 import { databaseMiddleware } from '~/lib/db-health.server'
 import { getCurrentUser, sessionRefreshMiddleware } from '~/modules/accounts/session.server'
-import { CompleteProfileForm } from '~/modules/accounts/components/complete-profile-form'
 import { currentMessageCursor } from '~/modules/messaging/cursor.server'
 import { countUnreadMessages } from '~/modules/messaging/queries.server'
 import { countUnreadNotifications } from '~/modules/notifications/queries.server'
+
+// Only a signed-in user without a profile sees this form: its code, with the profile schemas (zod),
+// loads then instead of on every public page (issue #11, less JavaScript).
+const CompleteProfileForm = lazy(() => import('~/modules/accounts/components/complete-profile-form').then((m) => ({ default: m.CompleteProfileForm })))
 
 // The production server opens the database before listening; under `react-router dev` this does it.
 const startupMiddleware: Route.MiddlewareFunction = async (_args, next) => {
@@ -54,7 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? await Promise.all([countUnreadNotifications(user.profile.id), countUnreadMessages(user.profile.id), currentMessageCursor()])
     : [0, 0, 0]
   const headers = new Headers(toastHeaders)
-  headers.append('Set-Cookie', await localeCookie.serialize(locale))
+  // Only when it changes: a page that sets no cookie can be shared by the public page cache (ADR 016).
+  if ((await localeCookie.parse(request.headers.get('Cookie'))) !== locale) headers.append('Set-Cookie', await localeCookie.serialize(locale))
   return data({ locale, user, toast, unreadNotifications, unreadMessages, messageCursor }, { headers })
 }
 
@@ -111,7 +115,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <SiteHeader user={user} locale={locale} unreadNotifications={unreadNotifications} unreadMessages={unreadMessages} messageCursor={messageCursor} />
       <main id="main" className="flex-1">
-        {needsProfile && user ? <CompleteProfileForm email={user.email} /> : <Outlet />}
+        {needsProfile && user ? (
+          <Suspense fallback={null}>
+            <CompleteProfileForm email={user.email} />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <SiteFooter locale={locale} />
       <Toaster toast={toast} />

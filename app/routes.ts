@@ -90,6 +90,7 @@ export default [
   // the live message stream (server-sent events, ADR 011)
   route('messages/events', 'routes/api/message-events.ts'),
   route('sitemap.xml', 'routes/api/sitemap.ts'),
+  route('sitemaps/:file', 'routes/api/sitemap-file.ts'),
   route('robots.txt', 'routes/api/robots.ts'),
   route('dev/outbox', 'routes/dev/outbox.tsx'),
   route('*', 'routes/public/not-found.tsx'),

@@ -3,6 +3,12 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
+// WEB_CONCURRENCY > 1: this process becomes the cluster's primary, which forks workers that each run
+// this file, and stays here until they have all stopped (server/cluster.mjs, ADR 018).
+const { runPrimaryIfClustered } = await import('./cluster.mjs')
+const clusterExitCode = await runPrimaryIfClustered()
+if (clusterExitCode !== undefined) process.exit(clusterExitCode)
+
 // Must be set before React loads (imports are hoisted, so the rest is imported dynamically).
 process.env.NODE_ENV ??= 'production'
 const { createRequestHandler } = await import('@react-router/express')
@@ -15,12 +21,17 @@ process.chdir(root)
 const build = await import(path.join(root, 'build/server/index.js'))
 const { bootstrap, shutdown, bodyLimit, bodyLimits, hostCheck, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } =
   build.entry.module
+const { configurePageCache, parsePageCacheSize, publicPageCache, startPageCacheListener, stopPageCacheListener } = build.entry.module
+const { createRequestHandler: createFetchHandler } = await import('react-router')
 
 let trustProxy, defaultLimit
 try {
   trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
   defaultLimit = parseBodyLimit(process.env.BODY_LIMIT_KB)
+  configurePageCache({ maxBytes: parsePageCacheSize(process.env.PAGE_CACHE_MB) })
   await bootstrap()
+  // Catalog changes made by other processes drop this one's cached pages (ADR 016).
+  await startPageCacheListener()
 } catch (err) {
   console.error(`[setu] cannot start: ${err instanceof Error ? err.message : err}`)
   process.exit(1)
@@ -45,6 +56,8 @@ app.use((req, _res, next) => {
   req.headers['x-setu-client-ip'] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
   next()
 })
+// Public pages for visitors without a session come from a shared cache (ADR 016); the rest renders.
+app.use(publicPageCache(createFetchHandler(build, 'production')))
 app.all('*', routeHeadersWin, createRequestHandler({ build }))
 
 const port = Number(process.env.PORT ?? 3000)
@@ -64,6 +77,7 @@ async function stop(signal) {
   server.close()
   server.closeAllConnections?.()
   try {
+    await stopPageCacheListener().catch(() => {})
     await shutdown()
   } finally {
     process.exit(0)
@@ -71,3 +85,6 @@ async function stop(signal) {
 }
 process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGINT', () => stop('SIGINT'))
+
+// Tests of several processes (WEB_CONCURRENCY) need to see which process answered; off unless asked.
+if (process.env.SETU_PID_HEADER === 'true') server.prependListener('request', (_req, res) => res.setHeader('X-Setu-Pid', String(process.pid)))

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { formatMoney, NAMESPACES, SUPPORTED_LANGUAGES } from './i18n'
+import { dateTimeFormat, formatMoney, NAMESPACES, numberFormat, SUPPORTED_LANGUAGES } from './i18n'
 
 const LOCALES = path.resolve(__dirname, '../../public/locales')
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json }
@@ -64,5 +64,24 @@ describe('formatMoney', () => {
     expect(formatMoney('12345678901.99', 'INR', 'en')).toContain('12,34,56,78,901.99')
     expect(formatMoney('0.10', 'RUB', 'ru')).toMatch(/0,10\s?₽/)
     expect(formatMoney('7', 'USD', 'hi')).toContain('7.00')
+  })
+
+  it('keeps each currency and language apart when formatters are reused', () => {
+    // The formatter cache is keyed by language and currency: a second call must not reuse the first's.
+    expect(formatMoney('5', 'USD', 'en')).toBe('$5.00')
+    expect(formatMoney('5', 'INR', 'en')).toBe('₹5.00')
+    expect(formatMoney('5', 'USD', 'en')).toBe('$5.00')
+    expect(formatMoney('5', 'USD', 'ru')).toMatch(/5,00\s?\$/)
+  })
+})
+
+describe('shared Intl formatters', () => {
+  it('returns one formatter per locale and options, and distinct ones otherwise', () => {
+    expect(numberFormat('en-IN', { maximumFractionDigits: 0 })).toBe(numberFormat('en-IN', { maximumFractionDigits: 0 }))
+    expect(numberFormat('en-IN', { maximumFractionDigits: 0 })).not.toBe(numberFormat('ru-RU', { maximumFractionDigits: 0 }))
+    expect(numberFormat('ru-RU').format(1234567)).toMatch(/1\s234\s567/)
+    const day = dateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'UTC' })
+    expect(day).toBe(dateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'UTC' }))
+    expect(day.format(new Date('2026-03-01T12:00:00Z'))).toBe('1 March 2026')
   })
 })

@@ -49,15 +49,40 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value)
 }
 
+// Building an Intl formatter costs far more than using one (issue 11: money formatting was 2 % of a
+// page's CPU, one NumberFormat per price on every card). Formatters are immutable, so one per
+// locale and options is kept for the life of the process; the keys come from a small fixed set.
+const numberFormats = new Map<string, Intl.NumberFormat>()
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** A shared Intl.NumberFormat for a BCP 47 locale and options (cached: do not pass options built from user input). */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = numberFormats.get(key)
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)))
+  return format
+}
+
+/** A shared Intl.DateTimeFormat for a BCP 47 locale and options (cached like numberFormat). */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = dateTimeFormats.get(key)
+  if (!format) dateTimeFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)))
+  return format
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>()
+
 /** Formats an exact decimal string as money without going through floating point for the digits. */
 export function formatMoney(amount: string, currency: string, lng: Language): string {
   const [intPart, frac = ''] = amount.split('.')
   const cents = (frac + '00').slice(0, 2)
   // Intl.NumberFormat accepts strings and keeps them exact (no float rounding).
-  return new Intl.NumberFormat(INTL_LOCALES[lng], {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(`${intPart}.${cents}` as unknown as number)
+  const key = `${lng}|${currency}`
+  let format = moneyFormats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_LOCALES[lng], { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    moneyFormats.set(key, format)
+  }
+  return format.format(`${intPart}.${cents}` as unknown as number)
 }

@@ -1,6 +1,8 @@
+import pg from 'pg'
 import { closeDb, getDb, initDb } from './db.server'
 import { appUrlIsLocal, baseUrl, demoDataDecision, env } from './env.server'
 import { startJobs, stopJobs, type JobDefinition } from './jobs.server'
+import { appSecret } from './secret.server'
 import { seedDemoData } from '../../db/seed'
 import { startMessageHub, stopMessageHub } from '~/modules/messaging/live.server'
 import { MESSAGE_NOTICE_JOBS } from '~/modules/messaging/notice-jobs.server'
@@ -10,22 +12,49 @@ import { RFQ_JOBS } from '~/modules/rfqs/jobs.server'
 /** Every background job of the app (ADR 010). */
 export const APP_JOBS: JobDefinition[] = [...NOTIFICATION_JOBS, ...RFQ_JOBS, ...MESSAGE_NOTICE_JOBS]
 
+/** Key of the session-level advisory lock that lets one process at a time run the start-up work below. */
+const STARTUP_LOCK_KEY = 7_461_838_202
+
+/**
+ * Runs `work` while holding an advisory lock on the PostgreSQL database, so that processes starting
+ * together (WEB_CONCURRENCY workers, several instances, ADR 018) migrate and seed one after another:
+ * drizzle's migrator is not safe to run twice at once. PGlite has one process, so no lock.
+ */
+async function withStartupLock<T>(databaseUrl: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl)) return work()
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 })
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [STARTUP_LOCK_KEY])
+    return await work()
+  } finally {
+    // Ending the session releases the lock, also when work() threw.
+    await client.end().catch(() => {})
+  }
+}
+
 /** Opens the database, applies migrations and, on a fresh database, loads the demo data. */
 export async function bootstrap() {
   const e = env()
-  const handle = await initDb({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR })
-  console.log(
-    handle.kind === 'postgres'
-      ? '[setu] database: PostgreSQL (DATABASE_URL), migrations applied'
-      : `[setu] database: embedded PGlite in ${e.DATA_DIR}/pglite, migrations applied`,
-  )
-  const demo = demoDataDecision()
-  if (demo.load) {
-    const result = await seedDemoData(getDb())
-    console.log(`[setu] demo data: ${result.created ? 'loaded' : 'already present'} (${demo.reason})`)
-  } else {
-    console.log(`[setu] demo data: not loaded (${demo.reason})`)
-  }
+  await withStartupLock(e.DATABASE_URL, async () => {
+    const opened = await initDb({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR })
+    console.log(
+      opened.kind === 'postgres'
+        ? '[setu] database: PostgreSQL (DATABASE_URL), migrations applied'
+        : `[setu] database: embedded PGlite in ${e.DATA_DIR}/pglite, migrations applied`,
+    )
+    const demo = demoDataDecision()
+    if (demo.load) {
+      const result = await seedDemoData(getDb())
+      console.log(`[setu] demo data: ${result.created ? 'loaded' : 'already present'} (${demo.reason})`)
+    } else {
+      console.log(`[setu] demo data: not loaded (${demo.reason})`)
+    }
+    // Without BETTER_AUTH_SECRET the first process writes a random one to DATA_DIR/secret; under the
+    // lock, so processes starting together read that one instead of each writing its own.
+    appSecret()
+  })
   if (!e.APP_URL && e.NODE_ENV === 'production') {
     console.warn(
       `[setu] APP_URL is not set: links point to ${baseUrl()} and only requests for localhost${e.ALLOWED_HOSTS ? ` and ${e.ALLOWED_HOSTS}` : ''} are answered. ` +

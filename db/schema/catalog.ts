@@ -10,6 +10,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -94,6 +95,13 @@ export const products = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Position of the currency in price sorts (USD, INR, RUB: prices are never converted). Stored so
+     * that "currency, then price" is a plain column order an index can serve (see CURRENCY_RANK).
+     */
+    currencyRank: smallint('currency_rank')
+      .notNull()
+      .generatedAlwaysAs(sql`(case currency when 'USD' then 0 when 'INR' then 1 else 2 end)`),
   },
   (t) => [
     check('products_price_check', sql`${t.price} >= 0`),
@@ -104,6 +112,15 @@ export const products = pgTable(
     uniqueIndex('products_seller_sku_key').on(t.sellerId, t.sku),
     index('products_category_idx').on(t.categoryId),
     index('products_created_idx').on(t.createdAt),
+    // Listing indexes (ADR 017): each serves one filter or sort of the public listing in its exact
+    // order (newest first, id as tie-break), over active products only.
+    index('products_listing_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
+    index('products_listing_price_asc_idx').on(t.currencyRank, t.price, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
+    index('products_listing_price_desc_idx').on(t.currencyRank, t.price.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
+    index('products_listing_category_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
+    index('products_listing_subcategory_idx').on(t.subcategoryId, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive} and ${t.subcategoryId} is not null`),
+    index('products_listing_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
+    index('products_listing_moq_idx').on(t.minimumOrderQuantity).where(sql`${t.isActive}`),
   ],
 )
 

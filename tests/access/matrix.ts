@@ -896,6 +896,13 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
     POST: [{ path: '/messages/events', expect: everyone(NO_ACTION) }],
   },
   'routes/api/sitemap': publicPage('/sitemap.xml'),
+  'routes/api/sitemap-file': {
+    GET: [
+      { path: '/sitemaps/pages.xml', expect: everyone(200) },
+      { path: '/sitemaps/products-999999.xml', expect: everyone(404) },
+    ],
+    POST: [{ path: '/sitemaps/pages.xml', expect: everyone(NO_ACTION) }],
+  },
   'routes/api/robots': publicPage('/robots.txt'),
   // Development only (docs/decisions/003): NODE_ENV=test counts as development.
   'routes/dev/outbox': publicPage('/dev/outbox'),

@@ -126,7 +126,11 @@ test('search engines get a sitemap and robots.txt', async ({ request }) => {
   const sitemap = await request.get('/sitemap.xml')
   expect(sitemap.status()).toBe(200)
   expect(sitemap.headers()['content-type']).toContain('application/xml')
-  const xml = await sitemap.text()
+  // An index of files (ADR 017): the first products file lists product pages with their translations.
+  expect(await sitemap.text()).toMatch(/<loc>http:\/\/localhost:\d+\/sitemaps\/products-1\.xml<\/loc>/)
+  const products = await request.get('/sitemaps/products-1.xml')
+  expect(products.headers()['content-type']).toContain('application/xml')
+  const xml = await products.text()
   expect(xml).toMatch(/<loc>[^<]+\/products\/[0-9a-f-]{36}<\/loc>/)
   expect(xml).toContain('hreflang="hi"')
   const robots = await request.get('/robots.txt')

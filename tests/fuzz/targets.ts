@@ -239,6 +239,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   },
   'routes/seller/product-images': { path: at('/dashboard/products/images'), form: ['image', 'file'], files: ['file'], action: true },
   'routes/api/sitemap': { path: at('/sitemap.xml') },
+  'routes/api/sitemap-file': { path: () => segment(['pages.xml', 'products-1.xml', 'sellers-1.xml', 'products-0.xml', 'products-999999.xml']).map((s) => `/sitemaps/${s}`) },
   'routes/api/robots': { path: at('/robots.txt') },
   'routes/dev/outbox': { path: at('/dev/outbox'), query: ['to'] },
   'routes/public/not-found': { path: () => fc.array(segment(['no-such-page']), { minLength: 1, maxLength: 3 }).map((s) => `/x/${s.join('/')}`) },

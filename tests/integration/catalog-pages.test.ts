@@ -91,7 +91,7 @@ describe('the seller page', () => {
   it('is linked from product cards and is in the sitemap; a hidden seller is in neither', async () => {
     const { body } = await page('/marketplace')
     expect(body).toContain(`href="/sellers/${seller.id}"`)
-    const sitemap = await page('/sitemap.xml')
+    const sitemap = await page('/sitemaps/sellers-1.xml')
     expect(sitemap.body).toContain(`/sellers/${seller.id}</loc>`)
     expect(sitemap.body).not.toContain(pendingSellerId)
   })

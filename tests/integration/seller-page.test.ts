@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { products, profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { PAGE_SIZE } from '~/modules/catalog/schemas'
-import { loader as sitemapLoader } from '~/routes/api/sitemap'
+import { loader as sitemapFileLoader } from '~/routes/api/sitemap-file'
 import { loader as productLoader } from '~/routes/public/product'
 import { loader as sellerLoader } from '~/routes/public/seller'
 import { createCategory, createProduct, createSeller } from '../factories/catalog'
@@ -142,7 +142,7 @@ describe('sitemap', () => {
     const pending = await createSeller({ kycStatus: 'Pending' })
     const suspended = await createSeller({ accountStatus: 'suspended' })
     const buyer = await createUser({ profile: { userType: 'Buyer', kycStatus: 'Approved' } })
-    const out = await callRoute(sitemapLoader, '/sitemap.xml')
+    const out = await callRoute(sitemapFileLoader, '/sitemaps/sellers-1.xml', { params: { file: 'sellers-1.xml' } })
     const xml = await out.response!.text()
     expect(xml).toContain(`<loc>http://localhost:3000/sellers/${seller.id}</loc>`)
     expect(xml).toContain(`hreflang="ru" href="http://localhost:3000/sellers/${seller.id}?lng=ru"`)

@@ -5,6 +5,7 @@ import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { findPgError, mapDbError } from '~/lib/errors'
 import type { Language } from '~/lib/i18n'
+import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { ACCOUNT_LOCKED, PASSWORD_POLICY_CODES } from './auth-guards.server'
 import { checkPasswordPolicy } from './password-policy.server'
 import { countOtherSessions } from './profile-queries.server'
@@ -83,6 +84,8 @@ export async function updateProfile(userId: string, input: UpdateProfileInput): 
       return rows.length
     })
     if (updated === 0) return { ok: false, fieldErrors: {}, formError: 'account:errors.profileMissing' }
+    // A seller's name and country show on their public pages.
+    await invalidatePublicPages()
     return { ok: true }
   } catch (err) {
     const mapped = mapProfileDbError(err)

@@ -7,6 +7,7 @@ import { ADMIN_AUTH_BASE_PATH, getAdminAuth } from '~/lib/admin-auth.server'
 import { CLIENT_IP_HEADER } from '~/lib/auth.server'
 import { getDb, type Db } from '~/lib/db.server'
 import { baseUrl } from '~/lib/env.server'
+import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { notify } from '~/modules/notifications/notify.server'
 import { claimAdminSignInAttempt, clearAdminSignInAttempts, retryMinutes } from './accounts.server'
 import { recordAudit } from './audit.server'
@@ -166,7 +167,7 @@ export type KycDecisionResult = { ok: true; status: 'Approved' | 'Rejected' } | 
 export async function decideKyc(admin: CurrentAdmin, request: Request, input: KycDecisionInput): Promise<KycDecisionResult> {
   const status = input.intent === 'approve' ? ('Approved' as const) : ('Rejected' as const)
   const reason = input.intent === 'reject' ? input.reason : null
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [updated] = await tx
       .update(profiles)
       .set({ kycStatus: status, kycRejectionReason: reason, updatedAt: new Date() })
@@ -196,6 +197,9 @@ export async function decideKyc(admin: CurrentAdmin, request: Request, input: Ky
     })
     return { ok: true as const, status }
   })
+  // An approved seller's listings appear in the catalog.
+  if (result.ok) await invalidatePublicPages()
+  return result
 }
 
 /** Audits one opening of a KYC document through a View KYC link (before the bytes are sent). */

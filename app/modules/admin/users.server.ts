@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from '
 import { profiles, sessions } from '../../../db/schema'
 import type { AccountStatus, Country, KycStatus, UserType } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { isValidStorageKey, signBoundLink } from '~/lib/storage.server'
 import { parseKycDocumentKey, type KycExtension } from '~/modules/kyc/schemas'
 import { recordAudit } from './audit.server'
@@ -214,7 +215,7 @@ export type UserStatusResult =
  * Listings need no step of their own: the catalog only shows an active seller's products.
  */
 export async function changeUserStatus(admin: CurrentAdmin, request: Request, input: UserStatusInput): Promise<UserStatusResult> {
-  return getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx) => {
     const [row] = await tx
       .select({ id: profiles.id, userId: profiles.userId, status: profiles.accountStatus })
       .from(profiles)
@@ -242,6 +243,9 @@ export async function changeUserStatus(admin: CurrentAdmin, request: Request, in
     )
     return { ok: true as const, from: row.status, to: input.status, sessionsEnded }
   })
+  // A seller's listings leave (or return to) the catalog with their account.
+  if (result.ok) await invalidatePublicPages()
+  return result
 }
 
 export type UserNotesResult = { ok: true; length: number } | { ok: false; reason: 'notFound' | 'unchanged' | 'stale' }

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import {
   categories,
   categoryTranslations,
+  LANGUAGES,
   products,
   productTranslations,
   profiles,
@@ -22,22 +23,26 @@ import type {
   ProductPageDto,
   SellerPublicDto,
   ShippingOptionDto,
-  SitemapDataDto,
+  SitemapEntryDto,
+  SitemapIndexDto,
   TradeAttributesDto,
 } from './types'
 import { getDb } from '~/lib/db.server'
 import { INTL_LOCALES } from '~/lib/i18n'
 import { toCents } from './money'
 import {
+  COUNT_CAP,
   CURRENCY_VALUES,
   EMPTY_MARKETPLACE_QUERY,
   isCategoryId,
   isProductId,
   isSellerId,
+  maxPageFor,
   NEW_LAUNCHES_COUNT,
   NEW_LISTING_DAYS,
   PAGE_SIZE,
   SHIPPING_METHOD_VALUES,
+  SITEMAP_FILE_SIZE,
   type MarketplaceQuery,
 } from './schemas'
 
@@ -85,20 +90,30 @@ const productSummary = fallbackText('description')
 const categoryName = (idColumn: AnyPgColumn | SQL) => sql<string>`coalesce(${ctl.name}, ${cte.name}, ${idColumn})`
 const isNewSql = sql<boolean>`(${products.createdAt} >= now() - make_interval(days => ${NEW_LISTING_DAYS}))`
 
-/** Count of public products in a category, its subcategories, or (for a subcategory) itself. */
+/**
+ * Count of public products in a category, its subcategories, or (for a subcategory) itself, up to
+ * COUNT_CAP + 1 (more reads as "1,000+"; an exact count would read the whole category).
+ */
 const publicProductCount = (categoryId: AnyPgColumn) => sql<number>`(
-  select count(*)::int from ${products} p join ${profiles} s on s.id = p.seller_id
-  where p.is_active and s.account_status = 'active' and s.kyc_status = 'Approved'
-    and (p.category_id = ${categoryId} or p.subcategory_id = ${categoryId}
-      or p.category_id in (select cc.id from ${categories} cc where cc.parent_id = ${categoryId})))`
+  select count(*)::int from (select 1 from ${products} p join ${profiles} s on s.id = p.seller_id
+    where p.is_active and s.account_status = 'active' and s.kyc_status = 'Approved'
+      and (p.category_id = ${categoryId} or p.subcategory_id = ${categoryId}
+        or p.category_id in (select cc.id from ${categories} cc where cc.parent_id = ${categoryId}))
+    limit ${COUNT_CAP + 1}) capped)`
 
-/** Products in a category: directly, through a subcategory, or filed under one of its children. */
-function inCategory(categoryId: string): SQL {
-  return or(
-    eq(products.categoryId, categoryId),
-    eq(products.subcategoryId, categoryId),
-    sql`${products.categoryId} in (select cc.id from ${categories} cc where cc.parent_id = ${categoryId})`,
-  )!
+/**
+ * Products in a category: directly, through a subcategory, or filed under one of its children
+ * (`childIds`). The ids are literal values, not a subquery, so the planner can estimate each branch
+ * from its statistics and pick the category or subcategory index for a small category.
+ */
+function inCategory(categoryId: string, childIds: string[]): SQL {
+  return or(inArray(products.categoryId, [categoryId, ...childIds]), eq(products.subcategoryId, categoryId))!
+}
+
+/** The ids of a category's subcategories. */
+async function childCategoryIds(categoryId: string): Promise<string[]> {
+  const rows = await getDb().select({ id: categories.id }).from(categories).where(eq(categories.parentId, categoryId))
+  return rows.map((r) => r.id)
 }
 
 /** Trigram (typo-tolerant) matching applies to queries up to this length; longer ones are sentences. */
@@ -119,6 +134,12 @@ function fuzzyMatch(q: string): SQL {
 }
 
 /**
+ * Translation rows a search ranks at most. A product has at most one per language, so reaching the
+ * limit means more than COUNT_CAP products match: the listing says "1,000+" and ranks the rows found.
+ */
+const SEARCH_CANDIDATE_ROWS = (COUNT_CAP + 1) * LANGUAGES.length
+
+/**
  * Relevance-ranked matches for a search, one row per product (its best translation).
  * A translation matches when its tsvector matches websearch_to_tsquery in the row's own text-search
  * configuration (english / russian stem; Hindi uses simple, which PostgreSQL 15 and PGlite both have),
@@ -126,8 +147,13 @@ function fuzzyMatch(q: string): SQL {
  * queries under five characters) to forgive typos.
  * The OR of the three queries is an index-friendly pre-filter (one GIN condition) that the per-row
  * check then narrows. The query text is always a bound parameter.
+ * The listing's filters apply before the candidate limit (SEARCH_CANDIDATE_ROWS), so a filtered search
+ * finds every match up to the cap; only a search with more matches than that ranks a subset (ADR 017).
+ * Each matching text reaches its product through a lateral lookup by primary key that carries the sort
+ * columns; its LIMIT 1 (one product per id anyway) keeps the planner from turning it into a scan of
+ * every product.
  */
-function searchMatches(q: string) {
+function searchMatches(q: string, filters: SQL | undefined) {
   const pt = productTranslations
   const en = sql`websearch_to_tsquery('english'::regconfig, ${q})`
   const ru = sql`websearch_to_tsquery('russian'::regconfig, ${q})`
@@ -135,23 +161,50 @@ function searchMatches(q: string) {
   const rowQuery = sql`(case ${pt.languageCode} when 'en' then ${en} when 'ru' then ${ru} else ${simple} end)`
   const fuzzy = [...q].length <= FUZZY_MAX_QUERY_LENGTH
   const textMatch = sql`(${pt.searchVector} @@ (${en} || ${ru} || ${simple}) and ${pt.searchVector} @@ ${rowQuery})`
-  return getDb()
+  const db = getDb()
+  const product = db
+    .select({ createdAt: products.createdAt, currencyRank: products.currencyRank, price: products.price })
+    .from(products)
+    .innerJoin(profiles, eq(profiles.id, products.sellerId))
+    .where(and(eq(products.id, pt.productId), filters))
+    .limit(1)
+    .as('p')
+  const candidates = db
     .select({
       productId: pt.productId,
-      rank: sql<number>`max(ts_rank(${pt.searchVector}, ${rowQuery}) + ${fuzzy ? sql`word_similarity(${q}, ${pt.name})` : sql`0`})`.as('rank'),
+      rank: sql<number>`(ts_rank(${pt.searchVector}, ${rowQuery}) + ${fuzzy ? sql`word_similarity(${q}, ${pt.name})` : sql`0`})`.as('r'),
+      createdAt: product.createdAt,
+      currencyRank: product.currencyRank,
+      price: product.price,
     })
     .from(pt)
+    .innerJoinLateral(product, sql`true`)
     .where(fuzzy ? or(textMatch, fuzzyMatch(q)) : textMatch)
-    .groupBy(pt.productId)
+    .limit(SEARCH_CANDIDATE_ROWS)
+    .as('c')
+  return db
+    .select({
+      productId: candidates.productId,
+      rank: sql<number>`max(${candidates.rank})`.as('rank'),
+      createdAt: candidates.createdAt,
+      currencyRank: candidates.currencyRank,
+      price: candidates.price,
+    })
+    .from(candidates)
+    .groupBy(candidates.productId, candidates.createdAt, candidates.currencyRank, candidates.price)
     .as('m')
 }
 
-function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; sellerId?: string }): SQL[] {
+function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; sellerId?: string; childCategoryIds: string[] }): SQL[] {
   const conditions: SQL[] = [publicProduct!]
   if (opts.sellerId) conditions.push(eq(products.sellerId, opts.sellerId))
-  if (query.category) conditions.push(inCategory(query.category))
+  if (query.category) conditions.push(inCategory(query.category, opts.childCategoryIds))
   if (query.country) conditions.push(eq(profiles.country, query.country))
-  if (query.currency) conditions.push(eq(products.currency, query.currency))
+  if (query.currency) {
+    conditions.push(eq(products.currency, query.currency))
+    // The same condition on the price sort's leading index column, so the price indexes apply.
+    conditions.push(eq(products.currencyRank, CURRENCY_RANK[query.currency]))
+  }
   // Bounds are validated decimal strings; compared as numeric in SQL, never as floats.
   if (query.minPrice !== null) conditions.push(sql`${products.price} >= ${query.minPrice}::numeric`)
   if (query.maxPrice !== null) conditions.push(sql`${products.price} <= ${query.maxPrice}::numeric`)
@@ -160,8 +213,11 @@ function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; se
   return conditions
 }
 
-/** Price sorts order numerically within a currency; currencies are never mixed into one scale. */
-const currencyOrder = sql`(case ${products.currency} when 'USD' then 0 when 'INR' then 1 else 2 end)`
+/**
+ * Price sorts order numerically within a currency; currencies are never mixed into one scale. The
+ * order is products.currency_rank, a generated column (same CASE as db/schema/catalog.ts).
+ */
+const CURRENCY_RANK: Record<Currency, number> = { USD: 0, INR: 1, RUB: 2 }
 
 function cardFields() {
   return {
@@ -234,7 +290,8 @@ function toCard(row: CardRow, locale: LanguageCode): ProductCardDto {
 
 /**
  * One page of public products for the marketplace, a category page, New Listings or a seller's page:
- * filters, search, sort and pagination from a parsed query. An out-of-range page is clamped to the last page.
+ * filters, search, sort and pagination from a parsed query. The count stops at COUNT_CAP (then
+ * `totalCapped`), pages stop at the capped count, and a page past the end is clamped to the last page.
  */
 export async function listProducts(
   query: MarketplaceQuery,
@@ -243,52 +300,104 @@ export async function listProducts(
 ): Promise<ProductPageDto> {
   const db = getDb()
   const pageSize = opts.pageSize ?? PAGE_SIZE
-  const conditions = and(...filterConditions(query, opts))
-  const matches = query.q ? searchMatches(query.q) : null
+  const maxPage = maxPageFor(pageSize)
+  const childIds = query.category ? await childCategoryIds(query.category) : []
+  const conditions = and(...filterConditions(query, { ...opts, childCategoryIds: childIds }))
+  const matches = query.q ? searchMatches(query.q, conditions) : null
 
-  const tieBreak = [desc(products.createdAt), asc(products.id)]
+  // Each order below is the column order of one listing index (db/schema/catalog.ts). A search
+  // orders its candidate set (m) by the same columns.
   const sort = query.sort === 'relevance' && !matches ? 'newest' : query.sort
-  const orderBy: SQL[] =
-    sort === 'relevance' && matches
-      ? [desc(matches.rank), ...tieBreak]
-      : sort === 'price_asc'
-        ? [currencyOrder, asc(products.price), ...tieBreak]
-        : sort === 'price_desc'
-          ? [currencyOrder, desc(products.price), ...tieBreak]
-          : tieBreak
+  type SortColumns = Record<'createdAt' | 'id' | 'currencyRank' | 'price', SQLWrapper | AnyColumn> & { rank?: SQLWrapper }
+  const orderFor = (c: SortColumns): SQL[] => {
+    const tieBreak = [desc(c.createdAt), asc(c.id)]
+    if (sort === 'relevance' && c.rank) return [desc(c.rank), ...tieBreak]
+    if (sort === 'price_asc') return [asc(c.currencyRank), asc(c.price), ...tieBreak]
+    if (sort === 'price_desc') return [asc(c.currencyRank), desc(c.price), ...tieBreak]
+    return tieBreak
+  }
+  const orderBy = orderFor({ createdAt: products.createdAt, id: products.id, currencyRank: products.currencyRank, price: products.price })
 
-  // One query gives the page and, through a window count, the total (the search runs once).
   const fetchPage = (page: number) => {
-    let rows = db
-      .select({ ...cardFields(), total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(products)
+    if (!matches) {
+      return db
+        .select(cardFields())
+        .from(products)
+        .innerJoin(profiles, eq(profiles.id, products.sellerId))
+        .leftJoin(tl, and(eq(tl.productId, products.id), eq(tl.languageCode, locale)))
+        .leftJoin(te, and(eq(te.productId, products.id), eq(te.languageCode, 'en')))
+        .leftJoin(ctl, and(eq(ctl.categoryId, products.categoryId), eq(ctl.languageCode, locale)))
+        .leftJoin(cte, and(eq(cte.categoryId, products.categoryId), eq(cte.languageCode, 'en')))
+        .where(conditions)
+        .orderBy(...orderBy)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .then((rows) => rows.map((r) => ({ ...r, total: 0 })))
+    }
+    // A search picks the page from its bounded candidate set first (and counts the set), then joins
+    // only the page's products for their cards.
+    const pageIds = db
+      .select({
+        productId: matches.productId,
+        rank: matches.rank,
+        createdAt: matches.createdAt,
+        currencyRank: matches.currencyRank,
+        price: matches.price,
+        total: sql<number>`count(*) over ()`.as('total'),
+      })
+      .from(matches)
+      .orderBy(...orderFor({ createdAt: matches.createdAt, id: matches.productId, currencyRank: matches.currencyRank, price: matches.price, rank: matches.rank }))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .as('pg')
+    return db
+      .select({ ...cardFields(), total: sql<number>`${pageIds.total}`.mapWith(Number) })
+      .from(pageIds)
+      .innerJoin(products, eq(products.id, pageIds.productId))
       .innerJoin(profiles, eq(profiles.id, products.sellerId))
       .leftJoin(tl, and(eq(tl.productId, products.id), eq(tl.languageCode, locale)))
       .leftJoin(te, and(eq(te.productId, products.id), eq(te.languageCode, 'en')))
       .leftJoin(ctl, and(eq(ctl.categoryId, products.categoryId), eq(ctl.languageCode, locale)))
       .leftJoin(cte, and(eq(cte.categoryId, products.categoryId), eq(cte.languageCode, 'en')))
-      .$dynamic()
-    if (matches) rows = rows.innerJoin(matches, eq(matches.productId, products.id))
-    return rows
       .where(conditions)
-      .orderBy(...orderBy)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .orderBy(...orderFor({ createdAt: pageIds.createdAt, id: pageIds.productId, currencyRank: pageIds.currencyRank, price: pageIds.price, rank: pageIds.rank }))
+  }
+  /** Matching products, counted up to COUNT_CAP + 1 (a search's candidate set is bounded already). */
+  const countCapped = async () => {
+    if (matches) return (await db.select({ n: count() }).from(matches))[0].n
+    const capped = db
+      .select({ one: sql`1` })
+      .from(products)
+      .innerJoin(profiles, eq(profiles.id, products.sellerId))
+      .where(conditions)
+      .limit(COUNT_CAP + 1)
+      .as('capped')
+    return (await db.select({ n: count() }).from(capped))[0].n
   }
 
-  let page = Math.max(1, query.page)
+  let page = Math.min(Math.max(1, query.page), maxPage)
   let result = await fetchPage(page)
-  let total = result[0]?.total ?? 0
+  let total: number
+  if (matches) total = result[0]?.total ?? 0
+  else if (result.length > 0 && result.length < pageSize) total = (page - 1) * pageSize + result.length
+  else if (result.length === 0 && page === 1) total = 0
+  else total = await countCapped()
   if (result.length === 0 && page > 1) {
-    // Past the end (page=999): count, then show the last page instead.
-    let countQuery = db.select({ total: count() }).from(products).innerJoin(profiles, eq(profiles.id, products.sellerId)).$dynamic()
-    if (matches) countQuery = countQuery.innerJoin(matches, eq(matches.productId, products.id))
-    ;[{ total }] = await countQuery.where(conditions)
-    page = Math.max(1, Math.ceil(total / pageSize))
+    // Past the end (page=999): show the last page instead.
+    if (matches) total = await countCapped()
+    page = Math.max(1, Math.ceil(Math.min(total, COUNT_CAP) / pageSize))
     if (total > 0) result = await fetchPage(page)
   }
-  const totalPages = Math.max(1, Math.ceil(total / pageSize))
-  return { items: result.map((r) => toCard(r as CardRow, locale)), total, page, pageSize, totalPages }
+  const totalCapped = total > COUNT_CAP
+  const totalPages = totalCapped ? maxPage : Math.max(1, Math.ceil(total / pageSize))
+  return {
+    items: result.map((r) => toCard(r as CardRow, locale)),
+    total: Math.min(total, COUNT_CAP),
+    totalCapped,
+    page,
+    pageSize,
+    totalPages,
+  }
 }
 
 /** The newest public products (home page "New Launches"). */
@@ -514,7 +623,8 @@ const toCategorySummary = (r: CategoryRow): CategorySummaryDto => ({
   description: r.description,
   icon: r.icon,
   image: categoryImage(r.id),
-  productCount: Number(r.productCount),
+  productCount: Math.min(Number(r.productCount), COUNT_CAP),
+  productCountCapped: Number(r.productCount) > COUNT_CAP,
 })
 
 /** All top-level categories with public product counts, in display order. */
@@ -584,34 +694,70 @@ export async function getCatalogStats(): Promise<CatalogStatsDto> {
   return { activeProducts, verifiedSellers, categories: categoryCount }
 }
 
-/** Ids and modification times of every public page generated from data, for /sitemap.xml. */
-export async function getSitemapData(): Promise<SitemapDataDto> {
+/** How many sitemap files (`fileSize` URLs each) the public products and sellers fill. */
+export async function getSitemapIndexData(fileSize = SITEMAP_FILE_SIZE): Promise<SitemapIndexDto> {
   const db = getDb()
-  const [cats, prods, sellers] = await Promise.all([
-    db
-      .select({ id: categories.id, createdAt: categories.createdAt })
-      .from(categories)
-      .where(isNull(categories.parentId))
-      .orderBy(asc(categories.sortOrder), asc(categories.id)),
-    db
-      .select({ id: products.id, updatedAt: products.updatedAt })
-      .from(products)
-      .innerJoin(profiles, eq(profiles.id, products.sellerId))
-      .where(publicProduct)
-      .orderBy(desc(products.createdAt), asc(products.id)),
-    // A seller page changes with the profile and with its products: the later of the two.
-    db
-      .select({
-        id: profiles.id,
-        updatedAt: sql<Date | string>`greatest(${profiles.updatedAt}, (select max(p.updated_at) from ${products} p where p.seller_id = ${profiles.id} and p.is_active))`,
-      })
-      .from(profiles)
-      .where(publicSeller)
-      .orderBy(asc(profiles.createdAt), asc(profiles.id)),
+  const [[{ productCount }], [{ sellerCount }]] = await Promise.all([
+    db.select({ productCount: count() }).from(products).innerJoin(profiles, eq(profiles.id, products.sellerId)).where(publicProduct),
+    db.select({ sellerCount: count() }).from(profiles).where(publicSeller),
   ])
-  return {
-    categories: cats.map((c) => ({ id: c.id, lastModified: new Date(c.createdAt).toISOString() })),
-    products: prods.map((p) => ({ id: p.id, lastModified: new Date(p.updatedAt).toISOString() })),
-    sellers: sellers.map((s) => ({ id: s.id, lastModified: new Date(s.updatedAt).toISOString() })),
+  return { productFiles: Math.ceil(productCount / fileSize), sellerFiles: Math.ceil(sellerCount / fileSize) }
+}
+
+/** Top-level categories for the sitemap's pages file (a few dozen at most). */
+export async function listSitemapCategories(): Promise<SitemapEntryDto[]> {
+  const rows = await getDb()
+    .select({ id: categories.id, createdAt: categories.createdAt })
+    .from(categories)
+    .where(isNull(categories.parentId))
+    .orderBy(asc(categories.sortOrder), asc(categories.id))
+  return rows.map((c) => ({ id: c.id, lastModified: new Date(c.createdAt).toISOString() }))
+}
+
+/** Rows per query while a sitemap file streams: memory stays bounded whatever the catalog size. */
+const SITEMAP_CHUNK = 5_000
+
+/**
+ * The entries of sitemap file `file` (1-based) of public products or sellers, in id order: the
+ * file-th run of `fileSize`. Yields chunks (keyset pages on id, `chunkSize` rows each); yields
+ * nothing for a file past the end.
+ */
+export async function* sitemapEntries(
+  kind: 'products' | 'sellers',
+  file: number,
+  { fileSize = SITEMAP_FILE_SIZE, chunkSize = SITEMAP_CHUNK } = {},
+): AsyncGenerator<SitemapEntryDto[]> {
+  if (!Number.isSafeInteger(file) || file < 1) return
+  const db = getDb()
+  const id = kind === 'products' ? products.id : profiles.id
+  const chunk = (from: SQL | undefined, offset: number, limit: number) =>
+    kind === 'products'
+      ? db
+          .select({ id: products.id, updatedAt: products.updatedAt })
+          .from(products)
+          .innerJoin(profiles, eq(profiles.id, products.sellerId))
+          .where(and(publicProduct, from))
+          .orderBy(asc(products.id))
+          .offset(offset)
+          .limit(limit)
+      : db
+          .select({
+            id: profiles.id,
+            // A seller page changes with the profile and with its products: the later of the two.
+            updatedAt: sql<Date | string>`greatest(${profiles.updatedAt}, (select max(p.updated_at) from ${products} p where p.seller_id = ${profiles.id} and p.is_active))`,
+          })
+          .from(profiles)
+          .where(and(publicSeller, from))
+          .orderBy(asc(profiles.id))
+          .offset(offset)
+          .limit(limit)
+  // The file's first chunk by offset (one index walk to its start), the rest by keyset on id.
+  let remaining = fileSize
+  let rows = await chunk(undefined, (file - 1) * fileSize, Math.min(chunkSize, remaining))
+  while (rows.length > 0) {
+    yield rows.map((r) => ({ id: r.id, lastModified: new Date(r.updatedAt).toISOString() }))
+    remaining -= rows.length
+    if (remaining <= 0 || rows.length < Math.min(chunkSize, remaining + rows.length)) return
+    rows = await chunk(sql`${id} > ${rows[rows.length - 1].id}`, 0, Math.min(chunkSize, remaining))
   }
 }

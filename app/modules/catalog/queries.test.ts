@@ -4,7 +4,8 @@ import {
   getCatalogStats,
   getCategory,
   getProduct,
-  getSitemapData,
+  listSitemapCategories,
+  sitemapEntries,
   listCategories,
   listCategoryOptions,
   listFeaturedCategories,
@@ -246,6 +247,12 @@ describe('categories', () => {
 })
 
 describe('site-wide data', () => {
+  const allSitemapEntries = async (kind: 'products' | 'sellers') => {
+    const out = []
+    for await (const chunk of sitemapEntries(kind, 1)) out.push(...chunk)
+    return out
+  }
+
   it('counts public products, verified sellers and categories', async () => {
     const stats = await getCatalogStats()
     expect(stats.categories).toBeGreaterThanOrEqual(3)
@@ -256,16 +263,15 @@ describe('site-wide data', () => {
   })
 
   it('lists public products and top-level categories for the sitemap', async () => {
-    const data = await getSitemapData()
-    const productIds = data.products.map((x) => x.id)
+    const productIds = (await allSitemapEntries('products')).map((x) => x.id)
     expect(productIds).toContain(p.cheap)
     expect(productIds).not.toContain(p.hidden)
     expect(productIds).not.toContain(p.banned)
-    expect(data.categories.map((x) => x.id)).not.toContain('rings')
+    expect((await listSitemapCategories()).map((x) => x.id)).not.toContain('rings')
   })
 
   it('lists the pages of public sellers only', async () => {
-    const sellerIds = (await getSitemapData()).sellers.map((x) => x.id)
+    const sellerIds = (await allSitemapEntries('sellers')).map((x) => x.id)
     expect(sellerIds).toEqual(expect.arrayContaining([p.indian, p.russian]))
     expect(sellerIds).not.toContain(p.bannedSeller)
   })

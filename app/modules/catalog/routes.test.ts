@@ -10,6 +10,7 @@ import { loader as newListingsLoader } from '~/routes/public/marketplace-new'
 import { loader as productLoader } from '~/routes/public/product'
 import { loader as robotsLoader } from '~/routes/api/robots'
 import { loader as sitemapLoader } from '~/routes/api/sitemap'
+import { loader as sitemapFileLoader } from '~/routes/api/sitemap-file'
 
 type AnyLoader = (args: never) => unknown
 /** A loader's data, whether it returned it plain or through data() (with headers). */
@@ -153,11 +154,13 @@ describe('home loader', () => {
 })
 
 describe('sitemap and robots', () => {
-  it('lists pages, categories and products with hreflang alternates as XML', async () => {
-    const { value } = await run(sitemapLoader, '/sitemap.xml')
-    const res = value as Response
-    expect(res.headers.get('Content-Type')).toMatch(/^application\/xml/)
-    const xml = await res.text()
+  it('lists pages, categories and products with hreflang alternates as XML, through an index', async () => {
+    const index = await ((await run(sitemapLoader, '/sitemap.xml')).value as Response).text()
+    const files = [...index.matchAll(/<loc>http:\/\/localhost:3000\/sitemaps\/([^<]+)<\/loc>/g)].map((m) => m[1])
+    expect(files).toEqual(['pages.xml', 'products-1.xml', 'sellers-1.xml'])
+    const responses = await Promise.all(files.map(async (file) => (await run(sitemapFileLoader, `/sitemaps/${file}`, { file })).value as Response))
+    for (const res of responses) expect(res.headers.get('Content-Type')).toMatch(/^application\/xml/)
+    const xml = (await Promise.all(responses.map((r) => r.text()))).join('')
     expect(xml).toContain(`<loc>http://localhost:3000/products/${productId}</loc>`)
     expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="ru" href="http://localhost:3000/products/${productId}?lng=ru"/>`)
     expect(xml).toContain('<loc>http://localhost:3000/categories/gems-jewelry</loc>')

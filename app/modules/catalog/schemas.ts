@@ -10,6 +10,15 @@ export const SHIPPING_METHOD_VALUES = ['sea', 'air', 'rail', 'road', 'express'] 
 
 /** Products per marketplace page. */
 export const PAGE_SIZE = 12
+/**
+ * Listings count matching products up to this many and then say "1,000+" (ADR 017): an exact count of
+ * a large filtered set would read all of it on every page view.
+ */
+export const COUNT_CAP = 1000
+/** The last page a listing offers: pages go as far as the capped count, so OFFSET stays bounded. */
+export const maxPageFor = (pageSize: number) => Math.ceil(COUNT_CAP / pageSize)
+/** Product, seller and page URLs per sitemap file (the protocol allows 50,000). */
+export const SITEMAP_FILE_SIZE = 50_000
 /** Longer search strings are cut to this many characters (a search box, not a document). */
 export const MAX_QUERY_LENGTH = 200
 /** Products listed in the last this-many days count as new (New Listings, "New" badge). */

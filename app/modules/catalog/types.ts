@@ -27,7 +27,10 @@ export type ProductCardDto = {
 
 export type ProductPageDto = {
   items: ProductCardDto[]
+  /** Matching products, counted up to COUNT_CAP. */
   total: number
+  /** More than `total` products match (the count stopped at COUNT_CAP); the UI shows "1,000+". */
+  totalCapped: boolean
   /** The page actually shown (requested page clamped to 1..totalPages). */
   page: number
   pageSize: number
@@ -82,7 +85,10 @@ export type CategorySummaryDto = {
   description: string
   icon: string
   image: string
+  /** Public products, counted up to COUNT_CAP. */
   productCount: number
+  /** More than `productCount` products (the UI shows "1,000+"). */
+  productCountCapped: boolean
 }
 
 export type CategoryDetailDto = CategorySummaryDto & {
@@ -107,8 +113,8 @@ export type SellerPublicDto = {
   memberSince: string
 }
 
-export type SitemapDataDto = {
-  categories: { id: string; lastModified: string }[]
-  products: { id: string; lastModified: string }[]
-  sellers: { id: string; lastModified: string }[]
-}
+/** A page generated from data, for the sitemap: its id and when it last changed (ISO time). */
+export type SitemapEntryDto = { id: string; lastModified: string }
+
+/** The sitemap index: how many products-N.xml and sellers-N.xml files there are. */
+export type SitemapIndexDto = { productFiles: number; sellerFiles: number }

@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import { categories, products, productTranslations, type ShippingOption, type Specification } from '../../../db/schema'
 import { getDb, type Db } from '~/lib/db.server'
+import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { canUseProductImage } from './images.server'
 import { PRODUCT_LANGUAGES, productImageThumb, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductLanguage, type ProductListQuery } from './schemas'
 
@@ -117,7 +118,7 @@ function uniqueViolation(error: unknown): ProductFieldErrors | null {
 /** Creates a product with its translations in one transaction. */
 export async function createProduct(sellerId: string, input: ProductInput): Promise<SaveResult> {
   try {
-    return await getDb().transaction(async (tx) => {
+    const result = await getDb().transaction(async (tx) => {
       const errors = { ...(await checkCategories(tx, input)), ...(await checkUnique(tx, sellerId, input, null)), ...(await checkImages(sellerId, input, [])) }
       if (Object.keys(errors).length > 0) return { ok: false as const, fieldErrors: errors }
       const [row] = await tx
@@ -127,6 +128,8 @@ export async function createProduct(sellerId: string, input: ProductInput): Prom
       await tx.insert(productTranslations).values(translationRows(row!.id, input))
       return { ok: true as const, id: row!.id }
     })
+    if (result?.ok) await invalidatePublicPages()
+    return result
   } catch (error) {
     const fieldErrors = uniqueViolation(error)
     if (fieldErrors) return { ok: false, fieldErrors }
@@ -138,7 +141,7 @@ export async function createProduct(sellerId: string, input: ProductInput): Prom
 export async function updateProduct(sellerId: string, productId: string, input: ProductInput): Promise<SaveResult | null> {
   if (!UUID.test(productId)) return null
   try {
-    return await getDb().transaction(async (tx) => {
+    const result = await getDb().transaction(async (tx) => {
       const [own] = await tx
         .select({ id: products.id, mediaFiles: products.mediaFiles })
         .from(products)
@@ -156,6 +159,8 @@ export async function updateProduct(sellerId: string, productId: string, input: 
       await tx.insert(productTranslations).values(translationRows(productId, input))
       return { ok: true as const, id: productId }
     })
+    if (result?.ok) await invalidatePublicPages()
+    return result
   } catch (error) {
     const fieldErrors = uniqueViolation(error)
     if (fieldErrors) return { ok: false, fieldErrors }
@@ -171,6 +176,7 @@ export async function setProductActive(sellerId: string, productId: string, isAc
     .set({ isActive, updatedAt: new Date() })
     .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
     .returning({ id: products.id })
+  if (rows.length === 1) await invalidatePublicPages()
   return rows.length === 1
 }
 
@@ -181,6 +187,7 @@ export async function deleteProduct(sellerId: string, productId: string): Promis
     .delete(products)
     .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
     .returning({ id: products.id })
+  if (rows.length === 1) await invalidatePublicPages()
   return rows.length === 1
 }
 

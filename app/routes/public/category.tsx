@@ -109,7 +109,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                     className="inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                   >
                     {s.name}
-                    <span className="text-xs text-muted-foreground">({s.productCount})</span>
+                    <span className="text-xs text-muted-foreground">({s.productCountCapped ? t('categories.countCapped', { count: s.productCount }) : s.productCount})</span>
                   </Link>
                 </li>
               ))}

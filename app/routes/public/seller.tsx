@@ -98,7 +98,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="seller-products-heading" className="flex flex-col gap-4">
         <h2 id="seller-products-heading" className="text-xl font-semibold">
-          {t('seller.products', { count: result.total })}
+          {t(result.totalCapped ? 'seller.productsCapped' : 'seller.products', { count: result.total })}
         </h2>
         {result.items.length > 0 ? (
           <>

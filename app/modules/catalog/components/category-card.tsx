@@ -45,7 +45,7 @@ export function CategoryCard({ category }: { category: CategorySummaryDto }) {
         </h3>
         {category.description ? <p className="line-clamp-3 text-sm text-muted-foreground">{category.description}</p> : null}
         <p className="mt-auto flex items-center justify-between pt-2 text-sm font-medium">
-          <span>{t('categories.productCount', { count: category.productCount })}</span>
+          <span>{t(category.productCountCapped ? 'categories.productCountCapped' : 'categories.productCount', { count: category.productCount })}</span>
           <ArrowRight className="size-4 text-primary transition-transform group-hover:translate-x-1" aria-hidden />
         </p>
       </div>

@@ -59,14 +59,20 @@ export function ProductListing({
       </aside>
       <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite">
-            {query.q ? t('listing.resultsFor', { count: result.total, q: query.q }) : t('listing.results', { count: result.total })}
+          <h2 id="results-heading" className="text-lg font-semibold" aria-live="polite" data-testid="results-count">
+            {t(`listing.${query.q ? 'resultsFor' : 'results'}${result.totalCapped ? 'Capped' : ''}`, { count: result.total, q: query.q })}
           </h2>
           {result.total > 0 ? (
-            <p className="text-sm text-muted-foreground">{t('listing.showing', { from, to, total: result.total })}</p>
+            <p className="text-sm text-muted-foreground">{t(result.totalCapped ? 'listing.showingCapped' : 'listing.showing', { from, to, total: result.total })}</p>
           ) : null}
         </div>
         <QueryNotices notices={notices} />
+        {/* The count is capped (ADR 017): say so, and how to reach what lies beyond the last page. */}
+        {result.totalCapped ? (
+          <p className="text-sm text-muted-foreground" data-testid="count-capped">
+            {t('listing.cappedNote', { total: result.total })}
+          </p>
+        ) : null}
         {mixedCurrencySort && result.total > 0 ? <p className="text-sm text-muted-foreground">{t('listing.sortByCurrency')}</p> : null}
         {result.items.length > 0 ? (
           <>
