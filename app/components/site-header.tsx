@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, NavLink, useLocation, useSearchParams, useSubmit } from 'react-router'
 import { LanguageLinks, LanguageMenu } from '~/components/language-switcher'
 import { Button } from '~/components/ui/button'
-import { DeferredDropdownMenu } from '~/components/deferred-dropdown-menu'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '~/components/ui/dropdown-menu'
 import { Input } from '~/components/ui/input'
 import type { Language } from '~/lib/i18n'
 import { useLiveEvents } from '~/lib/live-events'
@@ -115,27 +122,24 @@ export function SiteHeader({
           Setu
         </Link>
         <nav aria-label={t('nav.main')} className="hidden items-center gap-1 lg:flex">
-          <DeferredDropdownMenu
-            align="start"
-            trigger={
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
               <Button variant="ghost" className="px-3">
                 {t('nav.categories')} <ChevronDown aria-hidden />
               </Button>
-            }
-            content={({ DropdownMenuItem, DropdownMenuSeparator }) => (
-              <>
-                {HEADER_CATEGORIES.map((id) => (
-                  <DropdownMenuItem key={id} asChild>
-                    <Link to={`/categories/${id}`}>{t(`categories.${id}`)}</Link>
-                  </DropdownMenuItem>
-                ))}
-                <DropdownMenuSeparator />
-                <DropdownMenuItem asChild>
-                  <Link to="/categories/all">{t('nav.viewAll')}</Link>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start">
+              {HEADER_CATEGORIES.map((id) => (
+                <DropdownMenuItem key={id} asChild>
+                  <Link to={`/categories/${id}`}>{t(`categories.${id}`)}</Link>
                 </DropdownMenuItem>
-              </>
-            )}
-          />
+              ))}
+              <DropdownMenuSeparator />
+              <DropdownMenuItem asChild>
+                <Link to="/categories/all">{t('nav.viewAll')}</Link>
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
           <NavLink to="/marketplace" className={navClass}>
             {t('nav.marketplace')}
           </NavLink>
@@ -157,53 +161,50 @@ export function SiteHeader({
           {user?.profile ? <MessagesLink unread={unreadMessages} cursor={messageCursor} /> : null}
           {user?.profile ? <NotificationBell unread={unreadNotifications} /> : null}
           {user ? (
-            <DeferredDropdownMenu
-              align="end"
-              trigger={
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
                 <Button variant="outline" size="sm" className="hidden lg:inline-flex" data-testid="user-menu">
                   <User aria-hidden />
                   <span className="max-w-48 truncate">{user.email}</span>
                 </Button>
-              }
-              content={({ DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
-                <>
-                  <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{user.email}</DropdownMenuLabel>
-                  <DropdownMenuSeparator />
-                  <DropdownMenuItem asChild>
-                    <Link to="/profile">{t('nav.profile')}</Link>
-                  </DropdownMenuItem>
-                  <DropdownMenuItem asChild>
-                    <Link to="/dashboard">{t('nav.dashboard')}</Link>
-                  </DropdownMenuItem>
-                  <DropdownMenuItem asChild>
-                    <Link to="/create-rfq">{t('nav.createRfq')}</Link>
-                  </DropdownMenuItem>
-                  <DropdownMenuItem asChild>
-                    <Link to="/rfqs">{t('nav.myRfqs')}</Link>
-                  </DropdownMenuItem>
-                  <DropdownMenuItem asChild>
-                    <Link to="/orders">{t('nav.myOrders')}</Link>
-                  </DropdownMenuItem>
-                  {user.profile ? (
-                    <>
-                      <DropdownMenuItem asChild>
-                        <Link to="/messages">{t('notifications:messagesLive.link')}</Link>
-                      </DropdownMenuItem>
-                      <DropdownMenuItem asChild>
-                        <Link to="/notifications">{t('notifications:bell')}</Link>
-                      </DropdownMenuItem>
-                    </>
-                  ) : null}
-                  <DropdownMenuSeparator />
-                  {/* The menu unmounts as soon as an item is chosen, which would cancel a native form
-                      submit; submitting through the router does not depend on the menu staying open. */}
-                  <DropdownMenuItem onSelect={() => void submit(null, { method: 'post', action: '/logout' })}>
-                    <LogOut aria-hidden className="size-4" />
-                    {t('nav.signOut')}
-                  </DropdownMenuItem>
-                </>
-              )}
-            />
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{user.email}</DropdownMenuLabel>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem asChild>
+                  <Link to="/profile">{t('nav.profile')}</Link>
+                </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to="/dashboard">{t('nav.dashboard')}</Link>
+                </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to="/create-rfq">{t('nav.createRfq')}</Link>
+                </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to="/rfqs">{t('nav.myRfqs')}</Link>
+                </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to="/orders">{t('nav.myOrders')}</Link>
+                </DropdownMenuItem>
+                {user.profile ? (
+                  <>
+                    <DropdownMenuItem asChild>
+                      <Link to="/messages">{t('notifications:messagesLive.link')}</Link>
+                    </DropdownMenuItem>
+                    <DropdownMenuItem asChild>
+                      <Link to="/notifications">{t('notifications:bell')}</Link>
+                    </DropdownMenuItem>
+                  </>
+                ) : null}
+                <DropdownMenuSeparator />
+                {/* The menu unmounts as soon as an item is chosen, which would cancel a native form
+                    submit; submitting through the router does not depend on the menu staying open. */}
+                <DropdownMenuItem onSelect={() => void submit(null, { method: 'post', action: '/logout' })}>
+                  <LogOut aria-hidden className="size-4" />
+                  {t('nav.signOut')}
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
           ) : (
             <div className="hidden items-center gap-2 lg:flex">
               <Button asChild variant="ghost" size="sm">

@@ -89,6 +89,8 @@ for (const lng of LANGUAGES) {
 
     // Radix renders open menus in a portal at the end of <body>.
     await page.goto(withLanguage('/', lng))
+    // The menus open once the page has hydrated (in ru and hi after their translation files arrive).
+    await page.waitForLoadState('networkidle')
     await page.getByTestId('user-menu').click()
     await expect(page.getByRole('menu')).toBeVisible()
     found.push(...(await violations(page, `user menu open (${lng})`)))
