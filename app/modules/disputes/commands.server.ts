@@ -4,17 +4,18 @@ import { randomUUID } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { disputeEvidence, disputeMessages, disputes, orderEvents, orders, products } from '../../../db/schema'
 import { getDb, type Db } from '~/lib/db.server'
+import { countAttempt } from '~/lib/rate-limit.server'
 import { recordAudit } from '~/modules/admin/audit.server'
 import type { CurrentAdmin } from '~/modules/admin/session.server'
 import { notify } from '~/modules/notifications/notify.server'
-import type { DisputeParty } from './enums'
+import { DISPUTE_ANSWER_LIMITS, type DisputeParty } from './enums'
 import { deleteEvidence, storeEvidence, type CheckedEvidence, type StoredEvidence } from './files.server'
 import { disputePartyOf, messageRecipients, openDisputeVerdict, orderEffectOf, restocksOnCancel } from './policy'
 import { isUuid, type AnswerDisputeInput, type DecideDisputeInput, type ModeratorMessageInput, type OpenDisputeInput } from './schemas'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-export type DisputeRefusal = { ok: false; status: 404 | 409; error: string }
+export type DisputeRefusal = { ok: false; status: 404 | 409 | 429; error: string }
 const refuse = (status: DisputeRefusal['status'], key: string): DisputeRefusal => ({ ok: false, status, error: `disputes:errors.${key}` })
 const adminRefuse = (status: DisputeRefusal['status'], key: string): DisputeRefusal => ({ ok: false, status, error: `adminDisputes:errors.${key}` })
 
@@ -108,7 +109,8 @@ export type AnswerDisputeResult = { ok: true; messageId: string } | DisputeRefus
 /**
  * A party answers in the order's open dispute, with evidence; the other party is told. A decided dispute
  * is read-only (409). The dispute row is updated first (last activity), which also orders the answer
- * against a decision made at the same moment.
+ * against a decision made at the same moment. Answers are limited per person (DISPUTE_ANSWER_LIMITS),
+ * counted before anything is written; a refused answer stores nothing.
  */
 export async function answerDispute(profileId: string, orderId: string, input: AnswerDisputeInput, files: CheckedEvidence[]): Promise<AnswerDisputeResult> {
   if (!isUuid(orderId)) return refuse(404, 'notFound')
@@ -120,6 +122,13 @@ export async function answerDispute(profileId: string, orderId: string, input: A
   const [dispute] = await db.select({ id: disputes.id, status: disputes.status }).from(disputes).where(eq(disputes.orderId, id)).orderBy(desc(disputes.createdAt)).limit(1)
   if (!dispute) return refuse(404, 'noDispute')
   if (dispute.status !== 'open') return refuse(409, 'closed')
+  const { perHour, perDay } = DISPUTE_ANSWER_LIMITS
+  if (
+    (await countAttempt(`disputes:answer:hour:${profileId}`, perHour.windowMs)) > perHour.max ||
+    (await countAttempt(`disputes:answer:day:${profileId}`, perDay.windowMs)) > perDay.max
+  ) {
+    return refuse(429, 'rateLimited')
+  }
   return withEvidence(dispute.id, files, (stored) =>
     db.transaction(async (tx) => {
       const now = new Date()
