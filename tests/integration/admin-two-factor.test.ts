@@ -140,6 +140,22 @@ describe('two-factor sign-in', () => {
     expect((await callRoute(twoFactorLoader, '/admin/two-factor', { cookie: session })).location).toBe('/admin/dashboard')
   })
 
+  it('each code signs in once: the same code in a second sign-in is refused (audited totp_reused), and a wrong code may be typed again', async () => {
+    const a = await adminWithTwoFactor()
+    const code = await totpCode(a.secret)
+    expect((await adminTwoFactorStep(a.challenge, code)).status).toBe(302)
+    const sessions = (await sessionsOf(a.id)).length
+    const second = await adminLogin(a.email, a.password)
+    const replay = await adminTwoFactorStep(cookieHeaderFrom(second.response), code)
+    expect(replay.status).toBe(401)
+    expect(replay.data).toMatchObject({ fieldErrors: { code: 'adminAccounts:twoFactor.errors.codeUsed' } })
+    expect(await latestAudit('login_failed')).toMatchObject({ adminEmail: a.email, newValue: { reason: 'totp_reused', login_method: 'credentials+totp' } })
+    expect((await sessionsOf(a.id)).length).toBe(sessions)
+    // A wrong code is not "used": typed twice, it is judged wrong twice.
+    const bad = await wrongCode(a.secret)
+    for (let i = 0; i < 2; i++) expect((await adminTwoFactorStep(cookieHeaderFrom(second.response), bad)).data).toMatchObject({ fieldErrors: { code: 'adminAccounts:twoFactor.errors.invalidCode' } })
+  })
+
   it('keeps redirectTo through the second step, inside the panel only', async () => {
     const a = await adminWithTwoFactor({ redirectTo: '/admin/audit?action=login' })
     expect(a.step.location).toBe('/admin/two-factor?redirectTo=%2Fadmin%2Faudit%3Faction%3Dlogin')

@@ -4,13 +4,13 @@
 //   (verify-totp / verify-backup-code: the challenge cookie, attempts per challenge, account lockout);
 // - turning it on (after the first code) and off are ours, so the change and its audit row are one
 //   transaction and the admin's session is neither rotated nor extended.
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { createOTP } from '@better-auth/utils/otp'
 import { APIError } from 'better-auth/api'
 import { symmetricDecrypt } from 'better-auth/crypto'
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import QRCode from 'qrcode'
-import { adminAccounts, adminTwoFactors, adminUsers, adminVerifications } from '../../../db/schema'
+import { adminAccounts, adminTwoFactors, adminUsers, adminVerifications, rateLimits } from '../../../db/schema'
 import { ADMIN_AUTH_BASE_PATH, ADMIN_TOTP, getAdminAuth } from '~/lib/admin-auth.server'
 import { getDb } from '~/lib/db.server'
 import { baseUrl } from '~/lib/env.server'
@@ -75,22 +75,8 @@ export type TwoFactorSignInResult =
  */
 export async function completeTwoFactorSignIn(request: Request, challenge: TwoFactorChallenge, input: TwoFactorSignInInput): Promise<TwoFactorSignInResult> {
   const path = input.method === 'totp' ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code'
-  const response = await getAdminAuth().handler(
-    new Request(`${baseUrl()}${ADMIN_AUTH_BASE_PATH}${path}`, {
-      method: 'POST',
-      headers: adminAuthHeaders(request, { Cookie: challenge.cookie }),
-      body: JSON.stringify({ code: input.code }),
-    }),
-  )
-  const out = new Headers()
-  for (const c of response.headers.getSetCookie()) out.append('Set-Cookie', c)
   const method = input.method === 'totp' ? 'credentials+totp' : 'credentials+backup_code'
-  if (response.ok && response.headers.getSetCookie().some((c) => /^(?:__Secure-)?setu_admin\.session_token=[^;]/.test(c))) {
-    await recordAdminLogin(request, challenge.admin, method)
-    return { ok: true, headers: out }
-  }
-  const body = (await response.json().catch(() => null)) as { code?: string } | null
-  const code = body?.code ?? ''
+  const out = new Headers()
   const refuse = (status: number, messageKey: string, reason: string, restart = false) =>
     recordAudit({
       admin: null,
@@ -100,12 +86,55 @@ export async function completeTwoFactorSignIn(request: Request, challenge: TwoFa
       newValue: { success: false, login_method: method, reason, timestamp: new Date().toISOString() },
       request,
     }).then(() => ({ ok: false as const, status, messageKey, restart, headers: out }))
+  // A code someone saw over the admin's shoulder, or replayed from a captured request, is refused
+  // even while it is still valid: each code signs in once (claimed before the plugin checks it).
+  const usedKey = input.method === 'totp' ? usedCodeKey(challenge.admin.id, input.code) : null
+  if (usedKey && !(await claimCode(usedKey))) return refuse(401, 'adminAccounts:twoFactor.errors.codeUsed', 'totp_reused')
+  const response = await getAdminAuth().handler(
+    new Request(`${baseUrl()}${ADMIN_AUTH_BASE_PATH}${path}`, {
+      method: 'POST',
+      headers: adminAuthHeaders(request, { Cookie: challenge.cookie }),
+      body: JSON.stringify({ code: input.code }),
+    }),
+  )
+  for (const c of response.headers.getSetCookie()) out.append('Set-Cookie', c)
+  if (response.ok && response.headers.getSetCookie().some((c) => /^(?:__Secure-)?setu_admin\.session_token=[^;]/.test(c))) {
+    await recordAdminLogin(request, challenge.admin, method)
+    return { ok: true, headers: out }
+  }
+  // Not a sign-in: the code was not used up (a mistyped code typed again is judged again).
+  if (usedKey) await getDb().delete(rateLimits).where(eq(rateLimits.key, usedKey))
+  const body = (await response.json().catch(() => null)) as { code?: string } | null
+  const code = body?.code ?? ''
   if (code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE') return refuse(401, 'adminAccounts:twoFactor.errors.invalidCode', input.method === 'totp' ? 'invalid_totp' : 'invalid_backup_code')
   if (code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') return refuse(429, 'adminAccounts:twoFactor.errors.tooManyCodes', 'too_many_codes', true)
   if (code === 'ACCOUNT_TEMPORARILY_LOCKED') return refuse(429, 'adminAccounts:twoFactor.errors.locked', 'two_factor_locked')
   if (response.status === 429) return refuse(429, 'admin:login.tooManyAttempts', 'rate_limited')
   // An expired or consumed challenge, or an admin deactivated meanwhile: sign in again.
   return refuse(401, 'adminAccounts:twoFactor.errors.expired', response.status === 403 ? 'inactive' : 'challenge_invalid', true)
+}
+
+/**
+ * How long a used code is remembered: longer than any code stays valid (its 30-second step, plus the
+ * step before and after that verification accepts for clock drift).
+ */
+const USED_CODE_MS = 4 * ADMIN_TOTP.period * 1000
+
+/** The shared `rate_limits` row that marks a code as used by this admin (the code itself is not stored). */
+const usedCodeKey = (adminId: string, code: string) => `admin-2fa-used:${createHash('sha256').update(`${adminId}:${code}`).digest('hex')}`
+
+/**
+ * Marks a code as used, atomically: true for the first claim, false while an earlier claim of the same
+ * code is younger than USED_CODE_MS (two requests at once with one code: one wins).
+ */
+async function claimCode(key: string): Promise<boolean> {
+  const now = Date.now()
+  const rows = await getDb()
+    .insert(rateLimits)
+    .values({ id: key, key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { count: 1, lastRequest: now }, setWhere: sql`${rateLimits.lastRequest} + ${USED_CODE_MS} <= ${now}` })
+    .returning({ key: rateLimits.key })
+  return rows.length === 1
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -45,7 +45,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok) {
     // The challenge is over (too many wrong codes, expired): sign in again, told why.
     if (result.restart) return redirectWithToast(request, loginPath(redirectTo), { type: 'error', key: result.messageKey }, { headers: result.headers })
-    const answer: TwoFactorSignInAnswer = result.messageKey === 'adminAccounts:twoFactor.errors.invalidCode' ? { fieldErrors: { code: result.messageKey } } : { formError: result.messageKey }
+    const aboutTheCode = result.messageKey === 'adminAccounts:twoFactor.errors.invalidCode' || result.messageKey === 'adminAccounts:twoFactor.errors.codeUsed'
+    const answer: TwoFactorSignInAnswer = aboutTheCode ? { fieldErrors: { code: result.messageKey } } : { formError: result.messageKey }
     return data(answer, { status: result.status, headers: result.headers })
   }
   // A full page load, so the panel starts from the new session cookie.
