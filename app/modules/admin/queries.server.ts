@@ -175,7 +175,7 @@ export async function listAdminOptions(): Promise<AdminOptionDto[]> {
 }
 
 /** Profiles awaiting review: Pending with a document on file (the Overview counts the same). */
-const awaitingReview = and(eq(profiles.kycStatus, 'Pending'), isNotNull(profiles.kycDocumentUrl))
+export const awaitingReview = and(eq(profiles.kycStatus, 'Pending'), isNotNull(profiles.kycDocumentUrl))
 
 export type KycQueueItemDto = {
   profileId: string
@@ -192,8 +192,11 @@ export type KycQueueItemDto = {
 
 export type KycQueuePageDto = { items: KycQueueItemDto[]; page: number; pageCount: number; total: number; linkTtlSeconds: number }
 
-/** The path of a signed View KYC link for a profile's current document. */
-function kycDocumentLink(profileId: string, key: string, now = Date.now()): string {
+/**
+ * The path of a signed View KYC link for a profile's current document, in the format
+ * /admin/kyc/:profileId/document checks (the KYC queue and the Users pages both show it).
+ */
+export function kycDocumentLink(profileId: string, key: string, now = Date.now()): string {
   const { expires, sig } = signBoundLink(profileId, key, KYC_LINK_TTL_SECONDS, { now })
   return `/admin/kyc/${profileId}/document?${new URLSearchParams({ expires: String(expires), sig })}`
 }

@@ -2,15 +2,15 @@
 // server-paginated user list, the KYC card, one user's detail, and the status and notes changes
 // with their audit rows. Explicit DTOs only: no user ids of the auth tables, no storage keys.
 import { createHash } from 'node:crypto'
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { profiles, sessions } from '../../../db/schema'
 import type { AccountStatus, Country, KycStatus, UserType } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
-import { isValidStorageKey, signBoundLink } from '~/lib/storage.server'
+import { isValidStorageKey } from '~/lib/storage.server'
 import { parseKycDocumentKey, type KycExtension } from '~/modules/kyc/schemas'
 import { recordAudit } from './audit.server'
-import { KYC_LINK_TTL_SECONDS } from './schemas'
+import { awaitingReview, kycDocumentLink } from './queries.server'
 import type { CurrentAdmin } from './session.server'
 import { KYC_CARD_LIMIT, USERS_COUNT_CAP, USERS_MAX_PAGE, USERS_PAGE_SIZE, type UserFilter, type UserNotesInput, type UserStatusInput } from './user-schemas'
 
@@ -94,17 +94,9 @@ export async function listUsers(filter: UserFilter): Promise<UserPageDto> {
   }
 }
 
-/** Awaiting review: KYC Pending with a document on file (the same rule as the KYC queue and the Overview). */
-const awaitingReview = and(eq(profiles.kycStatus, 'Pending'), isNotNull(profiles.kycDocumentUrl))
-
-/**
- * A signed View KYC link to a profile's current document, in the format /admin/kyc/:profileId/document
- * checks (the KYC queue builds the same one); null for a key that is not a stored document's.
- */
+/** The View KYC link of the KYC queue, or null for a key that is not a stored document's. */
 function kycViewUrl(profileId: string, key: string | null, now: number): string | null {
-  if (!key || !isValidStorageKey(key)) return null
-  const { expires, sig } = signBoundLink(profileId, key, KYC_LINK_TTL_SECONDS, { now })
-  return `/admin/kyc/${profileId}/document?${new URLSearchParams({ expires: String(expires), sig })}`
+  return key && isValidStorageKey(key) ? kycDocumentLink(profileId, key, now) : null
 }
 
 export type KycCardItemDto = {
