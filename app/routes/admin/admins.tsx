@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/admins'
 import { Badge } from '~/components/ui/badge'
 import { getI18n, getLocale } from '~/lib/i18next.server'
@@ -12,6 +12,7 @@ import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-bound
 import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
 import { readFormDataWithLimit } from '~/modules/kyc/files.server'
+import { AdminPager } from '~/modules/admin/components/admin-pager'
 
 const FORM_LIMIT = 16 * 1024
 
@@ -126,13 +127,15 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      {accounts.pageCount > 1 ? (
-        <nav aria-label={t('list.pagination')} className="mt-4 flex items-center justify-between gap-3 text-sm">
-          {accounts.page > 1 ? <Link to={pageHref(accounts.page - 1)} className="font-medium text-primary hover:underline">{tAdmin('audit.previous')}</Link> : <span />}
-          <span>{tAdmin('audit.page', { page: accounts.page, pageCount: accounts.pageCount })}</span>
-          {accounts.page < accounts.pageCount ? <Link to={pageHref(accounts.page + 1)} className="font-medium text-primary hover:underline">{tAdmin('audit.next')}</Link> : <span />}
-        </nav>
-      ) : null}
+      <AdminPager
+        page={accounts.page}
+        pageCount={accounts.pageCount}
+        href={pageHref}
+        label={t('list.pagination')}
+        previous={tAdmin('audit.previous')}
+        next={tAdmin('audit.next')}
+        position={tAdmin('audit.page', { page: accounts.page, pageCount: accounts.pageCount })}
+      />
     </AdminShell>
   )
 }

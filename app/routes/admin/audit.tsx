@@ -14,6 +14,7 @@ import { listAdminOptions, listAuditEntries } from '~/modules/admin/queries.serv
 import { AUDIT_ACTIONS } from '~/modules/admin/roles'
 import { auditFilterQuery, parseAuditFilter } from '~/modules/admin/schemas'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
+import { AdminPager } from '~/modules/admin/components/admin-pager'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, 'audit:read')
@@ -144,13 +145,15 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {page.pageCount > 1 ? (
-        <nav aria-label={t('audit.pagination')} className="mt-4 flex items-center justify-between gap-3 text-sm">
-          {page.page > 1 ? <Link to={pageHref(page.page - 1)} className="font-medium text-primary hover:underline">{t('audit.previous')}</Link> : <span />}
-          <span>{t('audit.page', { page: page.page, pageCount: page.pageCount })}</span>
-          {page.page < page.pageCount ? <Link to={pageHref(page.page + 1)} className="font-medium text-primary hover:underline">{t('audit.next')}</Link> : <span />}
-        </nav>
-      ) : null}
+      <AdminPager
+        page={page.page}
+        pageCount={page.pageCount}
+        href={pageHref}
+        label={t('audit.pagination')}
+        previous={t('audit.previous')}
+        next={t('audit.next')}
+        position={t('audit.page', { page: page.page, pageCount: page.pageCount })}
+      />
     </AdminShell>
   )
 }

@@ -11,6 +11,7 @@ import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
 import { DISPUTE_OVERDUE_DAYS, DISPUTE_QUEUE_FILTERS, type DisputeQueueFilter } from '~/modules/disputes/enums'
 import { listDisputeQueue } from '~/modules/disputes/queries.server'
 import { parseQueueQuery } from '~/modules/disputes/schemas'
+import { AdminPager } from '~/modules/admin/components/admin-pager'
 
 // The moderators' dispute queue (issue 10 item 7): open disputes oldest first, Overdue after three days
 // without an act (judged in SQL against now()), resolved ones by a filter; paginated in the database.
@@ -123,13 +124,15 @@ export default function AdminDisputes({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {queue.pageCount > 1 ? (
-        <nav aria-label={t('queue.pagination')} className="mt-4 flex items-center justify-between gap-3 text-sm">
-          {queue.page > 1 ? <Link to={href(queue.filter, queue.page - 1)} className="font-medium text-primary hover:underline">{t('queue.previous')}</Link> : <span />}
-          <span>{t('queue.page', { page: queue.page, pageCount: queue.pageCount })}</span>
-          {queue.page < queue.pageCount ? <Link to={href(queue.filter, queue.page + 1)} className="font-medium text-primary hover:underline">{t('queue.next')}</Link> : <span />}
-        </nav>
-      ) : null}
+      <AdminPager
+        page={queue.page}
+        pageCount={queue.pageCount}
+        href={(n) => href(queue.filter, n)}
+        label={t('queue.pagination')}
+        previous={t('queue.previous')}
+        next={t('queue.next')}
+        position={t('queue.page', { page: queue.page, pageCount: queue.pageCount })}
+      />
     </AdminShell>
   )
 }

@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/kyc'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
@@ -13,6 +13,7 @@ import { ApproveKycButton, RejectKycDialog } from '~/modules/admin/components/ky
 import { listKycQueue } from '~/modules/admin/queries.server'
 import { parseKycDecision, parseKycQueuePage, type KycDecisionFieldErrors } from '~/modules/admin/schemas'
 import { adminHeader, requireAdmin, safeAdminRedirect } from '~/modules/admin/session.server'
+import { AdminPager } from '~/modules/admin/components/admin-pager'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, 'kyc:review')
@@ -108,13 +109,15 @@ export default function AdminKyc({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {queue.pageCount > 1 ? (
-        <nav aria-label={t('kyc.pagination')} className="mt-4 flex items-center justify-between gap-3 text-sm">
-          {queue.page > 1 ? <Link to={pageHref(queue.page - 1)} className="font-medium text-primary hover:underline">{t('audit.previous')}</Link> : <span />}
-          <span>{t('audit.page', { page: queue.page, pageCount: queue.pageCount })}</span>
-          {queue.page < queue.pageCount ? <Link to={pageHref(queue.page + 1)} className="font-medium text-primary hover:underline">{t('audit.next')}</Link> : <span />}
-        </nav>
-      ) : null}
+      <AdminPager
+        page={queue.page}
+        pageCount={queue.pageCount}
+        href={pageHref}
+        label={t('kyc.pagination')}
+        previous={t('audit.previous')}
+        next={t('audit.next')}
+        position={t('audit.page', { page: queue.page, pageCount: queue.pageCount })}
+      />
     </AdminShell>
   )
 }

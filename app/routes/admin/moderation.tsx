@@ -12,6 +12,7 @@ import { ModerationReport } from '~/modules/admin/components/moderation-report'
 import { parseModerationFilter, parseReportDecision, REPORT_STATUSES, type ReportDecisionFieldErrors, type ReportStatus } from '~/modules/admin/moderation'
 import { decideReport, listReports } from '~/modules/admin/moderation.server'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
+import { AdminPager } from '~/modules/admin/components/admin-pager'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, 'moderation:review')
@@ -91,13 +92,15 @@ export default function AdminModeration({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {reports.pageCount > 1 ? (
-        <nav aria-label={t('moderation.pagination')} className="mt-4 flex items-center justify-between gap-3 text-sm">
-          {reports.page > 1 ? <Link to={statusHref(reports.status, reports.page - 1)} className="font-medium text-primary hover:underline">{t('audit.previous')}</Link> : <span />}
-          <span>{t('audit.page', { page: reports.page, pageCount: reports.pageCount })}</span>
-          {reports.page < reports.pageCount ? <Link to={statusHref(reports.status, reports.page + 1)} className="font-medium text-primary hover:underline">{t('audit.next')}</Link> : <span />}
-        </nav>
-      ) : null}
+      <AdminPager
+        page={reports.page}
+        pageCount={reports.pageCount}
+        href={(n) => statusHref(reports.status, n)}
+        label={t('moderation.pagination')}
+        previous={t('audit.previous')}
+        next={t('audit.next')}
+        position={t('audit.page', { page: reports.page, pageCount: reports.pageCount })}
+      />
     </AdminShell>
   )
 }

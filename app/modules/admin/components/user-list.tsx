@@ -12,6 +12,7 @@ import { Spinner } from '~/components/ui/spinner'
 import { INTL_LOCALES, type Language } from '~/lib/i18n'
 import { ACCOUNT_STATUSES, KYC_FILTER_STATUSES, USERS_COUNT_CAP, USERS_SEARCH_MAX, userListSearch } from '../user-schemas'
 import type { UserPageDto, UserRowDto } from '../users.server'
+import { AdminPager } from './admin-pager'
 
 /** The list's filters as the page shows them (empty string: all). */
 export type UserFilterView = { q: string; status: string; kyc: string; page: number }
@@ -156,25 +157,15 @@ export function UserTable({ page, filter, locale }: { page: UserPageDto; filter:
             </table>
           </div>
         )}
-        {page.pageCount > 1 ? (
-          <nav aria-label={t('table.pagination')} className="mt-4 flex items-center justify-between gap-3 text-sm">
-            {page.page > 1 ? (
-              <Link to={pageHref(page.page - 1)} className="font-medium text-primary hover:underline">
-                {t('table.previous')}
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span>{t(page.totalCapped ? 'table.pageCapped' : 'table.page', { page: page.page, pageCount: page.pageCount })}</span>
-            {page.page < page.pageCount ? (
-              <Link to={pageHref(page.page + 1)} className="font-medium text-primary hover:underline">
-                {t('table.next')}
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <AdminPager
+          page={page.page}
+          pageCount={page.pageCount}
+          href={pageHref}
+          label={t('table.pagination')}
+          previous={t('table.previous')}
+          next={t('table.next')}
+          position={t(page.totalCapped ? 'table.pageCapped' : 'table.page', { page: page.page, pageCount: page.pageCount })}
+        />
       </CardContent>
     </Card>
   )
