@@ -30,4 +30,32 @@ export default defineConfig({
     // Native/wasm server packages stay external so their assets resolve from node_modules.
     external: ['@electric-sql/pglite', 'pg', 'nodemailer', 'better-auth', 'file-type', 'sharp'],
   },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Fewer, larger chunks for what most pages load (issue #11, at most 150 kB of JavaScript
+            // per public page, `npm run bundle-size`): each chunk costs its own gzip stream and import
+            // glue, and dozens of small ones cost a page about 6 kB. Only modules that the root route
+            // already loads go into `framework` and `shell`; `ui` and `catalog-ui` are what many pages share.
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/ },
+                {
+                  name: 'shell',
+                  test: /app[\\/](components[\\/](site-header|site-footer|language-switcher|toaster|deferred-dropdown-menu|use-deferred-module|ui[\\/](button|input|slot))|lib[\\/](utils|i18n|csp))\.tsx?$|node_modules[\\/](class-variance-authority|clsx)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/,
+                },
+                { name: 'ui', test: /app[\\/](components[\\/]ui[\\/](card|badge|alert|label|native-select)|lib[\\/]seo)\.tsx?$/ },
+                {
+                  name: 'catalog-ui',
+                  test: /app[\\/](modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price|use-locale)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 })

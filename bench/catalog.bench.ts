@@ -44,6 +44,8 @@ const config = {
   json: process.env.BENCH_JSON,
   /** Only the queries whose "group: name" matches this regular expression (case-insensitive). */
   only: process.env.BENCH_CASES ? new RegExp(process.env.BENCH_CASES, 'i') : null,
+  /** PostgreSQL: measure this already seeded database instead of creating and seeding one (kept afterwards). */
+  seededUrl: process.env.BENCH_SEEDED_URL,
 }
 
 /** The uuid seed-catalog gives row `n` of `kind` (md5 of "bench-<kind>-<n>"). */
@@ -140,9 +142,12 @@ async function main() {
 }
 
 async function benchDatabase(db: 'pglite' | 'postgres'): Promise<DbResult> {
-  const products = db === 'pglite' ? config.pgliteProducts : config.postgresProducts
+  let products = db === 'pglite' ? config.pgliteProducts : config.postgresProducts
+  // A PostgreSQL database seeded earlier (by seedCatalog, e.g. a kept copy for EXPLAIN work): migrated,
+  // measured and left as it is, without the minutes of seeding.
+  const seededUrl = db === 'postgres' ? config.seededUrl : undefined
   const dir = db === 'pglite' ? fs.mkdtempSync(path.join(os.tmpdir(), 'setu-bench-catalog-')) : null
-  const pg = db === 'postgres' ? await createBenchDatabase(benchServerUrl()) : null
+  const pg = db === 'postgres' && !seededUrl ? await createBenchDatabase(benchServerUrl()) : null
   cleanup = async () => {
     await closeDb()
     await pg?.drop()
@@ -150,17 +155,24 @@ async function benchDatabase(db: 'pglite' | 'postgres'): Promise<DbResult> {
   }
   try {
     // PGlite on disk, as the app runs it (DATA_DIR), not in memory.
-    const handle = await openDatabase(pg ? { url: pg.url } : { pgliteDir: path.join(dir!, 'db') })
+    const handle = await openDatabase(pg ? { url: pg.url } : seededUrl ? { url: seededUrl } : { pgliteDir: path.join(dir!, 'db') })
     try {
       await migrateDatabase(handle)
       setDb(handle)
-      console.log(`${db}: seeding ${products.toLocaleString('en')} products`)
-      const seeded = await seedCatalog(handle.db, {
-        products,
-        // PGlite's WebAssembly heap is small: a large sort memory would only make it swap.
-        maintenanceWorkMem: db === 'pglite' ? '64MB' : '512MB',
-        log: (line) => console.log(line),
-      })
+      if (seededUrl) {
+        const res = await handle.db.execute(sql`select count(*)::int as n from products`)
+        products = (res.rows[0] as { n: number }).n
+        await handle.db.execute(sql`analyze`)
+      }
+      console.log(`${db}: ${seededUrl ? 'already seeded with' : 'seeding'} ${products.toLocaleString('en')} products`)
+      const seeded = seededUrl
+        ? { seconds: 0 }
+        : await seedCatalog(handle.db, {
+            products,
+            // PGlite's WebAssembly heap is small: a large sort memory would only make it swap.
+            maintenanceWorkMem: db === 'pglite' ? '64MB' : '512MB',
+            log: (line) => console.log(line),
+          })
       const sizeMb = await databaseSizeMb(handle)
       console.log(`${db}: seeded in ${seeded.seconds.toFixed(1)} s${sizeMb === null ? '' : `, ${sizeMb.toFixed(0)} MB`}`)
       const results: CaseResult[] = []

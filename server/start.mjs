@@ -22,6 +22,7 @@ const build = await import(path.join(root, 'build/server/index.js'))
 const { bootstrap, shutdown, bodyLimit, bodyLimits, hostCheck, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } =
   build.entry.module
 const { configurePageCache, parsePageCacheSize, publicPageCache, startPageCacheListener, stopPageCacheListener } = build.entry.module
+const { configureReferenceCache, PAGE_CACHE_TTL_MS, staticFilesOnly } = build.entry.module
 const { createRequestHandler: createFetchHandler } = await import('react-router')
 
 let trustProxy, defaultLimit
@@ -29,6 +30,8 @@ try {
   trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
   defaultLimit = parseBodyLimit(process.env.BODY_LIMIT_KB)
   configurePageCache({ maxBytes: parsePageCacheSize(process.env.PAGE_CACHE_MB) })
+  // Categories, their counts and the catalog counters, shared by public pages until the catalog changes.
+  configureReferenceCache({ ttlMs: PAGE_CACHE_TTL_MS })
   await bootstrap()
   // Catalog changes made by other processes drop this one's cached pages (ADR 016).
   await startPageCacheListener()
@@ -47,7 +50,8 @@ app.use(hostCheck)
 // compressing them would hold each event in zlib's buffer, so they pass uncompressed.
 app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }))
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
-app.use(express.static('build/client', { maxAge: '1h' }))
+// Only paths that can be files of the build reach express.static (no stat per page request).
+app.use(staticFilesOnly('build/client', express.static('build/client', { maxAge: '1h' })))
 app.use(noStoreForSessions)
 app.use(bodyLimit({ defaultLimit, limits: bodyLimits }))
 // The auth rate limiter keys on the client address. Overwrite whatever the client sent in this

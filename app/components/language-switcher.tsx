@@ -2,13 +2,7 @@ import { Globe } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { Button } from '~/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from '~/components/ui/dropdown-menu'
+import { DeferredDropdownMenu } from '~/components/deferred-dropdown-menu'
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES, type Language } from '~/lib/i18n'
 import { cn } from '~/lib/utils'
 
@@ -26,23 +20,26 @@ export function LanguageMenu({ locale }: { locale: Language }) {
   const { t } = useTranslation('common')
   const hrefFor = useLanguageHref()
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DeferredDropdownMenu
+      align="end"
+      trigger={
         <Button variant="ghost" size="icon" aria-label={t('language.choose')} data-testid="language-menu">
           <Globe aria-hidden />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t('language.label')}</DropdownMenuLabel>
-        {SUPPORTED_LANGUAGES.map((lng) => (
-          <DropdownMenuItem key={lng} asChild>
-            <Link to={hrefFor(lng)} reloadDocument lang={lng} hrefLang={lng} aria-current={lng === locale ? 'true' : undefined}>
-              <span className={cn(lng === locale && 'font-semibold')}>{LANGUAGE_NAMES[lng]}</span>
-            </Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      content={({ DropdownMenuItem, DropdownMenuLabel }) => (
+        <>
+          <DropdownMenuLabel>{t('language.label')}</DropdownMenuLabel>
+          {SUPPORTED_LANGUAGES.map((lng) => (
+            <DropdownMenuItem key={lng} asChild>
+              <Link to={hrefFor(lng)} reloadDocument lang={lng} hrefLang={lng} aria-current={lng === locale ? 'true' : undefined}>
+                <span className={cn(lng === locale && 'font-semibold')}>{LANGUAGE_NAMES[lng]}</span>
+              </Link>
+            </DropdownMenuItem>
+          ))}
+        </>
+      )}
+    />
   )
 }
 

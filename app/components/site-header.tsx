@@ -4,19 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, NavLink, useLocation, useSearchParams, useSubmit } from 'react-router'
 import { LanguageLinks, LanguageMenu } from '~/components/language-switcher'
 import { Button } from '~/components/ui/button'
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '~/components/ui/dropdown-menu'
+import { useDeferredModule } from '~/components/use-deferred-module'
+import { DeferredDropdownMenu } from '~/components/deferred-dropdown-menu'
 import { Input } from '~/components/ui/input'
 import type { Language } from '~/lib/i18n'
-import { useLiveEvents } from '~/lib/live-events'
 import { cn } from '~/lib/utils'
 import type { CurrentUser } from '~/modules/accounts/session.server'
+
+const loadLiveEvents = () => import('~/lib/live-events')
 
 export const HEADER_CATEGORIES = ['wellness', 'gems-jewelry', 'agriculture'] as const
 
@@ -69,9 +64,16 @@ function MessagesLink({ unread: loaded, cursor }: { unread: number; cursor: numb
   const [unread, setUnread] = useState(loaded)
   // A page load or revalidation brings a fresh count from the root loader.
   useEffect(() => setUnread(loaded), [loaded])
-  useLiveEvents(cursor, (event) => {
-    if (event.type === 'unread') setUnread(event.count)
-  })
+  // The stream's code loads after hydration (only signed-in pages have this link; issue #11).
+  const live = useDeferredModule(loadLiveEvents)
+  useEffect(() => {
+    if (!live) return
+    return live.subscribeToLiveEvents(cursor, (event) => {
+      if (event.type === 'unread') setUnread(event.count)
+    })
+    // `cursor` only matters to the tab's first listener (useLiveEvents): a later value must not reopen the stream.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live])
   const label = unread > 0 ? t('messagesLive.unreadCount', { count: unread }) : t('messagesLive.link')
   return (
     <Button asChild variant="ghost" size="icon" className="relative">
@@ -122,24 +124,27 @@ export function SiteHeader({
           Setu
         </Link>
         <nav aria-label={t('nav.main')} className="hidden items-center gap-1 lg:flex">
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" className="px-3">
+          <DeferredDropdownMenu
+            align="start"
+            trigger={
+              <Button variant="ghost" size={null} className="min-h-10 px-3 py-2 text-sm">
                 {t('nav.categories')} <ChevronDown aria-hidden />
               </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="start">
-              {HEADER_CATEGORIES.map((id) => (
-                <DropdownMenuItem key={id} asChild>
-                  <Link to={`/categories/${id}`}>{t(`categories.${id}`)}</Link>
+            }
+            content={({ DropdownMenuItem, DropdownMenuSeparator }) => (
+              <>
+                {HEADER_CATEGORIES.map((id) => (
+                  <DropdownMenuItem key={id} asChild>
+                    <Link to={`/categories/${id}`}>{t(`categories.${id}`)}</Link>
+                  </DropdownMenuItem>
+                ))}
+                <DropdownMenuSeparator />
+                <DropdownMenuItem asChild>
+                  <Link to="/categories/all">{t('nav.viewAll')}</Link>
                 </DropdownMenuItem>
-              ))}
-              <DropdownMenuSeparator />
-              <DropdownMenuItem asChild>
-                <Link to="/categories/all">{t('nav.viewAll')}</Link>
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+              </>
+            )}
+          />
           <NavLink to="/marketplace" className={navClass}>
             {t('nav.marketplace')}
           </NavLink>
@@ -156,55 +161,58 @@ export function SiteHeader({
           ) : null}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <SearchForm id="header-search" className="hidden md:flex" />
+          <SearchForm id="header-search" className="max-md:hidden" />
           <LanguageMenu locale={locale} />
           {user?.profile ? <MessagesLink unread={unreadMessages} cursor={messageCursor} /> : null}
           {user?.profile ? <NotificationBell unread={unreadNotifications} /> : null}
           {user ? (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="outline" size="sm" className="hidden lg:inline-flex" data-testid="user-menu">
+            <DeferredDropdownMenu
+              align="end"
+              trigger={
+                <Button variant="outline" size="sm" className="max-lg:hidden" data-testid="user-menu">
                   <User aria-hidden />
                   <span className="max-w-48 truncate">{user.email}</span>
                 </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{user.email}</DropdownMenuLabel>
-                <DropdownMenuSeparator />
-                <DropdownMenuItem asChild>
-                  <Link to="/profile">{t('nav.profile')}</Link>
-                </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <Link to="/dashboard">{t('nav.dashboard')}</Link>
-                </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <Link to="/create-rfq">{t('nav.createRfq')}</Link>
-                </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <Link to="/rfqs">{t('nav.myRfqs')}</Link>
-                </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <Link to="/orders">{t('nav.myOrders')}</Link>
-                </DropdownMenuItem>
-                {user.profile ? (
-                  <>
-                    <DropdownMenuItem asChild>
-                      <Link to="/messages">{t('notifications:messagesLive.link')}</Link>
-                    </DropdownMenuItem>
-                    <DropdownMenuItem asChild>
-                      <Link to="/notifications">{t('notifications:bell')}</Link>
-                    </DropdownMenuItem>
-                  </>
-                ) : null}
-                <DropdownMenuSeparator />
-                {/* The menu unmounts as soon as an item is chosen, which would cancel a native form
-                    submit; submitting through the router does not depend on the menu staying open. */}
-                <DropdownMenuItem onSelect={() => void submit(null, { method: 'post', action: '/logout' })}>
-                  <LogOut aria-hidden className="size-4" />
-                  {t('nav.signOut')}
-                </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+              }
+              content={({ DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
+                <>
+                  <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{user.email}</DropdownMenuLabel>
+                  <DropdownMenuSeparator />
+                  <DropdownMenuItem asChild>
+                    <Link to="/profile">{t('nav.profile')}</Link>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem asChild>
+                    <Link to="/dashboard">{t('nav.dashboard')}</Link>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem asChild>
+                    <Link to="/create-rfq">{t('nav.createRfq')}</Link>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem asChild>
+                    <Link to="/rfqs">{t('nav.myRfqs')}</Link>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem asChild>
+                    <Link to="/orders">{t('nav.myOrders')}</Link>
+                  </DropdownMenuItem>
+                  {user.profile ? (
+                    <>
+                      <DropdownMenuItem asChild>
+                        <Link to="/messages">{t('notifications:messagesLive.link')}</Link>
+                      </DropdownMenuItem>
+                      <DropdownMenuItem asChild>
+                        <Link to="/notifications">{t('notifications:bell')}</Link>
+                      </DropdownMenuItem>
+                    </>
+                  ) : null}
+                  <DropdownMenuSeparator />
+                  {/* The menu unmounts as soon as an item is chosen, which would cancel a native form
+                      submit; submitting through the router does not depend on the menu staying open. */}
+                  <DropdownMenuItem onSelect={() => void submit(null, { method: 'post', action: '/logout' })}>
+                    <LogOut aria-hidden className="size-4" />
+                    {t('nav.signOut')}
+                  </DropdownMenuItem>
+                </>
+              )}
+            />
           ) : (
             <div className="hidden items-center gap-2 lg:flex">
               <Button asChild variant="ghost" size="sm">

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Request as ExpressRequest, RequestHandler } from 'express'
 import helmet from 'helmet'
 import { baseUrl, hostAllowed } from './env.server'
-import { INTL_LOCALES } from './i18n'
+import { INTL_LOCALES, numberFormat } from './i18n'
 import { createFixedInstance, detectLanguage } from './i18next.server'
 
 /** Request header carrying the CSP nonce from Express to entry.server.tsx; the server overwrites any client value. */
@@ -92,6 +92,22 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   )
 }
 
+// CSP nonces: 16 random bytes each, drawn from a pool filled 512 nonces at a time (one call into the
+// CSPRNG instead of one per request). Every nonce is used once.
+const NONCE_BYTES = 16
+const NONCE_POOL = 512
+let noncePool = Buffer.alloc(0)
+let nonceOffset = 0
+function freshNonce(): string {
+  if (nonceOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * NONCE_POOL)
+    nonceOffset = 0
+  }
+  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES)
+  nonceOffset += NONCE_BYTES
+  return nonce
+}
+
 function nonceOf(res: ServerResponse): string {
   return (res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce
 }
@@ -104,7 +120,7 @@ export function securityHeaders(): RequestHandler[] {
   const https = baseUrl().startsWith('https://')
   const nonce = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${nonceOf(res)}'`
   const setNonce: RequestHandler = (req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64')
+    res.locals.cspNonce = freshNonce()
     req.headers[CSP_NONCE_HEADER] = res.locals.cspNonce
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY)
     next()
@@ -137,7 +153,44 @@ export function securityHeaders(): RequestHandler[] {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
   })
-  return [setNonce, headers]
+  return [setNonce, replayed(headers)]
+}
+
+// Stands in for the request's nonce while helmet's headers are recorded; never sent.
+const NONCE_PLACEHOLDER = 'setu-csp-nonce-placeholder'
+
+type HeaderOp = { set: string; parts: string[] } | { remove: string }
+
+/**
+ * helmet's headers, worked out once and replayed on every response. helmet builds them per request
+ * through a dozen nested middlewares and assembles the CSP from its directives each time, for headers
+ * that differ only in the nonce (issue 11: a visible share of a cached page's cost). They are recorded
+ * from one run with a placeholder nonce and set again in the same order, with this response's nonce.
+ */
+function replayed(headers: RequestHandler): RequestHandler {
+  const ops: HeaderOp[] = []
+  const recorder = {
+    locals: { cspNonce: NONCE_PLACEHOLDER },
+    setHeader(name: string, value: unknown) {
+      ops.push({ set: name, parts: String(value).split(NONCE_PLACEHOLDER) })
+    },
+    removeHeader(name: string) {
+      ops.push({ remove: name })
+    },
+  }
+  let failed: unknown = null
+  headers({ headers: {}, method: 'GET', url: '/' } as ExpressRequest, recorder as unknown as Parameters<RequestHandler>[1], (err?: unknown) => {
+    failed = err ?? null
+  })
+  if (failed) throw failed
+  return (_req, res, next) => {
+    const nonce = nonceOf(res)
+    for (const op of ops) {
+      if ('remove' in op) res.removeHeader(op.remove)
+      else res.setHeader(op.set, op.parts.length === 1 ? op.parts[0]! : op.parts.join(nonce))
+    }
+    next()
+  }
 }
 
 /**
@@ -185,7 +238,7 @@ function routePath(req: ExpressRequest): string {
 
 function formatBytes(bytes: number, lng: keyof typeof INTL_LOCALES): string {
   const mb = bytes >= 1024 * 1024
-  return new Intl.NumberFormat(INTL_LOCALES[lng], { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 0 }).format(
+  return numberFormat(INTL_LOCALES[lng], { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 0 }).format(
     bytes / (mb ? 1024 * 1024 : 1024),
   )
 }

@@ -51,9 +51,48 @@ function sharedInstance(lng: Language): i18n {
     instance = createInstance()
     // Resources are inline, so with initAsync off the instance is ready when init() returns.
     void instance.use(initReactI18next).init({ ...i18nextOptions, lng, initAsync: false })
+    memoizeFixedT(instance)
     instances.set(lng, instance)
   }
   return instance
+}
+
+/** Most memoised translations kept per language (the bundled resources hold far fewer keys). */
+export const TRANSLATION_MEMO_MAX = 20_000
+
+/**
+ * Every `t` that components get from useTranslation is a getFixedT function, and each call of it
+ * copied i18next's whole options object twice and resolved the key again: 8–11 % of a public page's
+ * CPU (issue 11). A shared instance's language and resources never change, so `t(key)` without
+ * options always gives the same string: those results are memoised per instance, keyed by the fixed
+ * language, namespace, key prefix and key. Calls with options (interpolation, count, context) or with
+ * a selector run as before. The memo is bounded (a key could come from a URL).
+ */
+function memoizeFixedT(instance: i18n) {
+  const memo = new Map<string, string>()
+  const getFixedT = instance.getFixedT
+  type LooseT = ((...a: unknown[]) => unknown) & { lng?: unknown; lngs?: unknown; ns?: unknown; keyPrefix?: unknown }
+  const memoized = function (this: i18n, ...args: Parameters<i18n['getFixedT']>) {
+    const fixed = getFixedT.apply(this, args) as unknown as LooseT
+    const [lng, ns, keyPrefix] = args
+    if ((lng != null && typeof lng !== 'string') || (keyPrefix != null && typeof keyPrefix !== 'string')) return fixed
+    const scope = `${lng ?? ''}\u0000${Array.isArray(ns) ? ns.join('\u0001') : (ns ?? '')}\u0000${keyPrefix ?? ''}\u0000`
+    const t = (key: unknown, ...rest: unknown[]) => {
+      if (rest.length > 0 || typeof key !== 'string') return fixed(key, ...rest)
+      const memoKey = scope + key
+      let text = memo.get(memoKey)
+      if (text === undefined) {
+        const result = fixed(key)
+        if (typeof result !== 'string') return result
+        text = result
+        if (memo.size < TRANSLATION_MEMO_MAX) memo.set(memoKey, text)
+      }
+      return text
+    }
+    // useTranslation and callers read these back from the function (i18next sets them on its own).
+    return Object.assign(t, { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix })
+  }
+  instance.getFixedT = memoized as unknown as i18n['getFixedT']
 }
 
 // remix-i18next's detector (query, cookie, Accept-Language with q-values): the middleware and the page
@@ -67,10 +106,71 @@ const detector = new RemixI18Next({
   },
 })
 
+/** Most remembered detections; past this the memo starts over. */
+const DETECTIONS_MAX = 2_000
+/** Longer inputs (a request with many cookies) are detected each time rather than remembered. */
+const DETECTION_KEY_MAX = 2_048
+const detections = new Map<string, Language>()
+
+/**
+ * What the detector reads, as one string: the `lng` query parameter (or its absence), the Cookie header
+ * and Accept-Language. The answer depends on nothing else, so it is remembered per key: parsing the
+ * cookie and Accept-Language took a visible share of a cached page's time (issue 11).
+ */
+function detectionKey(url: string, cookie: string | null | undefined, acceptLanguage: string | null | undefined): string {
+  let lng = '\u0001'
+  if (url.includes('lng')) {
+    const params = new URL(url).searchParams
+    if (params.has('lng')) lng = params.get('lng') ?? ''
+  }
+  return `${lng}\u0000${cookie ?? ''}\u0000${acceptLanguage ?? ''}`
+}
+
+function remember(key: string, lng: Language) {
+  if (key.length > DETECTION_KEY_MAX) return
+  if (detections.size >= DETECTIONS_MAX) detections.clear()
+  detections.set(key, lng)
+}
+
 /** The language a request asks for: ?lng, then the language cookie, then Accept-Language, else English. */
 export async function detectLanguage(request: Request): Promise<Language> {
-  const lng = await detector.getLocale(request)
-  return isLanguage(lng) ? lng : FALLBACK_LANGUAGE
+  const key = detectionKey(request.url, request.headers.get('Cookie'), request.headers.get('Accept-Language'))
+  const known = detections.get(key)
+  if (known) return known
+  const detected = await detector.getLocale(request)
+  const lng = isLanguage(detected) ? detected : FALLBACK_LANGUAGE
+  remember(key, lng)
+  return lng
+}
+
+/**
+ * detectLanguage for a request known by its URL and raw headers (the page cache, before any Request
+ * exists): the same answer, without building a Request when the answer is remembered.
+ */
+export async function detectLanguageOf(url: URL, cookie: string | undefined, acceptLanguage: string | undefined): Promise<Language> {
+  const known = detections.get(detectionKey(url.href, cookie, acceptLanguage))
+  if (known) return known
+  const headers = new Headers()
+  if (cookie) headers.set('Cookie', cookie)
+  if (acceptLanguage) headers.set('Accept-Language', acceptLanguage)
+  return detectLanguage(new Request(url.href, { headers }))
+}
+
+const serializedLocaleCookies = new Map<string, string>()
+
+/**
+ * The Set-Cookie value for the language cookie, as localeCookie.serialize(lng) writes it. Its Expires
+ * has whole seconds, so the value is the same throughout a second and is built once per second and language.
+ */
+export async function serializeLocaleCookie(lng: Language): Promise<string> {
+  const key = `${lng}|${Math.floor(Date.now() / 1000)}`
+  let value = serializedLocaleCookies.get(key)
+  if (value === undefined) {
+    value = await localeCookie.serialize(lng)
+    if (serializedLocaleCookies.size >= 16) serializedLocaleCookies.clear()
+    serializedLocaleCookies.set(key, value)
+  }
+  return value
 }
 
 const localeContext = createContext<Language>()

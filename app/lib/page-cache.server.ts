@@ -17,15 +17,17 @@ import { sql } from 'drizzle-orm'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { getDb } from './db.server'
 import { CSP_NONCE_HEADER } from './http-security.server'
-import { LANGUAGE_COOKIE } from './i18n'
-import { detectLanguage, localeCookie } from './i18next.server'
+import { LANGUAGE_COOKIE, type Language } from './i18n'
+import { detectLanguageOf, localeCookie, serializeLocaleCookie } from './i18next.server'
 import { listenToChannel, type ChannelListener } from './realtime.server'
 
 /** The NOTIFY channel on which a catalog change reaches every process's cache. */
 export const PAGE_CACHE_CHANNEL = 'setu_public_pages'
 
 const DEFAULT_MAX_BYTES = 50 * 1024 * 1024
-const DEFAULT_TTL_MS = 60_000
+/** How long a page (and the reference data in reference-cache.server.ts) is kept at most, even without a catalog change. */
+export const PAGE_CACHE_TTL_MS = 60_000
+const DEFAULT_TTL_MS = PAGE_CACHE_TTL_MS
 /** A page larger than this is served but not kept (one page must not push out hundreds). */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024
 /** Bodies below this go out uncompressed, as the compression middleware would send them. */
@@ -51,6 +53,8 @@ type Entry = {
   etag: string
   /** CSP source lists for the stored HTML's inline scripts and styles; null for `.data` payloads. */
   hashes: { script: string[]; style: string[] } | null
+  /** The last CSP served with this entry: the edge's policy and the policy with the hashes (nonces cut out of both). */
+  csp?: { edge: string; served: string }
   encoded: Map<Encoding, Promise<Buffer>>
   bytes: number
   storedAt: number
@@ -107,6 +111,11 @@ export function configurePageCache({ maxBytes, ttlMs }: { maxBytes?: number; ttl
 export function pageCacheStats(): PageCacheStats {
   const s = state()
   return { ...s.stats, entries: s.entries.size, bytes: s.bytes, generation: s.generation }
+}
+
+/** The catalog's generation in this process: bumped by every invalidation, local or from another process. */
+export function publicPagesGeneration(): number {
+  return state().generation
 }
 
 function clear(s: State) {
@@ -349,8 +358,11 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   })
 }
 
-/** Extra work a served copy needs per request (the product page's view count); returns Set-Cookie values. */
-export type PageCacheHook = (request: Request) => Promise<string[]>
+/**
+ * Extra work a served copy needs per request (the product page's view count); returns Set-Cookie values.
+ * `request()` builds the request's fetch Request (only a hook that needs one pays for it).
+ */
+export type PageCacheHook = (url: URL, request: () => Request) => Promise<string[]>
 
 function fetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
   const headers = new Headers()
@@ -373,23 +385,40 @@ function requestUrl(req: ExpressRequest): URL {
   return new URL(`${req.protocol}://${hostname}${port && /^\d+$/.test(port) ? `:${port}` : ''}${req.originalUrl}`)
 }
 
+/** The edge's CSP for this request with the stored page's hashes in place of the nonce (worked out once per entry and policy). */
+function servedPolicy(entry: Entry & { hashes: NonNullable<Entry['hashes']> }, policy: string, nonce: string): string {
+  const token = `'nonce-${nonce}'`
+  const edge = policy.split(token).join('\u0000')
+  // Kept with the nonce cut out too, should a directive other than script-src and style-src name it.
+  if (entry.csp?.edge !== edge) entry.csp = { edge, served: policyWithHashes(policy, nonce, entry.hashes).split(token).join('\u0000') }
+  return entry.csp.served.includes('\u0000') ? entry.csp.served.split('\u0000').join(token) : entry.csp.served
+}
+
+const VARY = 'Accept-Encoding, Accept-Language, Cookie'
+
 /** Writes a stored page (or 304) with this request's CSP, cookies and encoding. */
-async function serve(s: State, entry: Entry, req: ExpressRequest, res: ExpressResponse, lng: string, setCookies: string[]) {
+async function serve(s: State, entry: Entry, req: ExpressRequest, res: ExpressResponse, lng: Language, setCookies: string[]) {
   for (const [name, value] of entry.headers) res.setHeader(name, value)
   const nonce = req.headers[CSP_NONCE_HEADER]
   const policy = res.getHeader('Content-Security-Policy')
   if (entry.hashes && typeof nonce === 'string' && typeof policy === 'string') {
-    res.setHeader('Content-Security-Policy', policyWithHashes(policy, nonce, entry.hashes))
+    res.setHeader('Content-Security-Policy', servedPolicy(entry as Entry & { hashes: NonNullable<Entry['hashes']> }, policy, nonce))
   }
   const cookies = [...setCookies]
-  if ((await localeCookie.parse(req.headers.cookie ?? null)) !== lng) cookies.push(await localeCookie.serialize(lng))
+  // The language cookie can only be there if the header names it.
+  const cookieHeader = req.headers.cookie
+  const sentLng = cookieHeader?.includes(LANGUAGE_COOKIE) ? await localeCookie.parse(cookieHeader) : null
+  if (sentLng !== lng) cookies.push(await serializeLocaleCookie(lng))
   if (cookies.length > 0) res.append('Set-Cookie', cookies)
   // Revalidated on every use, so a catalog change is seen at once; shared caches may keep only
   // responses that set no cookie, and must tell languages and encodings apart.
   res.setHeader('Cache-Control', `${cookies.length > 0 ? 'private' : 'public'}, max-age=0, must-revalidate`)
-  res.vary('Accept-Encoding')
-  res.vary('Accept-Language')
-  res.vary('Cookie')
+  if (res.getHeader('Vary') === undefined) res.setHeader('Vary', VARY)
+  else {
+    res.vary('Accept-Encoding')
+    res.vary('Accept-Language')
+    res.vary('Cookie')
+  }
   res.setHeader('ETag', entry.etag)
   if (matches(req.headers['if-none-match'], entry.etag)) {
     res.removeHeader('Content-Type')
@@ -449,8 +478,10 @@ export function pageCache(render: (request: Request) => Promise<Response>, { onS
       return next()
     }
     const run = async () => {
-      const request = fetchRequest(req, res, url)
-      const lng = await detectLanguage(request)
+      // A hit needs no fetch Request (the language is known from the raw headers): it is built on demand.
+      let fetched: Request | undefined
+      const request = () => (fetched ??= fetchRequest(req, res, url))
+      const lng = await detectLanguageOf(url, req.headers.cookie, req.headers['accept-language'])
       const key = cacheKey(url, lng)
       const hit = lookup(s, key)
       // Visitors asking for a page while it renders wait for that render instead of starting their own.
@@ -458,7 +489,7 @@ export function pageCache(render: (request: Request) => Promise<Response>, { onS
       const shared = hit ?? (pending ? await pending : null)
       if (shared && shared.generation === s.generation) {
         s.stats.hits++
-        const cookies = onServe ? await onServe(request) : []
+        const cookies = onServe ? await onServe(url, request) : []
         return serve(s, shared, req, res, lng, cookies)
       }
       // A HEAD does not render a body to keep, and a page that could not be shared renders for each.
@@ -469,7 +500,7 @@ export function pageCache(render: (request: Request) => Promise<Response>, { onS
       let entry: Entry | null = null
       try {
         const generation = s.generation
-        const response = await render(request)
+        const response = await render(request())
         if (!(await shareable(response, lng))) return await passThrough(response, res)
         const raw = Buffer.from(await response.arrayBuffer())
         const nonce = req.headers[CSP_NONCE_HEADER]

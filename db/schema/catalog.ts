@@ -121,6 +121,9 @@ export const products = pgTable(
     index('products_listing_subcategory_idx').on(t.subcategoryId, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive} and ${t.subcategoryId} is not null`),
     index('products_listing_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
     index('products_listing_moq_idx').on(t.minimumOrderQuantity).where(sql`${t.isActive}`),
+    // Category with currency, price range and MOQ together (ADR 017): every condition is an index
+    // condition, so a narrow combination is counted from the index instead of a scan of the category.
+    index('products_listing_category_price_idx').on(t.categoryId, t.currencyRank, t.price, t.minimumOrderQuantity).where(sql`${t.isActive}`),
   ],
 )
 

@@ -1,6 +1,6 @@
 import { DropdownMenu as DM } from 'radix-ui'
 import type * as React from 'react'
-import { cn } from '~/lib/utils'
+import { cn, overrides } from '~/lib/utils'
 
 // Not modal: a modal menu marks the rest of the page aria-hidden while it stays focusable (axe
 // aria-hidden-focus). Escape and an outside click still close it, and focus returns to the trigger.
@@ -35,7 +35,7 @@ export function DropdownMenuItem({ className, ...props }: React.ComponentProps<t
   )
 }
 export function DropdownMenuLabel({ className, ...props }: React.ComponentProps<typeof DM.Label>) {
-  return <DM.Label data-slot="dropdown-menu-label" className={cn('px-2 py-1.5 text-sm font-semibold', className)} {...props} />
+  return <DM.Label data-slot="dropdown-menu-label" className={cn('px-2 py-1.5 text-sm', !overrides(className, 'font-') && 'font-semibold', className)} {...props} />
 }
 export function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typeof DM.Separator>) {
   return <DM.Separator data-slot="dropdown-menu-separator" className={cn('-mx-1 my-1 h-px bg-muted', className)} {...props} />

@@ -3,32 +3,11 @@
 // better-auth guards use it; form inputs take their minLength/maxLength from the same constants.
 // One Zod schema per form, shared by the form (checked before submit) and the action. Messages are i18n keys.
 import { z } from 'zod'
-import type { Country, UserType } from '../../../db/schema/accounts'
 import { KYC_MAX_BYTES } from '~/modules/kyc/schemas'
 import { safeRedirect } from '~/lib/safe-redirect'
+import { COMPANY_MAX, COUNTRIES, EMAIL_MAX, formValues, KYC_FILE_EXTENSIONS, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, PHONE_MIN, USER_TYPES, type FieldErrors } from './limits'
 
-// Kept here (not imported from db/schema) so the browser bundle does not pull in Drizzle.
-export const COUNTRIES = ['India', 'Russia'] as const satisfies readonly Country[]
-export const USER_TYPES = ['Buyer', 'Seller'] as const satisfies readonly UserType[]
-
-export const NAME_MIN = 2
-export const NAME_MAX = 100
-/** RFC 5321's limit on a forward path. */
-export const EMAIL_MAX = 254
-/** ASVS 5.0 V6.2.1 asks for at least 8; the spec's 6 is superseded (docs/decisions/008-password-policy.md). */
-export const PASSWORD_MIN = 8
-export const PASSWORD_MAX = 128
-export const COMPANY_MAX = 200
-export const PHONE_MIN = 10
-export const PHONE_MAX = 20
-/** Longest profile picture URL better-auth may store (it must be https). */
-export const IMAGE_URL_MAX = 2048
-
-/** Field name → i18n key of its first problem. */
-export type FieldErrors = Partial<Record<string, string>>
-
-/** File names the registration picker offers; the server judges the bytes, not the name. */
-export const KYC_FILE_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const
+export * from './limits'
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v)
 
@@ -156,16 +135,6 @@ export type FormParseResult<T> =
   | { ok: true; value: T }
   | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> }
 
-/** The submitted text values to show the form again (passwords and files left out). */
-export function formValues(entries: Iterable<[string, FormDataEntryValue]>): Record<string, string> {
-  const values: Record<string, string> = {}
-  for (const [key, value] of entries) {
-    if (key in values || typeof value !== 'string' || /password/i.test(key)) continue
-    values[key] = value.slice(0, 500)
-  }
-  return values
-}
-
 /**
  * Validates a form's entries with a schema. The first value of each name wins (repeated names
  * cannot smuggle arrays in); files are only accepted for the names in `fileFields`.
@@ -190,27 +159,10 @@ export function parseFormEntries<T>(
   return { ok: false, fieldErrors, values: formValues(formData.entries()) }
 }
 
-/**
- * Spec §5 submit-time summaries shown above the registration form when the account type, the
- * country or a seller's KYC document has a problem.
- */
-export function registrationSummary(fieldErrors: FieldErrors): string[] {
-  const out: string[] = []
-  if (fieldErrors.userType) out.push('auth:register.summary.userType')
-  if (fieldErrors.country) out.push('auth:register.summary.country')
-  if (fieldErrors.kycDocument) out.push('auth:register.summary.kycDocument')
-  return out
-}
-
 /** A same-site path to continue to after signing in, or '/' for anything else (no open redirects). */
 export function safeRedirectTo(value: unknown, fallback = '/'): string {
   const path = safeRedirect(value, fallback)
   return /^\/(login|register|logout)(\/|\?|#|$)/.test(path) ? fallback : path
-}
-
-/** The verification page in its pending state for `email`. */
-export function verifyEmailPath(email: string) {
-  return `/verify-email?${new URLSearchParams({ email }).toString()}`
 }
 
 /** The 'Complete Your Profile' form (spec §5 Profile setup form). Email comes from the session, not the form. */

@@ -39,7 +39,12 @@ const READ_METHODS = new Set(['GET', 'HEAD'])
 // remembered: an action may sign in or out, after which the request's session is stale.
 const lookups = new WeakMap<Request, Promise<SessionLookup>>()
 
+// better-auth's cookies (session token, session data, don't-remember) all carry the "setu." prefix.
+const AUTH_COOKIE = /(?:^|;\s*)(?:__Secure-)?setu\./
 function lookupSession(request: Request): Promise<SessionLookup> {
+  // Without any of better-auth's cookies there is no session to find and none to clear: most public
+  // page requests skip better-auth's endpoint machinery altogether (issue 11).
+  if (!AUTH_COOKIE.test(request.headers.get('Cookie') ?? '')) return Promise.resolve({ session: null, setCookies: [] })
   const remembered = lookups.get(request)
   if (remembered) return remembered
   const lookup = getAuth()

@@ -14,8 +14,10 @@ export type AdminOverviewDto = {
   pendingKyc: number
   /** Disputes waiting for a decision (status open). */
   openDisputes: number
-  /** Products the public catalog shows (the catalog's own rule). */
+  /** Products the public catalog shows (the catalog's own rule and its count: exact up to 1,000, then estimated). */
   activeProducts: number
+  /** True when activeProducts is the catalog's estimate (shown as "about …"). */
+  activeProductsApprox: boolean
 }
 
 /** The Overview cards' numbers, counted in the database. */
@@ -27,7 +29,7 @@ export async function getAdminOverview(): Promise<AdminOverviewDto> {
     db.select({ n: count() }).from(disputes).where(eq(disputes.status, 'open')),
     getCatalogStats(),
   ])
-  return { totalUsers: Number(users?.n ?? 0), pendingKyc: Number(pending?.n ?? 0), openDisputes: Number(open?.n ?? 0), activeProducts: stats.activeProducts }
+  return { totalUsers: Number(users?.n ?? 0), pendingKyc: Number(pending?.n ?? 0), openDisputes: Number(open?.n ?? 0), activeProducts: stats.activeProducts, activeProductsApprox: stats.activeProductsApprox }
 }
 
 /** How many entries the Overview's Recent Activity shows. */

@@ -126,73 +126,66 @@ const FUZZY_LOOSE_MIN_LENGTH = 5
 const FUZZY_STRICT_SIMILARITY = 0.6
 
 /** Trigram closeness of the query to a translated product name (see FUZZY_LOOSE_MIN_LENGTH). */
-function fuzzyMatch(q: string): SQL {
-  const name = productTranslations.name
+function fuzzyMatch(q: string, name: SQL): SQL {
   return [...q].length >= FUZZY_LOOSE_MIN_LENGTH
     ? sql`${q} <% ${name}`
     : sql`(${q} <% ${name} and word_similarity(${q}, ${name}) >= ${FUZZY_STRICT_SIMILARITY})`
 }
 
 /**
- * Translation rows a search ranks at most. A product has at most one per language, so reaching the
- * limit means more than COUNT_CAP products match: the listing says "1,000+" and ranks the rows found.
+ * Translation rows a search reads at most. Most searches match one text per product, so COUNT_CAP + 1
+ * rows usually tell "more than COUNT_CAP products" (the listing says "1,000+" and ranks the rows
+ * found); only when those rows name COUNT_CAP products or fewer (a product matched in two languages) does
+ * the search read up to one row per language per product, SEARCH_WIDE_ROWS.
  */
-const SEARCH_CANDIDATE_ROWS = (COUNT_CAP + 1) * LANGUAGES.length
+const SEARCH_ROWS = COUNT_CAP + 1
+const SEARCH_WIDE_ROWS = (COUNT_CAP + 1) * LANGUAGES.length
 
 /**
- * Relevance-ranked matches for a search, one row per product (its best translation).
+ * The matching products of a search, one row per product (its best translation), as SQL over
+ * `m(product_id, rank, created_at, currency_rank, price)`: a bounded candidate set (ADR 017).
+ *
  * A translation matches when its tsvector matches websearch_to_tsquery in the row's own text-search
  * configuration (english / russian stem; Hindi uses simple, which PostgreSQL 15 and PGlite both have),
  * or when the name is trigram-close to the query (pg_trgm `<%`, threshold 0.5 set per connection, 0.6 for
- * queries under five characters) to forgive typos.
- * The OR of the three queries is an index-friendly pre-filter (one GIN condition) that the per-row
- * check then narrows. The query text is always a bound parameter.
- * The listing's filters apply before the candidate limit (SEARCH_CANDIDATE_ROWS), so a filtered search
- * finds every match up to the cap; only a search with more matches than that ranks a subset (ADR 017).
- * Each matching text reaches its product through a lateral lookup by primary key that carries the sort
- * columns; its LIMIT 1 (one product per id anyway) keeps the planner from turning it into a scan of
- * every product.
+ * queries under five characters) to forgive typos. The query text is always a bound parameter.
+ *
+ * Full-text matches come first (the GIN index on the tsvector; the OR of the three languages' queries
+ * is its index condition, the row's own language the check), SEARCH_ROWS of them (`fts`), widened to
+ * SEARCH_WIDE_ROWS only when they name COUNT_CAP products or fewer (`fts_wide`). Trigram matches
+ * (`trg`, `trg_wide` the same way) are read only when full text found COUNT_CAP products or fewer.
+ * Each later step is gated by a one-time filter that PostgreSQL checks before reading anything, so a
+ * common word never pays for the trigram index (reading "turmeric"'s trigrams costs as much as its
+ * full-text match at a million products); above the cap the result is "1,000+" anyway, ranked within
+ * the full-text candidates, and a misspelt word finds no full-text match and gets the trigram ones. The listing's filters apply in each step
+ * before its limit, through a lateral lookup by primary key (its LIMIT 1 keeps the planner from
+ * turning it into a scan of every product), so a filtered search finds every match up to the cap.
  */
-function searchMatches(q: string, filters: SQL | undefined) {
-  const pt = productTranslations
+function searchMatches(q: string, filters: SQL | undefined): SQL {
   const en = sql`websearch_to_tsquery('english'::regconfig, ${q})`
   const ru = sql`websearch_to_tsquery('russian'::regconfig, ${q})`
   const simple = sql`websearch_to_tsquery('simple'::regconfig, ${q})`
-  const rowQuery = sql`(case ${pt.languageCode} when 'en' then ${en} when 'ru' then ${ru} else ${simple} end)`
+  const rowQuery = sql`(case t.language_code when 'en' then ${en} when 'ru' then ${ru} else ${simple} end)`
   const fuzzy = [...q].length <= FUZZY_MAX_QUERY_LENGTH
-  const textMatch = sql`(${pt.searchVector} @@ (${en} || ${ru} || ${simple}) and ${pt.searchVector} @@ ${rowQuery})`
-  const db = getDb()
-  const product = db
-    .select({ createdAt: products.createdAt, currencyRank: products.currencyRank, price: products.price })
-    .from(products)
-    .innerJoin(profiles, eq(profiles.id, products.sellerId))
-    .where(and(eq(products.id, pt.productId), filters))
-    .limit(1)
-    .as('p')
-  const candidates = db
-    .select({
-      productId: pt.productId,
-      rank: sql<number>`(ts_rank(${pt.searchVector}, ${rowQuery}) + ${fuzzy ? sql`word_similarity(${q}, ${pt.name})` : sql`0`})`.as('r'),
-      createdAt: product.createdAt,
-      currencyRank: product.currencyRank,
-      price: product.price,
-    })
-    .from(pt)
-    .innerJoinLateral(product, sql`true`)
-    .where(fuzzy ? or(textMatch, fuzzyMatch(q)) : textMatch)
-    .limit(SEARCH_CANDIDATE_ROWS)
-    .as('c')
-  return db
-    .select({
-      productId: candidates.productId,
-      rank: sql<number>`max(${candidates.rank})`.as('rank'),
-      createdAt: candidates.createdAt,
-      currencyRank: candidates.currencyRank,
-      price: candidates.price,
-    })
-    .from(candidates)
-    .groupBy(candidates.productId, candidates.createdAt, candidates.currencyRank, candidates.price)
-    .as('m')
+  const textMatch = sql`(t.search_vector @@ (${en} || ${ru} || ${simple}) and t.search_vector @@ ${rowQuery})`
+  const rank = sql`(ts_rank(t.search_vector, ${rowQuery})${fuzzy ? sql` + word_similarity(${q}, t.name)` : sql``})`
+  const product = sql`(select ${products.createdAt} as created_at, ${products.currencyRank} as currency_rank, ${products.price} as price
+      from ${products} inner join ${profiles} on ${profiles.id} = ${products.sellerId}
+      where ${products.id} = t.product_id and ${filters ?? sql`true`} limit 1) p`
+  const step = (match: SQL, limit: number) =>
+    sql`select t.product_id, ${rank} as r, p.created_at, p.currency_rank, p.price
+      from ${productTranslations} t cross join lateral ${product}
+      where ${match} limit ${limit}`
+  const fewProducts = (cte: string) => sql`(select count(distinct product_id) from ${sql.raw(cte)}) <= ${COUNT_CAP}`
+  /** Two CTEs: `name` (SEARCH_ROWS texts), `name_wide` (SEARCH_WIDE_ROWS, only if `name` is full but names few products). */
+  const steps = (name: string, match: SQL, gate: SQL = sql`true`) =>
+    sql`${sql.raw(name)} as materialized (${step(sql`${match} and ${gate}`, SEARCH_ROWS)}),
+    ${sql.raw(name)}_wide as materialized (${step(sql`${match} and (select count(*) from ${sql.raw(name)}) >= ${SEARCH_ROWS} and ${fewProducts(name)}`, SEARCH_WIDE_ROWS)})`
+  const rowsOf = (name: string) => sql`select * from ${sql.raw(name)} where not exists (select from ${sql.raw(name)}_wide) union all select * from ${sql.raw(name)}_wide`
+  return sql`(with ${steps('fts', textMatch)}${fuzzy ? sql`, ${steps('trg', fuzzyMatch(q, sql`t.name`), sql`${fewProducts('fts')} and ${fewProducts('fts_wide')}`)}` : sql``}
+    select product_id, max(r) as rank, created_at, currency_rank, price
+    from (${rowsOf('fts')}${fuzzy ? sql` union all ${rowsOf('trg')}` : sql``}) c
+    group by product_id, created_at, currency_rank, price) m`
 }
 
 function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; sellerId?: string; childCategoryIds: string[] }): SQL[] {
@@ -316,55 +309,36 @@ export async function listProducts(
     if (sort === 'price_desc') return [asc(c.currencyRank), desc(c.price), ...tieBreak]
     return tieBreak
   }
-  const orderBy = orderFor({ createdAt: products.createdAt, id: products.id, currencyRank: products.currencyRank, price: products.price })
 
-  const fetchPage = (page: number) => {
+  /**
+   * The ids of one page, in order: products and sellers only, through the index of the chosen order
+   * (OFFSET reads at most COUNT_CAP rows of it); a search orders its bounded candidate set. The cards'
+   * texts and category names are joined for these ids only (cardsFor), not for the rows skipped.
+   */
+  const pageIds = async (page: number): Promise<{ ids: string[]; total: number | null }> => {
+    const offset = (page - 1) * pageSize
     if (!matches) {
-      return db
-        .select(cardFields())
+      const rows = await db
+        .select({ id: products.id })
         .from(products)
         .innerJoin(profiles, eq(profiles.id, products.sellerId))
-        .leftJoin(tl, and(eq(tl.productId, products.id), eq(tl.languageCode, locale)))
-        .leftJoin(te, and(eq(te.productId, products.id), eq(te.languageCode, 'en')))
-        .leftJoin(ctl, and(eq(ctl.categoryId, products.categoryId), eq(ctl.languageCode, locale)))
-        .leftJoin(cte, and(eq(cte.categoryId, products.categoryId), eq(cte.languageCode, 'en')))
         .where(conditions)
-        .orderBy(...orderBy)
+        .orderBy(...orderFor({ createdAt: products.createdAt, id: products.id, currencyRank: products.currencyRank, price: products.price }))
         .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .then((rows) => rows.map((r) => ({ ...r, total: 0 })))
+        .offset(offset)
+      return { ids: rows.map((r) => r.id), total: null }
     }
-    // A search picks the page from its bounded candidate set first (and counts the set), then joins
-    // only the page's products for their cards.
-    const pageIds = db
-      .select({
-        productId: matches.productId,
-        rank: matches.rank,
-        createdAt: matches.createdAt,
-        currencyRank: matches.currencyRank,
-        price: matches.price,
-        total: sql<number>`count(*) over ()`.as('total'),
-      })
-      .from(matches)
-      .orderBy(...orderFor({ createdAt: matches.createdAt, id: matches.productId, currencyRank: matches.currencyRank, price: matches.price, rank: matches.rank }))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .as('pg')
-    return db
-      .select({ ...cardFields(), total: sql<number>`${pageIds.total}`.mapWith(Number) })
-      .from(pageIds)
-      .innerJoin(products, eq(products.id, pageIds.productId))
-      .innerJoin(profiles, eq(profiles.id, products.sellerId))
-      .leftJoin(tl, and(eq(tl.productId, products.id), eq(tl.languageCode, locale)))
-      .leftJoin(te, and(eq(te.productId, products.id), eq(te.languageCode, 'en')))
-      .leftJoin(ctl, and(eq(ctl.categoryId, products.categoryId), eq(ctl.languageCode, locale)))
-      .leftJoin(cte, and(eq(cte.categoryId, products.categoryId), eq(cte.languageCode, 'en')))
-      .where(conditions)
-      .orderBy(...orderFor({ createdAt: pageIds.createdAt, id: pageIds.productId, currencyRank: pageIds.currencyRank, price: pageIds.price, rank: pageIds.rank }))
+    const m = (column: string) => sql.raw(`m.${column}`)
+    const order = orderFor({ createdAt: m('created_at'), id: m('product_id'), currencyRank: m('currency_rank'), price: m('price'), rank: m('rank') })
+    const res = await db.execute(
+      sql`select m.product_id as id, count(*) over () as total from ${matches} order by ${sql.join(order, sql`, `)} limit ${pageSize} offset ${offset}`,
+    )
+    const rows = res.rows as { id: string; total: string | number }[]
+    return { ids: rows.map((r) => r.id), total: rows.length > 0 ? Number(rows[0].total) : null }
   }
   /** Matching products, counted up to COUNT_CAP + 1 (a search's candidate set is bounded already). */
   const countCapped = async () => {
-    if (matches) return (await db.select({ n: count() }).from(matches))[0].n
+    if (matches) return Number(((await db.execute(sql`select count(*) as n from ${matches}`)).rows[0] as { n: string | number }).n)
     const capped = db
       .select({ one: sql`1` })
       .from(products)
@@ -376,28 +350,46 @@ export async function listProducts(
   }
 
   let page = Math.min(Math.max(1, query.page), maxPage)
-  let result = await fetchPage(page)
+  let found = await pageIds(page)
   let total: number
-  if (matches) total = result[0]?.total ?? 0
-  else if (result.length > 0 && result.length < pageSize) total = (page - 1) * pageSize + result.length
-  else if (result.length === 0 && page === 1) total = 0
+  if (found.total !== null) total = found.total
+  else if (found.ids.length > 0 && found.ids.length < pageSize) total = (page - 1) * pageSize + found.ids.length
+  else if (found.ids.length === 0 && page === 1) total = 0
   else total = await countCapped()
-  if (result.length === 0 && page > 1) {
+  if (found.ids.length === 0 && page > 1) {
     // Past the end (page=999): show the last page instead.
     if (matches) total = await countCapped()
     page = Math.max(1, Math.ceil(Math.min(total, COUNT_CAP) / pageSize))
-    if (total > 0) result = await fetchPage(page)
+    if (total > 0) found = await pageIds(page)
   }
+  const items = await cardsFor(found.ids, locale)
   const totalCapped = total > COUNT_CAP
   const totalPages = totalCapped ? maxPage : Math.max(1, Math.ceil(total / pageSize))
   return {
-    items: result.map((r) => toCard(r as CardRow, locale)),
+    items,
     total: Math.min(total, COUNT_CAP),
     totalCapped,
     page,
     pageSize,
     totalPages,
   }
+}
+
+/** The cards of the given products, in the given order (one statement; a page's worth of ids). */
+async function cardsFor(ids: string[], locale: LanguageCode): Promise<ProductCardDto[]> {
+  if (ids.length === 0) return []
+  const rows = await getDb()
+    .select(cardFields())
+    .from(products)
+    .innerJoin(profiles, eq(profiles.id, products.sellerId))
+    .leftJoin(tl, and(eq(tl.productId, products.id), eq(tl.languageCode, locale)))
+    .leftJoin(te, and(eq(te.productId, products.id), eq(te.languageCode, 'en')))
+    .leftJoin(ctl, and(eq(ctl.categoryId, products.categoryId), eq(ctl.languageCode, locale)))
+    .leftJoin(cte, and(eq(cte.categoryId, products.categoryId), eq(cte.languageCode, 'en')))
+    // Still public (a product can be hidden between the two statements).
+    .where(and(inArray(products.id, ids), publicProduct))
+  const byId = new Map(rows.map((r) => [r.id, toCard(r as CardRow, locale)]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
 /** The newest public products (home page "New Launches"). */
@@ -683,15 +675,55 @@ export async function categoryExists(id: string): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 // Site-wide
 
-/** Real counters for the home page. */
+/** Pages a count estimate samples (TABLESAMPLE SYSTEM): a few thousand rows, read in a few milliseconds. */
+const ESTIMATE_SAMPLE_PAGES = 200
+/** A table this small (2 MB, about ten thousand rows) is counted exactly, in a millisecond or two. */
+const EXACT_COUNT_MAX_PAGES = 250
+
+/** "835,023" → 840,000: an estimate shows two significant digits, never fewer than COUNT_CAP + 1. */
+const roundEstimate = (n: number) => {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(n, 1))) - 1)
+  return Math.max(COUNT_CAP + 1, Math.round(n / unit) * unit)
+}
+
+/**
+ * Rows of `table` (joined by `join`) that meet `where`: exact up to COUNT_CAP (a count that stops
+ * there), otherwise estimated from a repeatable sample of the table's pages and rounded (ADR 017).
+ * A table of at most EXACT_COUNT_MAX_PAGES pages is counted exactly. Neither path reads the whole
+ * of a large table; no statistics are needed (PGlite has no autovacuum to keep them).
+ */
+async function countOrEstimate(table: 'products' | 'profiles', join: SQL, where: SQL): Promise<{ n: number; approx: boolean }> {
+  const db = getDb()
+  const name = sql.raw(`"${table}"`)
+  const one = async (text: SQL) => Number(((await db.execute(text)).rows[0] as { n: string | number }).n)
+  const capped = await one(sql`select count(*) as n from (select 1 from ${name} ${join} where ${where} limit ${COUNT_CAP + 1}) c`)
+  if (capped <= COUNT_CAP) return { n: capped, approx: false }
+  const pages = await one(sql`select greatest(1, pg_relation_size(${table}::regclass) / current_setting('block_size')::int) as n`)
+  if (pages <= EXACT_COUNT_MAX_PAGES) return { n: await one(sql`select count(*) as n from ${name} ${join} where ${where}`), approx: false }
+  const percent = (100 * ESTIMATE_SAMPLE_PAGES) / pages
+  // A literal: TABLESAMPLE takes no parameter in every driver; it is a number computed here.
+  const sampled = await one(sql`select count(*) as n from ${name} tablesample system (${sql.raw(percent.toFixed(6))}) repeatable (0) ${join} where ${where}`)
+  return { n: roundEstimate((sampled * 100) / percent), approx: true }
+}
+
+/**
+ * Counters for the home page: public products and verified sellers exact up to COUNT_CAP, above it
+ * an estimate that the page shows as "about 840,000" (ADR 017); top-level categories exactly.
+ */
 export async function getCatalogStats(): Promise<CatalogStatsDto> {
   const db = getDb()
-  const [[{ activeProducts }], [{ verifiedSellers }], [{ categoryCount }]] = await Promise.all([
-    db.select({ activeProducts: count() }).from(products).innerJoin(profiles, eq(profiles.id, products.sellerId)).where(publicProduct),
-    db.select({ verifiedSellers: count() }).from(profiles).where(publicSeller),
+  const [activeProducts, verifiedSellers, [{ categoryCount }]] = await Promise.all([
+    countOrEstimate('products', sql`inner join ${profiles} on ${profiles.id} = ${products.sellerId}`, publicProduct!),
+    countOrEstimate('profiles', sql``, publicSeller!),
     db.select({ categoryCount: count() }).from(categories).where(isNull(categories.parentId)),
   ])
-  return { activeProducts, verifiedSellers, categories: categoryCount }
+  return {
+    activeProducts: activeProducts.n,
+    activeProductsApprox: activeProducts.approx,
+    verifiedSellers: verifiedSellers.n,
+    verifiedSellersApprox: verifiedSellers.approx,
+    categories: categoryCount,
+  }
 }
 
 /** How many sitemap files (`fileSize` URLs each) the public products and sellers fill. */

@@ -98,7 +98,14 @@ export type CategoryDetailDto = CategorySummaryDto & {
 
 export type CategoryOptionDto = { id: string; name: string; children: { id: string; name: string }[] }
 
-export type CatalogStatsDto = { activeProducts: number; verifiedSellers: number; categories: number }
+/** Home page counters; an `…Approx` count is an estimate, rounded (shown as "about …"). */
+export type CatalogStatsDto = {
+  activeProducts: number
+  activeProductsApprox: boolean
+  verifiedSellers: number
+  verifiedSellersApprox: boolean
+  categories: number
+}
 
 /** A seller's public page (/sellers/:id): only sellers whose account is active and KYC approved. */
 export type SellerPublicDto = {

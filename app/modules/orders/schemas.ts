@@ -2,6 +2,9 @@
 // One schema each, shared by the form (checked before submit) and the action. Messages are i18n keys.
 import { z } from 'zod'
 import { ORDER_STATUSES } from '~/modules/rfqs/enums'
+import { ORDER_QUANTITY_MAX, orderErrorKey as e, PLACE_ORDER_FIELDS } from './limits'
+
+export * from './limits'
 
 export { ORDER_STATUSES, type OrderStatus } from '~/modules/rfqs/enums'
 
@@ -51,12 +54,7 @@ export function parseOrderForm<S extends z.ZodType>(schema: S, form: FormData): 
   return { ok: false, fieldErrors }
 }
 
-/** The product page's order form (issue 8 item 8); the fuzz targets use the same list. */
-export const PLACE_ORDER_FIELDS = ['productId', 'quantity', 'shipping', 'submissionKey'] as const
-export const ORDER_QUANTITY_MAX = 1_000_000_000
-
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const e = (key: string) => `catalog:product.order.errors.${key}`
 
 /**
  * Place order: the product, a whole quantity, the index of the chosen shipping option (empty when the
@@ -81,20 +79,6 @@ export const PlaceOrderSchema = z.object({
   submissionKey: z.string({ message: e('expired') }).trim().regex(UUID_RE, { message: e('expired') }).transform((v) => v.toLowerCase()),
 })
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>
-
-/** The quantity rule of the product page (spec §5 stepper): an i18n key and its values, or null when fine. */
-export function orderQuantityError(quantity: number, product: { minimumOrderQuantity: number; stockQuantity: number }): { key: string; count?: number } | null {
-  if (product.stockQuantity < 1 || product.stockQuantity < product.minimumOrderQuantity) return { key: e('outOfStock') }
-  if (quantity < product.minimumOrderQuantity) return { key: e('belowMoq'), count: product.minimumOrderQuantity }
-  if (quantity > product.stockQuantity) return { key: e('onlyLeft'), count: product.stockQuantity }
-  return null
-}
-
-/** A shipping choice is required when the product has options, and must be one of them; none otherwise. */
-export function shippingIndexError(index: number | null, optionCount: number): string | null {
-  if (optionCount === 0) return index === null ? null : e('shipping')
-  return index !== null && index < optionCount ? null : e('shipping')
-}
 
 /** Parses the order form into the value or the first error (an i18n key). */
 export function parsePlaceOrderForm(form: FormData): { ok: true; value: PlaceOrderInput } | { ok: false; error: string } {

@@ -73,7 +73,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               </CardHeader>
               <CardContent>
                 <p className="text-3xl font-bold" data-testid={card.testId}>
-                  {number.format(card.value)}
+                  {card.key === 'activeProducts' && overview.activeProductsApprox ? t('overview.about', { value: number.format(card.value) }) : number.format(card.value)}
                 </p>
                 {card.to ? (
                   <Link to={card.to} className="mt-2 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">

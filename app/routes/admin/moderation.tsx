@@ -66,8 +66,8 @@ export default function AdminModeration({ loaderData }: Route.ComponentProps) {
                 to={statusHref(status)}
                 aria-current={reports.status === status ? 'page' : undefined}
                 className={cn(
-                  'inline-flex rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
-                  reports.status === status && 'bg-background text-foreground shadow-sm',
+                  'inline-flex rounded-sm px-3 py-1.5 text-sm font-medium hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
+                  reports.status === status ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground',
                 )}
               >
                 {t(`moderation.tabs.${status}`)}

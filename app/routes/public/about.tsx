@@ -114,7 +114,7 @@ export default function About() {
             <Button asChild size="lg">
               <Link to="/register">{t('about.cta.register')}</Link>
             </Button>
-            <Button asChild size="lg" variant="outline" className="border-slate-500 bg-transparent text-white hover:bg-white/10 hover:text-white">
+            <Button asChild size="lg" variant={null} className="border border-slate-500 bg-transparent text-white hover:bg-white/10 hover:text-white">
               <Link to="/marketplace">{t('about.cta.marketplace')}</Link>
             </Button>
           </div>

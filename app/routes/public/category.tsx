@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
+import { referenceData } from '~/lib/reference-cache.server'
 import { seoMeta } from '~/lib/seo'
 import { CategoryCard } from '~/modules/catalog/components/category-card'
 import { ProductListing } from '~/modules/catalog/components/product-listing'
@@ -16,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const i18n = await getI18n(request, context)
   const origin = publicOrigin(request)
   if (params.id === 'all') {
-    const categories = await listCategories(locale)
+    const categories = await referenceData(`categories:${locale}`, () => listCategories(locale))
     return {
       kind: 'all' as const,
       categories,
@@ -26,7 +27,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: i18n.t('catalog:categories.allDescription'),
     }
   }
-  const category = await getCategory(params.id, locale)
+  // A category with its subcategories and counts is reference data (reference-cache.server.ts); an unknown id is not kept.
+  const category = await referenceData(`category:${locale}:${params.id}`, () => getCategory(params.id, locale), (c) => c !== null)
   if (!category) {
     throw data({ title: i18n.t('catalog:categories.notFound.title'), id: params.id.slice(0, 80) }, { status: 404 })
   }

@@ -5,21 +5,24 @@ import type { Route } from './+types/home'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
-import { INTL_LOCALES } from '~/lib/i18n'
+import { INTL_LOCALES, numberFormat } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
+import { referenceData } from '~/lib/reference-cache.server'
 import { seoMeta } from '~/lib/seo'
 import { CategoryCard } from '~/modules/catalog/components/category-card'
 import { ProductGrid } from '~/modules/catalog/components/product-grid'
 import { getCatalogStats, listFeaturedCategories, listNewLaunches } from '~/modules/catalog/queries.server'
-import { FEATURED_CATEGORY_IDS } from '~/modules/catalog/schemas'
+import { FEATURED_CATEGORY_IDS } from '~/modules/catalog/constants'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
+  // The featured categories with their counts and the catalog counters are reference data, shared
+  // until the catalog changes (reference-cache.server.ts); the new launches are a listing, read each time.
   const [featured, launches, stats, i18n] = await Promise.all([
-    listFeaturedCategories(FEATURED_CATEGORY_IDS, locale),
+    referenceData(`featured-categories:${locale}`, () => listFeaturedCategories(FEATURED_CATEGORY_IDS, locale)),
     listNewLaunches(locale),
-    getCatalogStats(),
+    referenceData('catalog-stats', getCatalogStats),
     getI18n(request, context),
   ])
   return {
@@ -68,7 +71,7 @@ function SectionHeading({ id, title, subtitle, action }: { id: string; title: st
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, launches, stats, locale } = loaderData
   const { t } = useTranslation('home')
-  const number = new Intl.NumberFormat(INTL_LOCALES[locale])
+  const number = numberFormat(INTL_LOCALES[locale])
   return (
     <>
       <section aria-labelledby="hero-heading" className="bg-gradient-to-br from-primary/10 via-background to-secondary/40">
@@ -92,14 +95,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <dl className="grid max-w-2xl grid-cols-3 gap-2 sm:gap-4" data-testid="home-stats">
               {(
                 [
-                  ['products', stats.activeProducts],
-                  ['sellers', stats.verifiedSellers],
-                  ['categories', stats.categories],
+                  ['products', stats.activeProducts, stats.activeProductsApprox],
+                  ['sellers', stats.verifiedSellers, stats.verifiedSellersApprox],
+                  ['categories', stats.categories, false],
                 ] as const
-              ).map(([key, value]) => (
+              ).map(([key, value, approx]) => (
                 <div key={key} className="min-w-0 rounded-lg border bg-background/80 p-3 sm:p-4">
                   <dt className="text-xs text-muted-foreground [overflow-wrap:anywhere] sm:text-sm">{t(`stats.${key}`)}</dt>
-                  <dd className="text-2xl font-bold">{number.format(value)}</dd>
+                  {/* Above 1,000 the count is an estimate (ADR 017): "about 840,000". */}
+                  <dd className="text-2xl font-bold" data-testid={`home-stat-${key}`}>
+                    {approx ? t('stats.about', { value: number.format(value) }) : number.format(value)}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -199,7 +205,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <Button asChild size="lg" variant="secondary">
               <Link to="/register">{t('cta.register')}</Link>
             </Button>
-            <Button asChild size="lg" variant="outline" className="border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground">
+            <Button asChild size="lg" variant={null} className="border border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground">
               <Link to="/trade-instructions">{t('cta.learn')}</Link>
             </Button>
           </div>

@@ -6,7 +6,7 @@ import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { ProductListing } from '~/modules/catalog/components/product-listing'
 import { loadListing } from '~/modules/catalog/listing.server'
-import { NEW_LISTING_DAYS } from '~/modules/catalog/schemas'
+import { NEW_LISTING_DAYS } from '~/modules/catalog/constants'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language

@@ -19,9 +19,9 @@ import { ProductGallery } from '~/modules/catalog/components/gallery'
 import { Price } from '~/modules/catalog/components/price'
 import { canOrder, PurchasePanel } from '~/modules/catalog/components/purchase-panel'
 import { getProduct } from '~/modules/catalog/queries.server'
-import { isProductId } from '~/modules/catalog/schemas'
+import { isProductId } from '~/modules/catalog/constants'
 import { recordProductView } from '~/modules/catalog/views.server'
-import { ProductRequestDialog } from '~/modules/rfqs/components/product-request-dialog'
+import { ProductRequestButton } from '~/modules/rfqs/components/product-request-button'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
@@ -227,7 +227,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             product={product}
             signedIn={!!root?.user}
             orderKey={loaderData.orderKey}
-            requestQuote={loaderData.requestKey ? (quantity) => <ProductRequestDialog product={product} requestKey={loaderData.requestKey!} quantity={quantity} /> : undefined}
+            requestQuote={loaderData.requestKey ? (quantity) => <ProductRequestButton product={product} requestKey={loaderData.requestKey!} quantity={quantity} /> : undefined}
             contactSeller={
               loaderData.requestKey ? (
                 <MessageButton subjectType="product" subjectId={product.id} label="start.contactSeller" context={product.seller.companyName ?? product.seller.name} size="default" />

@@ -4,7 +4,7 @@ import { data, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/seller'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import { dateTimeFormat, INTL_LOCALES, type Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
@@ -25,11 +25,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const page = PageSchema.catch(1).parse(url.searchParams.get('page') ?? '')
   const result = await listSellerProducts(seller.id, page, locale)
-  const description = i18n.t('catalog:seller.metaDescription', {
-    name: seller.displayName,
-    country: i18n.t(`catalog:countries.${seller.country}`),
-    count: result.total,
-  })
+  const who = { name: seller.displayName, country: i18n.t(`catalog:countries.${seller.country}`) }
+  // A capped count (ADR 017) reads "1,000+", not "1000".
+  const description = result.totalCapped
+    ? i18n.t('catalog:seller.metaDescriptionCapped', { ...who, total: result.total })
+    : i18n.t('catalog:seller.metaDescription', { ...who, count: result.total })
   return {
     seller,
     result,
@@ -58,7 +58,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalog')
   const lng = useLocale()
   // UTC: the server and the browser print the same day.
-  const memberSince = new Intl.DateTimeFormat(INTL_LOCALES[lng], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(seller.memberSince))
+  const memberSince = dateTimeFormat(INTL_LOCALES[lng], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(seller.memberSince))
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8">
       <header className="flex flex-col gap-3 rounded-lg border p-6">

@@ -5,7 +5,8 @@ import { Form, Link, useNavigation } from 'react-router'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Spinner } from '~/components/ui/spinner'
-import { EMAIL_MAX, parseFormEntries, PasswordResetRequestSchema, type FieldErrors } from '../schemas'
+import { EMAIL_MAX, type FieldErrors } from '../limits'
+import { useAccountSchemas } from './use-account-schemas'
 import { AuthCard } from './auth-card'
 import { TextField } from './profile-form-field'
 
@@ -33,6 +34,7 @@ export function ForgotPasswordView({ sent, defaultEmail, answer }: { sent: boole
   const busy = navigation.state !== 'idle' && navigation.formAction?.split('?')[0] === '/forgot-password'
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const schemas = useAccountSchemas()
   const errors = clientErrors ?? answer?.fieldErrors ?? {}
 
   if (sent && !answer) {
@@ -57,7 +59,9 @@ export function ForgotPasswordView({ sent, defaultEmail, answer }: { sent: boole
         noValidate
         className="flex flex-col gap-5"
         onSubmit={(event) => {
-          const parsed = parseFormEntries(PasswordResetRequestSchema, new FormData(event.currentTarget))
+          // Before the schemas have loaded the action checks the form (the same schema, the same errors).
+          if (!schemas) return
+          const parsed = schemas.parseFormEntries(schemas.PasswordResetRequestSchema, new FormData(event.currentTarget))
           if (parsed.ok) return setClientErrors(null)
           event.preventDefault()
           setClientErrors(parsed.fieldErrors)

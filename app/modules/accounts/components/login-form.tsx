@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Spinner } from '~/components/ui/spinner'
-import { EMAIL_MAX, LoginSchema, parseFormEntries, PASSWORD_MAX, type FieldErrors } from '../schemas'
+import { EMAIL_MAX, PASSWORD_MAX, type FieldErrors } from '../limits'
+import { useAccountSchemas } from './use-account-schemas'
 import { ActionToast } from './action-toast'
 import { TextField } from './profile-form-field'
 
@@ -27,6 +28,7 @@ export function LoginForm({ redirectTo, defaultEmail, answer }: { redirectTo: st
   const busy = navigation.state !== 'idle' && navigation.formAction?.split('?')[0] === '/login'
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const schemas = useAccountSchemas()
   const errors = clientErrors ?? answer?.fieldErrors ?? {}
 
   return (
@@ -38,7 +40,9 @@ export function LoginForm({ redirectTo, defaultEmail, answer }: { redirectTo: st
         noValidate
         className="flex flex-col gap-5"
         onSubmit={(event) => {
-          const parsed = parseFormEntries(LoginSchema, new FormData(event.currentTarget))
+          // Before the schemas have loaded the action checks the form (the same schema, the same errors).
+          if (!schemas) return
+          const parsed = schemas.parseFormEntries(schemas.LoginSchema, new FormData(event.currentTarget))
           if (parsed.ok) return setClientErrors(null)
           event.preventDefault()
           setClientErrors(parsed.fieldErrors)

@@ -4,7 +4,7 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { cn } from '~/lib/utils'
-import { COMPANY_MAX, COUNTRIES, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN, USER_TYPES, type FieldErrors } from '../schemas'
+import { COMPANY_MAX, COUNTRIES, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN, USER_TYPES, type FieldErrors } from '../limits'
 
 /** A field's error line; its id is what the input's aria-describedby points at. */
 export function FieldError({ id, message }: { id: string; message?: string }) {

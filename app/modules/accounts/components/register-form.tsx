@@ -9,7 +9,8 @@ import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { KYC_ACCEPT, KYC_FIELD } from '~/modules/kyc/schemas'
-import { COMPANY_MAX, COUNTRIES, EMAIL_MAX, NAME_MAX, NAME_MIN, parseFormEntries, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, PHONE_MIN, RegisterSchema, registrationSummary, verifyEmailPath, type FieldErrors } from '../schemas'
+import { COMPANY_MAX, COUNTRIES, EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, PHONE_MIN, registrationSummary, verifyEmailPath, type FieldErrors } from '../limits'
+import { useAccountSchemas } from './use-account-schemas'
 import { ActionToast } from './action-toast'
 import { describedBy, FieldError, TextField, UserTypeField } from './profile-form-field'
 
@@ -62,6 +63,7 @@ export function RegisterForm({ answer }: { answer?: RegisterActionData }) {
   const busy = navigation.state !== 'idle' && navigation.formAction?.split('?')[0] === '/register'
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const schemas = useAccountSchemas()
 
   if (answer?.ok) return <RegisterSuccess answer={answer} />
 
@@ -81,7 +83,9 @@ export function RegisterForm({ answer }: { answer?: RegisterActionData }) {
         noValidate
         className="flex flex-col gap-5"
         onSubmit={(event) => {
-          const parsed = parseFormEntries(RegisterSchema, new FormData(event.currentTarget), [KYC_FIELD])
+          // Before the schemas have loaded the action checks the form (the same schema, the same errors).
+          if (!schemas) return
+          const parsed = schemas.parseFormEntries(schemas.RegisterSchema, new FormData(event.currentTarget), [KYC_FIELD])
           if (parsed.ok) return setClientErrors(null)
           event.preventDefault()
           setClientErrors(parsed.fieldErrors)

@@ -5,7 +5,8 @@ import { Form, Link, useNavigation } from 'react-router'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Spinner } from '~/components/ui/spinner'
-import { parseFormEntries, PASSWORD_MAX, PASSWORD_MIN, ResetPasswordSchema, type FieldErrors } from '../schemas'
+import { PASSWORD_MAX, PASSWORD_MIN, type FieldErrors } from '../limits'
+import { useAccountSchemas } from './use-account-schemas'
 import { AuthCard } from './auth-card'
 import { TextField } from './profile-form-field'
 
@@ -47,6 +48,7 @@ export function ResetPasswordView({ view, answer }: { view: ResetPasswordState; 
   const busy = navigation.state !== 'idle' && navigation.formAction?.split('?')[0] === '/reset-password'
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const schemas = useAccountSchemas()
 
   if (answer?.link || view.state !== 'form') return <BadLink expired={(answer?.link ?? view.state) === 'expired'} />
   const errors = clientErrors ?? answer?.fieldErrors ?? {}
@@ -61,7 +63,9 @@ export function ResetPasswordView({ view, answer }: { view: ResetPasswordState; 
         noValidate
         className="flex flex-col gap-5"
         onSubmit={(event) => {
-          const parsed = parseFormEntries(ResetPasswordSchema, new FormData(event.currentTarget))
+          // Before the schemas have loaded the action checks the form (the same schema, the same errors).
+          if (!schemas) return
+          const parsed = schemas.parseFormEntries(schemas.ResetPasswordSchema, new FormData(event.currentTarget))
           if (parsed.ok) return setClientErrors(null)
           event.preventDefault()
           setClientErrors(parsed.fieldErrors)

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Spinner } from '~/components/ui/spinner'
-import { EMAIL_MAX, parseFormEntries, ResendVerificationSchema, type FieldErrors } from '../schemas'
+import { EMAIL_MAX, type FieldErrors } from '../limits'
+import { useAccountSchemas } from './use-account-schemas'
 import { ActionToast } from './action-toast'
 import { AuthCard } from './auth-card'
 import { TextField } from './profile-form-field'
@@ -27,6 +28,7 @@ function ResendForm({ email, answer }: { email: string | null; answer?: ResendAc
   const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' && navigation.formAction?.split('?')[0] === '/verify-email'
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const schemas = useAccountSchemas()
   const failed = answer && !answer.ok ? answer : undefined
   const errors = clientErrors ?? failed?.fieldErrors ?? {}
   return (
@@ -42,7 +44,9 @@ function ResendForm({ email, answer }: { email: string | null; answer?: ResendAc
         noValidate
         className="flex flex-col gap-3"
         onSubmit={(event) => {
-          const parsed = parseFormEntries(ResendVerificationSchema, new FormData(event.currentTarget))
+          // Before the schemas have loaded the action checks the form (the same schema, the same errors).
+          if (!schemas) return
+          const parsed = schemas.parseFormEntries(schemas.ResendVerificationSchema, new FormData(event.currentTarget))
           if (parsed.ok) return setClientErrors(null)
           event.preventDefault()
           const empty = !String(new FormData(event.currentTarget).get('email') ?? '').trim()

@@ -24,9 +24,9 @@ export function CostSummary({
   const total = sameCurrency ? (addMoney(subtotal, shipping.price) ?? subtotal) : subtotal
   return (
     <section aria-labelledby="cost-summary-heading" className="rounded-lg border bg-muted/40 p-4" data-testid="cost-summary">
-      <h3 id="cost-summary-heading" className="mb-3 font-semibold">
+      <h2 id="cost-summary-heading" className="mb-3 font-semibold">
         {t('product.cost.title')}
-      </h3>
+      </h2>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
         <dt className="text-muted-foreground">{t('product.cost.unitPrice')}</dt>
         <dd className="text-right">

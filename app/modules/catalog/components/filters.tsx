@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useSubmit } from 'react-router'
-import { COUNTRY_VALUES, CURRENCY_VALUES, MARKETPLACE_SORTS, type MarketplaceQuery } from '../schemas'
+import { COUNTRY_VALUES, CURRENCY_VALUES, MARKETPLACE_SORTS, type MarketplaceQuery } from '../constants'
 import type { CategoryOptionDto } from '../types'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'

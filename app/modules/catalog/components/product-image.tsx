@@ -10,5 +10,7 @@ export function ProductImage({ src, alt, className, eager = false }: { src: stri
       </div>
     )
   }
-  return <img src={src} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" className={cn('bg-muted object-cover', className)} />
+  // The eager one is the product page's main picture, its largest paint: fetched first and drawn as soon as it arrives.
+  if (eager) return <img src={src} alt={alt} loading="eager" fetchPriority="high" className={cn('bg-muted object-cover', className)} />
+  return <img src={src} alt={alt} loading="lazy" decoding="async" className={cn('bg-muted object-cover', className)} />
 }

@@ -1,7 +1,7 @@
 import { Info, SearchX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { marketplaceSearch, type MarketplaceNotice, type MarketplaceQuery } from '../schemas'
+import { marketplaceSearch, type MarketplaceNotice, type MarketplaceQuery } from '../constants'
 import type { CategoryOptionDto, ProductPageDto } from '../types'
 import { ProductFilters } from './filters'
 import { Pagination } from './pagination'

@@ -7,7 +7,10 @@ import { CostSummary } from './cost-summary'
 import { Price } from './price'
 import { QuantityStepper } from './quantity-stepper'
 import { Button } from '~/components/ui/button'
-import { orderQuantityError, parsePlaceOrderForm, shippingIndexError } from '~/modules/orders/schemas'
+import { useDeferredModule } from '~/components/use-deferred-module'
+import { orderQuantityError, shippingIndexError } from '~/modules/orders/limits'
+
+const loadOrderSchemas = () => import('~/modules/orders/schemas')
 
 /** Stock covers at least the minimum order. */
 export function canOrder(product: Pick<ProductDetailDto, 'stockQuantity' | 'minimumOrderQuantity'>) {
@@ -20,10 +23,10 @@ export function LoginRequiredPanel({ productId }: { productId: string }) {
   const redirectTo = encodeURIComponent(`/products/${productId}`)
   return (
     <section aria-labelledby="login-required-heading" className="rounded-lg border border-primary/30 bg-primary/5 p-4" data-testid="login-required">
-      <h3 id="login-required-heading" className="flex items-center gap-2 font-semibold">
+      <h2 id="login-required-heading" className="flex items-center gap-2 font-semibold">
         <LogIn className="size-4" aria-hidden />
         {t('product.loginRequired.title')}
-      </h3>
+      </h2>
       <p className="mt-1 text-sm text-muted-foreground">{t('product.loginRequired.description')}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <Button asChild>
@@ -61,9 +64,12 @@ function PlaceOrderForm({ product, quantity, shippingIndex, orderKey }: { produc
   const fetcher = useFetcher<OrderError>()
   const busy = fetcher.state !== 'idle'
   const shown = clientError ?? (fetcher.state === 'idle' ? fetcher.data : undefined) ?? null
+  const schemas = useDeferredModule(loadOrderSchemas)
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     setClientError(null)
-    const parsed = parsePlaceOrderForm(new FormData(event.currentTarget))
+    // Before the schema has loaded the action checks the order (the same schema, the same errors).
+    if (!schemas) return
+    const parsed = schemas.parsePlaceOrderForm(new FormData(event.currentTarget))
     let problem: OrderError | null = parsed.ok ? null : { error: parsed.error }
     if (parsed.ok) {
       const q = orderQuantityError(parsed.value.quantity, product)

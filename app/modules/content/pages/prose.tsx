@@ -1,12 +1,18 @@
 import type * as React from 'react'
-import { cn } from '~/lib/utils'
+import { cn, overrides } from '~/lib/utils'
+
+const TEXT_SIZES = ['text-xs', 'text-sm', 'text-base', 'text-lg', 'text-xl']
 
 /** Readable long-form text: spacing, lists and links for content that comes from translations. */
 export function Prose({ className, ...props }: React.ComponentProps<'div'>) {
+  // A text size or colour in className replaces the default one.
+  const sized = overrides(className, ...TEXT_SIZES)
+  const coloured = Boolean(className?.split(/\s+/).some((c) => c.startsWith('text-') && !TEXT_SIZES.includes(c)))
   return (
     <div
       className={cn(
-        'text-base leading-7 text-foreground/90',
+        !sized && 'text-base leading-7',
+        !coloured && 'text-foreground/90',
         '[&>*+*]:mt-4 [&_li+li]:mt-2 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_li]:pl-1 [&_li]:marker:text-muted-foreground',
         className,
       )}

@@ -22,10 +22,21 @@ export type RequestableProduct = { id: string; name: string; currency: string; m
  * product's minimum order), the currency and an optional message, checked with the action's schema
  * before it is sent. `requestKey` is the form's one-time token, so a double click makes one request.
  */
-export function ProductRequestDialog({ product, requestKey, quantity }: { product: RequestableProduct; requestKey: string; quantity: number }) {
+export function ProductRequestDialog({
+  product,
+  requestKey,
+  quantity,
+  defaultOpen = false,
+}: {
+  product: RequestableProduct
+  requestKey: string
+  quantity: number
+  /** Open at once (a click on the button that stood in for it while this code loaded). */
+  defaultOpen?: boolean
+}) {
   const { t } = useTranslation('rfqs')
   const fetcher = useFetcher<ProductRequestAnswer>()
-  const [open, setOpen] = useState(false)
+  const [open, setOpen] = useState(defaultOpen)
   const [clientErrors, setClientErrors] = useState<{ errors: ProductRequestErrors; count?: number } | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const busy = fetcher.state !== 'idle'

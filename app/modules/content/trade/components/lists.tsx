@@ -1,11 +1,11 @@
 import { Check, ChevronDown } from 'lucide-react'
-import { cn } from '~/lib/utils'
+import { cn, overrides } from '~/lib/utils'
 import type { FaqItem, TitledText } from '../content'
 
 /** A plain bulleted list of translated sentences. */
 export function BulletList({ items, className }: { items: string[]; className?: string }) {
   return (
-    <ul className={cn('list-disc space-y-2 pl-6 leading-7 marker:text-muted-foreground', className)}>
+    <ul className={cn('list-disc space-y-2 pl-6 marker:text-muted-foreground', !overrides(className, 'leading-') && 'leading-7', className)}>
       {items.map((item, i) => (
         <li key={i} className="pl-1">
           {item}

@@ -1,0 +1,92 @@
+// The shared per-language i18next instances memoise t(key) (issue 11); what components and loaders
+// read must be exactly what i18next itself gives.
+import { createInstance } from 'i18next'
+import { describe, expect, it } from 'vitest'
+import { NAMESPACES } from './i18n'
+import { createFixedInstance, detectLanguage, detectLanguageOf, localeCookie, resources, serializeLocaleCookie, TRANSLATION_MEMO_MAX } from './i18next.server'
+
+async function plainInstance(lng: string) {
+  const instance = createInstance()
+  await instance.init({ resources, ns: [...NAMESPACES], defaultNS: 'common', fallbackLng: 'en', lng, interpolation: { escapeValue: false }, initAsync: false })
+  return instance
+}
+
+describe('memoised translations', () => {
+  it('give what i18next gives, for plain keys, keys with a namespace, a key prefix, options and missing keys', async () => {
+    for (const lng of ['en', 'ru', 'hi'] as const) {
+      const shared = await createFixedInstance(lng)
+      const plain = await plainInstance(lng)
+      const cases: [string | undefined, string | undefined, string, object?][] = [
+        [lng, 'common', 'notFound.title'],
+        [lng, 'catalog', 'marketplace.title'],
+        [lng, 'common', 'catalog:marketplace.description'],
+        [lng, 'home', 'stats.products'],
+        [lng, 'catalog', 'title', undefined],
+        [lng, 'catalog', 'marketplace.searchTitle', { q: 'rice' }],
+        [lng, 'common', 'no.such.key'],
+      ]
+      for (const [l, ns, key, options] of cases) {
+        type T = (key: string, options?: object) => unknown
+        const expected = options ? (plain.getFixedT(l!, ns) as T)(key, options) : plain.getFixedT(l!, ns)(key)
+        // Twice: the first call fills the memo, the second reads it.
+        for (let i = 0; i < 2; i++) {
+          const t = shared.getFixedT(l!, ns) as T
+          expect(options ? t(key, options) : t(key), `${lng} ${ns} ${key}`).toBe(expected)
+        }
+      }
+      const prefixed = shared.getFixedT(lng, 'catalog', 'marketplace')
+      expect(prefixed('title')).toBe(plain.getFixedT(lng, 'catalog', 'marketplace')('title'))
+      expect(prefixed('title')).toBe(plain.t('catalog:marketplace.title'))
+    }
+  })
+
+  it('keep languages and namespaces apart', async () => {
+    const en = (await createFixedInstance('en')).getFixedT('en', 'catalog')
+    const ru = (await createFixedInstance('ru')).getFixedT('ru', 'catalog')
+    expect(en('marketplace.title')).not.toBe(ru('marketplace.title'))
+    const common = (await createFixedInstance('en')).getFixedT('en', 'common')
+    expect(common('marketplace.title')).not.toBe(en('marketplace.title'))
+  })
+
+  it('keep the properties callers read from t', async () => {
+    const t = (await createFixedInstance('hi')).getFixedT('hi', 'catalog', 'marketplace') as unknown as Record<string, unknown>
+    expect([t.lng, t.ns, t.keyPrefix]).toEqual(['hi', 'catalog', 'marketplace'])
+  })
+
+  it('are bounded, whatever keys a URL makes up', async () => {
+    const t = (await createFixedInstance('en')).getFixedT('en', 'common')
+    for (let i = 0; i < TRANSLATION_MEMO_MAX + 10; i++) expect(t(`made.up.${i}`)).toBe(`made.up.${i}`)
+    expect(t('notFound.title')).toBe((await plainInstance('en')).t('notFound.title'))
+  })
+})
+
+const lngCookie = (lng: string) => `lng=${encodeURIComponent(Buffer.from(JSON.stringify(lng)).toString('base64'))}`
+
+describe('language detection', () => {
+  it('reads ?lng, then the cookie, then Accept-Language, and gives the same answer when asked again', async () => {
+    const cases: [string, Record<string, string>, string][] = [
+      ['http://x/marketplace?lng=ru', {}, 'ru'],
+      ['http://x/marketplace?lng=ru', { Cookie: lngCookie('hi') }, 'ru'],
+      ['http://x/marketplace', { Cookie: lngCookie('hi') }, 'hi'],
+      ['http://x/marketplace', { Cookie: lngCookie('hi'), 'Accept-Language': 'ru' }, 'hi'],
+      ['http://x/marketplace', { 'Accept-Language': 'ru-RU,ru;q=0.9,en;q=0.5' }, 'ru'],
+      ['http://x/marketplace', { 'Accept-Language': 'de-DE' }, 'en'],
+      ['http://x/marketplace?lng=xx', { 'Accept-Language': 'hi-IN' }, 'hi'],
+      ['http://x/marketplace?lng=', { 'Accept-Language': 'ru' }, 'ru'],
+      ['http://x/', {}, 'en'],
+    ]
+    for (let round = 0; round < 2; round++) {
+      for (const [url, headers, expected] of cases) {
+        expect(await detectLanguage(new Request(url, { headers })), `${url} ${JSON.stringify(headers)}`).toBe(expected)
+        expect(await detectLanguageOf(new URL(url), headers.Cookie, headers['Accept-Language'])).toBe(expected)
+      }
+    }
+  })
+
+  it('writes the language cookie as react-router does', async () => {
+    for (const lng of ['en', 'ru', 'hi'] as const) {
+      expect(await serializeLocaleCookie(lng)).toBe(await localeCookie.serialize(lng))
+      expect(await localeCookie.parse(await serializeLocaleCookie(lng))).toBe(lng)
+    }
+  })
+})

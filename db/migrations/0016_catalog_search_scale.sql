@@ -1,0 +1,1 @@
+CREATE INDEX "products_listing_category_price_idx" ON "products" USING btree ("category_id","currency_rank","price","minimum_order_quantity") WHERE "products"."is_active";

@@ -1,0 +1,225 @@
+// `npm run lighthouse`: Lighthouse (mobile, simulated throttling: its defaults) on the production build
+// for the home page, /marketplace and a product page (the first card on /marketplace). Each page runs
+// 3 times; its median run by performance score counts (as Lighthouse CI does). Exits 1 when a page
+// scores under 95 for performance or under 100 for accessibility (issue #11), printing what costs the
+// points: each failing audit with the elements or resources it names. Best practices and SEO are
+// printed, not enforced. Run `npm run build` first; the script serves build/ on a fresh PGlite
+// database with the demo data (tests/e2e/support/server.mjs) and stops it at the end.
+//
+//   npm run lighthouse                          the check, in English
+//   npm run lighthouse -- --lng=ru              the same pages in Russian (?lng=ru; also hi)
+//   npm run lighthouse -- --runs=1 --pages=home quicker look at one page
+//   npm run lighthouse -- --save=/tmp/lh        also write each page's median report (HTML and JSON)
+//   npm run lighthouse -- --url=http://localhost:3000   measure a server that is already running
+//
+// Environment: LIGHTHOUSE_PORT (default 3220) for the server it starts, CHROMIUM_PATH (default
+// /usr/bin/chromium), LIGHTHOUSE_RUNS, LIGHTHOUSE_MIN_PERFORMANCE / LIGHTHOUSE_MIN_ACCESSIBILITY
+// (defaults 95 / 100).
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { CATEGORIES, formatPageReport, judgePage } from './lighthouse-report.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const log = (line) => console.log(`[lighthouse] ${line}`)
+
+function fail(message, code = 2) {
+  console.error(`[lighthouse] ${message}`)
+  process.exit(code)
+}
+
+const args = Object.fromEntries(
+  process.argv.slice(2).map((a) => {
+    const m = /^--([\w-]+)(?:=(.*))?$/.exec(a)
+    if (!m) fail(`unknown argument ${a}; see the top of scripts/lighthouse.mjs`)
+    return [m[1], m[2] ?? 'true']
+  }),
+)
+for (const key of Object.keys(args)) {
+  if (!['lng', 'runs', 'pages', 'save', 'url'].includes(key)) fail(`unknown option --${key}; options: --lng, --runs, --pages, --save, --url`)
+}
+
+const lng = args.lng
+if (lng !== undefined && !['en', 'ru', 'hi'].includes(lng)) fail(`--lng must be en, ru or hi, not ${lng}`)
+const runs = Number(args.runs ?? process.env.LIGHTHOUSE_RUNS ?? 3)
+if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a whole number ≥ 1, not ${args.runs ?? process.env.LIGHTHOUSE_RUNS}`)
+const thresholds = {
+  performance: Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE ?? 95),
+  accessibility: Number(process.env.LIGHTHOUSE_MIN_ACCESSIBILITY ?? 100),
+}
+for (const [k, v] of Object.entries(thresholds)) if (!(v >= 0 && v <= 100)) fail(`the ${k} threshold must be 0–100, not ${v}`)
+const PAGE_NAMES = ['home', 'marketplace', 'product']
+const pageNames = args.pages ? args.pages.split(',') : PAGE_NAMES
+for (const p of pageNames) if (!PAGE_NAMES.includes(p)) fail(`--pages takes ${PAGE_NAMES.join(', ')}; not ${p}`)
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (!fs.existsSync(chromePath)) fail(`no Chromium at ${chromePath} (set CHROMIUM_PATH)`)
+
+let server = null
+let chrome = null
+
+/** Stops what this script started: Chromium, then the server with SIGTERM (it closes its database). */
+async function cleanup() {
+  if (chrome) {
+    const c = chrome
+    chrome = null
+    await Promise.resolve(c.kill()).catch(() => {})
+  }
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const s = server
+    const exited = new Promise((resolve) => s.once('exit', resolve))
+    s.kill('SIGTERM')
+    const timer = setTimeout(() => s.kill('SIGKILL'), 15_000)
+    await exited
+    clearTimeout(timer)
+  }
+  server = null
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    void cleanup().finally(() => process.exit(130))
+  })
+}
+
+async function waitForServer(base, output) {
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (server && server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}:\n${output.join('')}`)
+    try {
+      const res = await fetch(base + '/', { signal: AbortSignal.timeout(5_000) })
+      if (res.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`the server did not answer ${base}/ within 120 s:\n${output.join('')}`)
+}
+
+function withLanguage(url) {
+  if (!lng) return url
+  const u = new URL(url)
+  u.searchParams.set('lng', lng)
+  return u.toString()
+}
+
+async function main() {
+  let base = args.url?.replace(/\/$/, '')
+  if (!base) {
+    if (!fs.existsSync(path.join(root, 'build/server/index.js'))) fail('no production build in build/: run `npm run build` first')
+    const port = Number(process.env.LIGHTHOUSE_PORT ?? 3220)
+    base = `http://localhost:${port}`
+    const env = { ...process.env, PORT: String(port), APP_URL: base, NODE_ENV: 'production' }
+    // A fresh PGlite directory with the demo data, whatever database the caller's environment names.
+    delete env.DATABASE_URL
+    delete env.TEST_DATABASE_URL
+    const output = []
+    server = spawn(process.execPath, ['tests/e2e/support/server.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    for (const stream of [server.stdout, server.stderr]) stream.on('data', (chunk) => output.push(chunk.toString()))
+    log(`starting the production build on ${base} (fresh PGlite database, demo data)`)
+    await waitForServer(base, output)
+  }
+
+  const pages = []
+  if (pageNames.includes('home')) pages.push({ name: 'home', label: '/', url: withLanguage(base + '/') })
+  if (pageNames.includes('marketplace')) pages.push({ name: 'marketplace', label: '/marketplace', url: withLanguage(base + '/marketplace') })
+  if (pageNames.includes('product')) {
+    const html = await (await fetch(withLanguage(base + '/marketplace'))).text()
+    const href = /href="(\/products\/[^"?#/]+)"/.exec(html)?.[1]
+    if (!href) throw new Error('no product card on /marketplace: is the demo data loaded?')
+    pages.push({ name: 'product', label: `${href} (first card on /marketplace)`, url: withLanguage(base + href) })
+  }
+  // A visitor meets a running site: render each page once before measuring (the public page cache,
+  // ADR 016, then answers the rest), so the first run does not pay for a cold start.
+  for (const page of pages) await (await fetch(page.url, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })).arrayBuffer()
+
+  chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+  const version = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json().catch(() => ({}))
+  const lighthouseVersion = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version
+  log(`Lighthouse ${lighthouseVersion}, ${version.Browser ?? 'Chromium'}, mobile, simulated throttling; ${runs} run(s) per page${lng ? `, language ${lng}` : ''}`)
+
+  const results = new Map(pages.map((p) => [p.name, []]))
+  const reports = new Map()
+  for (let i = 1; i <= runs; i++) {
+    // Round robin, so a burst of load on the machine spreads over the pages instead of sinking one.
+    for (const page of pages) {
+      const t0 = Date.now()
+      let result
+      // A run whose trace came out broken (NO_NAVSTART, NO_FCP on a busy machine) says "run again":
+      // do so, twice at most, before it counts as a failed run.
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        result = await lighthouse(page.url, {
+          port: chrome.port,
+          logLevel: 'error',
+          output: args.save ? ['json', 'html'] : 'json',
+          onlyCategories: [...CATEGORIES],
+        })
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`)
+        if (!result.lhr.runtimeError || attempt === 3) break
+        log(`${page.label} run ${i}/${runs}: ${result.lhr.runtimeError.code}, running it again`)
+      }
+      results.get(page.name).push(result.lhr)
+      if (args.save) reports.set(`${page.name}#${i}`, result.report)
+      const s = (c) => (result.lhr.categories[c]?.score == null ? '–' : Math.round(result.lhr.categories[c].score * 100))
+      log(`${page.label} run ${i}/${runs}: performance ${s('performance')}, accessibility ${s('accessibility')} (${((Date.now() - t0) / 1000).toFixed(1)} s; CPU benchmark ${Math.round(result.lhr.environment?.benchmarkIndex ?? 0)})`)
+    }
+  }
+
+  console.log('')
+  let failed = 0
+  for (const page of pages) {
+    const verdict = judgePage(page.label, results.get(page.name), thresholds)
+    if (verdict.failures.length) failed++
+    for (const line of formatPageReport(verdict, thresholds)) console.log(line)
+    console.log('')
+    if (args.save) {
+      fs.mkdirSync(args.save, { recursive: true })
+      const index = results.get(page.name).indexOf(verdict.run) + 1
+      const [json, html] = reports.get(`${page.name}#${index}`)
+      const stem = path.join(args.save, `${page.name}${lng ? `-${lng}` : ''}`)
+      fs.writeFileSync(`${stem}.json`, json)
+      fs.writeFileSync(`${stem}.html`, html)
+      log(`saved ${stem}.html and .json (run ${index})`)
+    }
+  }
+  // Lighthouse's CPU benchmark: this project's 2-core machine scored 1,600–2,900 when fairly quiet and
+  // 830–1,550 at a load average of about 10. Far below, other work was competing for the CPU and the
+  // blocking time (4× the observed task lengths) reads high.
+  const benchmarks = [...results.values()].flat().map((r) => r.environment?.benchmarkIndex ?? 0)
+  if (Math.min(...benchmarks) < 1000) {
+    log(`note: CPU benchmark as low as ${Math.round(Math.min(...benchmarks))} (1,600–2,900 on this 2-core machine when fairly quiet): the machine was busy, so Total Blocking Time reads high.`)
+  }
+  const rule = `performance ≥ ${thresholds.performance}, accessibility ≥ ${thresholds.accessibility}`
+  if (failed) {
+    console.error(`[lighthouse] ${failed} of ${pages.length} pages miss the budget (${rule}); the audits above say what to fix.`)
+    return 1
+  }
+  log(`all ${pages.length} pages meet the budget (${rule}).`)
+  return 0
+}
+
+let code
+try {
+  code = await main()
+} catch (err) {
+  console.error(`[lighthouse] ${err instanceof Error ? err.stack : err}`)
+  code = 2
+} finally {
+  await cleanup()
+}
+process.exit(code)
