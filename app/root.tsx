@@ -7,13 +7,13 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLocation,
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
 import appCss from './app.css?url'
+import { DeferredScripts } from '~/components/deferred-scripts'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
 import { Toaster } from '~/components/toaster'
@@ -85,7 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col font-sans antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   )

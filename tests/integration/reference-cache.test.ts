@@ -75,6 +75,18 @@ describe('reference data on public pages', () => {
     expect((await page(`/categories/${category.id}`)).body).toContain('Freshly Added Spices')
   })
 
+  it("offers a new category in the marketplace's category filter once the change is announced", async () => {
+    expect((await page('/marketplace')).status).toBe(200)
+    const category = await createCategory({ translations: { en: { name: 'Newly Listed Pulses' } } })
+    expect((await page('/marketplace')).body).not.toContain('Newly Listed Pulses')
+    await invalidatePublicPages()
+    expect((await page('/marketplace')).body).toContain('Newly Listed Pulses')
+    // The filter knows it: a link to it keeps the category instead of dropping it as unknown.
+    const filtered = await page(`/marketplace?category=${category.id}`)
+    expect(filtered.body).not.toContain('unknownCategory')
+    expect(filtered.body).toContain(`value="${category.id}" selected`)
+  })
+
   it('does not keep an unknown category: it appears as soon as it exists', async () => {
     const id = `later-category-${Date.now()}`
     expect((await page(`/categories/${id}`)).status).toBe(404)

@@ -1,4 +1,5 @@
 import { listCategoryOptions, listProducts } from './queries.server'
+import { referenceData } from '~/lib/reference-cache.server'
 import { parseMarketplaceQuery, type MarketplaceNotice, type MarketplaceQuery } from './schemas'
 import type { CategoryOptionDto, ProductPageDto } from './types'
 import type { LanguageCode } from '../../../db/schema'
@@ -30,7 +31,8 @@ export async function loadListing(
     const i = notices.indexOf('unknownCategory')
     if (i >= 0) notices.splice(i, 1)
   } else {
-    categories = await listCategoryOptions(locale)
+    // The same for every visitor of a language: kept with the other reference data (ADR 016).
+    categories = await referenceData(`category-options:${locale}`, () => listCategoryOptions(locale))
     const known = new Set(categories.flatMap((c) => [c.id, ...c.children.map((x) => x.id)]))
     if (query.category && !known.has(query.category)) {
       query.category = null
