@@ -169,9 +169,13 @@ describe('linkable tabs', () => {
     const html = await renderTabs('/trade-instructions?tab=customs-logistics')
     const selected = [...html.matchAll(/<button[^>]*role="tab"[^>]*aria-selected="true"[^>]*>([^<]*)</g)].map((m) => m[1])
     expect(selected).toEqual(['Customs &amp; Logistics'])
-    const active = /<div[^>]*data-state="active"[^>]*role="tabpanel"[^>]*>([\s\S]*?)<\/div><div[^>]*data-state="inactive"/.exec(html)
-    expect(active?.[1]).toContain('30-45 days')
-    expect(active?.[1]).toContain('Nhava Sheva')
+    // The active panel: from its opening tag (attributes in any order) to the next panel.
+    const open = /<div(?=[^>]*role="tabpanel")(?=[^>]*data-state="active")[^>]*>/.exec(html)
+    expect(open).not.toBeNull()
+    const rest = html.slice(open!.index + open![0].length)
+    const active = rest.slice(0, rest.search(/<div[^>]*role="tabpanel"/))
+    expect(active).toContain('30-45 days')
+    expect(active).toContain('Nhava Sheva')
   })
 
   it('shows Getting Started for a missing or unknown tab, in the requested language', async () => {
