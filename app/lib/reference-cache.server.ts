@@ -14,10 +14,13 @@
 import { getDb } from './db.server'
 import { publicPagesGeneration } from './page-cache.server'
 
+/** How long requests join a load that is still running before they start their own. */
+export const IN_FLIGHT_SHARE_MS = 2_000
+
 /** At most this many keys; the oldest goes first (keys come from code and the category table, so it is never reached in practice). */
 export const REFERENCE_CACHE_MAX_ENTRIES = 1_000
 
-type Entry = { value: Promise<unknown>; generation: number; storedAt: number; db: unknown }
+type Entry = { value: Promise<unknown>; generation: number; storedAt: number; db: unknown; settled: boolean }
 type State = { ttlMs: number; entries: Map<string, Entry>; loads: number }
 
 // On globalThis, like the page cache: the server build and the test suite (which imports the sources)
@@ -60,14 +63,18 @@ export function referenceData<T>(key: string, load: () => Promise<T>, keep: (val
   const db = getDb()
   const now = Date.now()
   const hit = s.entries.get(key)
-  if (hit && hit.generation === generation && hit.db === db && now - hit.storedAt < s.ttlMs) return hit.value as Promise<T>
+  // A load still running after IN_FLIGHT_SHARE_MS is not joined (a query stuck on a connection the
+  // database dropped would otherwise hold every later request of this key): the next request loads anew.
+  const fresh = hit && (hit.settled ? now - hit.storedAt < s.ttlMs : now - hit.storedAt < IN_FLIGHT_SHARE_MS)
+  if (hit && fresh && hit.generation === generation && hit.db === db) return hit.value as Promise<T>
   s.loads++
-  const entry: Entry = { value: Promise.resolve(), generation, storedAt: now, db }
+  const entry: Entry = { value: Promise.resolve(), generation, storedAt: now, db, settled: false }
   const drop = () => {
     if (s.entries.get(key) === entry) s.entries.delete(key)
   }
   const value = load().then(
     (v) => {
+      entry.settled = true
       if (!keep(v)) drop()
       return deepFreeze(v)
     },

@@ -3,7 +3,7 @@
 // changes, and a change shows on the very next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
-import { configureReferenceCache, referenceCacheLoads, referenceData } from '~/lib/reference-cache.server'
+import { configureReferenceCache, IN_FLIGHT_SHARE_MS, referenceCacheLoads, referenceData } from '~/lib/reference-cache.server'
 import { action as newAction } from '~/routes/seller/product-new'
 import { createCategory } from '../factories/catalog'
 import { createUser, signInCookie } from '../factories/users'
@@ -111,6 +111,19 @@ describe('referenceData', () => {
 
     await expect(referenceData('test:failing', async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down')
     expect(await referenceData('test:failing', async () => 'recovered')).toBe('recovered')
+  })
+
+  it('does not hold later requests on a load that hangs: after IN_FLIGHT_SHARE_MS they load anew', async () => {
+    const stuck = new Promise<string>(() => {}) // a query on a connection the database dropped
+    const first = referenceData('test:hung', () => stuck)
+    expect(referenceData('test:hung', async () => 'second')).toBe(first)
+    const realNow = Date.now
+    Date.now = () => realNow() + IN_FLIGHT_SHARE_MS + 1
+    try {
+      expect(await referenceData('test:hung', async () => 'fresh')).toBe('fresh')
+    } finally {
+      Date.now = realNow
+    }
   })
 
   it('loads every time while switched off', async () => {
