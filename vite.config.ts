@@ -30,6 +30,12 @@ export default defineConfig({
     // Native/wasm server packages stay external so their assets resolve from node_modules.
     external: ['@electric-sql/pglite', 'pg', 'nodemailer', 'better-auth', 'file-type', 'sharp'],
   },
+  build: {
+    // Fonts are always files: a small one (app/fonts/inter-currency-wght-normal.woff2, 1.5 kB) would
+    // otherwise be inlined as a data: URL, which the CSP's font-src 'self' refuses. Set for both builds:
+    // the server's stylesheet URL must name the same file as the browser's.
+    assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
+  },
   environments: {
     client: {
       build: {

@@ -4,9 +4,12 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
+import appCss from './app.css?url'
+import { InlineStylesheetContext } from '~/components/app-stylesheet'
 import { NonceContext } from '~/lib/csp'
 import { CSP_NONCE_HEADER } from '~/lib/http-security.server'
 import { getI18n } from '~/lib/i18next.server'
+import { readClientStylesheet } from '~/lib/inline-stylesheet.server'
 import { pageCache } from '~/lib/page-cache.server'
 import { recordProductView, utcDay, VISITOR_COOKIE } from '~/modules/catalog/views.server'
 import { DISPUTE_MAX_REQUEST_BYTES } from '~/modules/disputes/enums'
@@ -111,6 +114,8 @@ export default async function handleRequest(
   const i18n = Object.create(await getI18n(request, routerContext)) as Awaited<ReturnType<typeof getI18n>>
   // Set by server/start.mjs for every request; absent under `react-router dev`, which sends no CSP.
   const nonce = request.headers.get(CSP_NONCE_HEADER) ?? undefined
+  // Production builds send the stylesheet inside the page (app/components/app-stylesheet.tsx).
+  const inlineCss = import.meta.env.PROD ? readClientStylesheet(appCss) : null
   return new Promise((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
@@ -119,12 +124,15 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        <InlineStylesheetContext.Provider value={inlineCss}>
+          <I18nextProvider i18n={i18n}>
+            <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </InlineStylesheetContext.Provider>
       </NonceContext.Provider>,
       {
-        nonce,
+        // The style nonce lets React write the inline stylesheet (AppStylesheet) under the CSP's style-src.
+        nonce: nonce === undefined ? undefined : { script: nonce, style: nonce },
         [readyOption]() {
           shellRendered = true
           const body = new FlushCoalescingStream()

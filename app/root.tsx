@@ -13,6 +13,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import appCss from './app.css?url'
+import { AppStylesheet } from '~/components/app-stylesheet'
 import { DeferredScripts } from '~/components/deferred-scripts'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
@@ -75,10 +76,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS_SCRIPT }} />
-        {/* With a precedence, React writes the stylesheet at the top of <head>, before the route modules'
-            modulepreload links: the one render-blocking file is requested first, not after every script
-            (Lighthouse, issue #11: on a slow connection it had waited for them all). */}
-        <link rel="stylesheet" href={appCss} precedence="default" />
+        {/* A style resource: React writes it at the top of <head>, before the route modules' modulepreload
+            links. Production pages carry the CSS inline; dev links it (Lighthouse, issue #11). */}
+        <AppStylesheet href={appCss} />
         <Meta />
         <Links />
       </head>

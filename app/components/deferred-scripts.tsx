@@ -6,41 +6,60 @@ export const DEFERRED_MODULE_TYPE = 'text/setu-deferred-module'
 
 /**
  * Inline script after the deferred one: once the browser has painted the server's HTML (two animation
- * frames: the first paint is presented after the frame that drew it, then a task), it copies the module script into a real one (same text, so the same
- * CSP nonce or hash applies), which imports the route modules and hydrates. A page in a background tab
- * gets no animation frames: the fallback timer starts it after 2 s.
+ * frames: the first paint is presented after the frame that drew it, then a task), it adds the
+ * modulepreload links for `preloads` and copies the module script into a real one (same text, so the
+ * same CSP nonce or hash applies), which imports the route modules and hydrates. A page in a background
+ * tab gets no animation frames: the fallback timer starts it after 2 s.
  */
-export const START_AFTER_FIRST_PAINT = `(function(){var started=false;function start(){if(started)return;started=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;var s=document.createElement('script');s.type='module';s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.insertBefore(s,d.nextSibling)}requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})});setTimeout(start,2000)})()`
+export function startAfterFirstPaint(preloads: readonly string[]): string {
+  // Hrefs are the build's asset paths; JSON keeps them inert, and `<` is escaped so no text can close the script.
+  const hrefs = JSON.stringify(preloads).replace(/</g, '\\u003c')
+  return `(function(){var started=false;function start(){if(started)return;started=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.insertBefore(s,d.nextSibling)}requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})});setTimeout(start,2000)})()`
+}
 
-function deferModuleScript(node: ReactNode): ReactNode {
+/**
+ * React Router's <Scripts> output with the module script made inert and the modulepreload links taken
+ * out (their hrefs go to the starter). Links that carry an integrity or crossorigin attribute stay as
+ * they are: the starter only knows how to add plain ones.
+ */
+function deferModuleScript(node: ReactNode, preloads: string[]): ReactNode {
   return Children.map(node, (child) => {
     if (!isValidElement(child)) return child
-    const el = child as ReactElement<{ type?: string; children?: ReactNode }>
+    const el = child as ReactElement<{ type?: string; rel?: string; href?: string; integrity?: string; crossOrigin?: string; children?: ReactNode }>
     if (el.type === 'script' && el.props.type === 'module') return cloneElement(el, { type: DEFERRED_MODULE_TYPE })
-    if (el.type === Fragment) return cloneElement(el, undefined, deferModuleScript(el.props.children))
+    if (el.type === 'link' && el.props.rel === 'modulepreload' && el.props.href && !el.props.integrity && !el.props.crossOrigin) {
+      preloads.push(el.props.href)
+      return null
+    }
+    if (el.type === Fragment) return cloneElement(el, undefined, deferModuleScript(el.props.children, preloads))
     return el
   })
 }
 
 /**
- * React Router's <Scripts>, with its module script held back until the page has painted (issue 11,
- * Lighthouse). Chromium runs a module script as soon as its imports have arrived, which on a fast
- * connection is often before the first paint: then the whole framework's evaluation sits between the
- * HTML and the first paint, and a slow phone paints the page 1–2 s later than it could. The modulepreload
- * links still fetch everything at once; only the evaluation waits one frame. The server and the
- * hydrating client render the same markup (React Router marks these elements suppressHydrationWarning),
- * and after hydration <Scripts> renders nothing.
+ * React Router's <Scripts>, with its module script and its modulepreload links held back until the page
+ * has painted (issue 11, Lighthouse). Chromium runs a module script as soon as its imports have arrived,
+ * which on a fast connection is often before the first paint: then the whole framework's evaluation sits
+ * between the HTML and the first paint, and a slow phone paints the page 1–2 s later than it could. And
+ * 150 kB of preloaded modules share a slow connection with what the first paint needs (the image, the
+ * fonts); Lighthouse counts every script that finished before the paint as part of it. So the server's
+ * HTML names no module: the starter adds the preloads and the module script together, one frame after the
+ * first paint, and they still download in parallel. The server and the hydrating client render the same
+ * markup (React Router marks these elements suppressHydrationWarning), and after hydration <Scripts>
+ * renders nothing.
  */
 export function DeferredScripts({ nonce }: { nonce?: string }) {
   // Called as a function so its elements can be rewritten; its hooks run as this component's, in the same order each render.
   const scripts = Scripts({ nonce })
   if (!scripts) return null
+  const preloads: string[] = []
+  const deferred = deferModuleScript(scripts, preloads)
   return (
     <>
-      {deferModuleScript(scripts)}
+      {deferred}
       {/* The starter's text only matters in the server's HTML: by hydration it has run, and React does not
           re-run or patch a parsed script, so the browser bundle leaves the text out (issue #11's 150 kB). */}
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? START_AFTER_FIRST_PAINT : '' }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? startAfterFirstPaint(preloads) : '' }} />
     </>
   )
 }

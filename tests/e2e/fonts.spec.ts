@@ -19,9 +19,21 @@ for (const { lng, family } of [
       await document.fonts.ready
       return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => `${f.family.replace(/"/g, '')} ${f.weight}`)
     })
-    expect(loaded).toContain(`${family} 700`)
-    expect(loaded).toContain(`${family} 400`)
+    // One variable face per subset serves every weight (400–700).
+    expect(loaded).toContain(`${family} 100 900`)
     expect(fontUrls.length).toBeGreaterThan(0)
     for (const url of fontUrls) expect(url).toMatch(new RegExp(`^${baseURL}/assets/[\\w-]+\\.woff2$`))
   })
 }
+
+test('an English page with rupee prices loads the small currency face, not Latin Extended', async ({ page }) => {
+  const fontUrls: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fontUrls.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/marketplace?currency=INR')
+  await expect(page.getByText('₹').first()).toBeVisible()
+  await page.evaluate(() => document.fonts.ready)
+  expect(fontUrls.some((u) => /\/inter-currency-wght-normal-[\w-]+\.woff2$/.test(u)), fontUrls.join(', ')).toBe(true)
+  expect(fontUrls.some((u) => u.includes('latin-ext')), fontUrls.join(', ')).toBe(false)
+})
