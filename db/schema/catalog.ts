@@ -127,6 +127,17 @@ export const products = pgTable(
   ],
 )
 
+/**
+ * Product texts are split into SEARCH_BUCKETS groups by product id, each with its own full-text and
+ * trigram index (partial indexes over `searchBucket(product_id) = b`). A search reads the groups one
+ * after another and stops at its candidate limit, so a common word builds the index bitmap of one
+ * group (an eighth of its matches) instead of all of them (ADR 017, third step). Every text of a
+ * product is in the same group.
+ */
+export const SEARCH_BUCKETS = 8
+/** The search group of a product: the last byte of its uuid (random), modulo SEARCH_BUCKETS. */
+export const searchBucket = (productId: SQL | AnyPgColumn) => sql`(get_byte(uuid_send(${productId}), 15) % ${sql.raw(String(SEARCH_BUCKETS))})`
+
 /** Text search configuration per language: english and russian stem; Hindi uses simple. */
 export const searchConfigFor = (languageCode: SQL | AnyPgColumn) =>
   sql`(case ${languageCode} when 'en' then 'english'::regconfig when 'ru' then 'russian'::regconfig else 'simple'::regconfig end)`
@@ -148,12 +159,32 @@ export const productTranslations = pgTable(
       .generatedAlwaysAs(
         sql`setweight(to_tsvector((case language_code when 'en' then 'english'::regconfig when 'ru' then 'russian'::regconfig else 'simple'::regconfig end), coalesce(name, '')), 'A') || setweight(to_tsvector((case language_code when 'en' then 'english'::regconfig when 'ru' then 'russian'::regconfig else 'simple'::regconfig end), coalesce(description, '') || ' ' || coalesce(long_description, '')), 'B')`,
       ),
+    // Copies of the listing fields a search filters and sorts on (ADR 017, third step), so the index
+    // scan that finds a text also decides whether its product is shown, with no lookup of the product
+    // or its seller. Written only by triggers (migration 0017): on insert of a text, and on every
+    // product or seller update that changes one of them. Never set them in application code.
+    /** The product is public: active, and its seller active and KYC-approved (publicProduct in catalog queries). */
+    isPublic: boolean('is_public').notNull().default(false),
+    sellerId: uuid('seller_id'),
+    sellerCountry: text('seller_country'),
+    categoryId: text('category_id'),
+    subcategoryId: text('subcategory_id'),
+    price: numeric('price', { precision: 14, scale: 2 }),
+    currencyRank: smallint('currency_rank'),
+    minimumOrderQuantity: integer('minimum_order_quantity'),
+    productCreatedAt: timestamp('product_created_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.languageCode] }),
     uniqueIndex('product_translations_language_slug_key').on(t.languageCode, t.slug),
-    index('product_translations_search_idx').using('gin', t.searchVector),
-    index('product_translations_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    ...Array.from({ length: SEARCH_BUCKETS }, (_, b) => [
+      index(`product_translations_search_${b}_idx`)
+        .using('gin', t.searchVector)
+        .where(sql`${searchBucket(t.productId)} = ${sql.raw(String(b))}`),
+      index(`product_translations_name_trgm_${b}_idx`)
+        .using('gin', t.name.op('gin_trgm_ops'))
+        .where(sql`${searchBucket(t.productId)} = ${sql.raw(String(b))}`),
+    ]).flat(),
   ],
 )
 

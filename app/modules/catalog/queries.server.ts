@@ -7,6 +7,8 @@ import {
   products,
   productTranslations,
   profiles,
+  SEARCH_BUCKETS,
+  searchBucket,
   type Country,
   type Currency,
   type LanguageCode,
@@ -102,12 +104,55 @@ const publicProductCount = (categoryId: AnyPgColumn) => sql<number>`(
     limit ${COUNT_CAP + 1}) capped)`
 
 /**
+ * The listing fields that filters and sorts read: on a product and its seller (a listing), or their
+ * copies on a product text (`t`, a search; kept by the triggers of migration 0017, ADR 017).
+ */
+type ListingFields = {
+  isPublic: SQL
+  sellerId: AnyColumn
+  sellerCountry: AnyColumn
+  categoryId: AnyColumn
+  subcategoryId: AnyColumn
+  /** Products only: a text has the rank, which names the currency as well. */
+  currency?: AnyColumn
+  currencyRank: AnyColumn
+  price: AnyColumn
+  minimumOrderQuantity: AnyColumn
+  createdAt: AnyColumn
+}
+const productFields: ListingFields = {
+  isPublic: publicProduct!,
+  sellerId: products.sellerId,
+  sellerCountry: profiles.country,
+  categoryId: products.categoryId,
+  subcategoryId: products.subcategoryId,
+  currency: products.currency,
+  currencyRank: products.currencyRank,
+  price: products.price,
+  minimumOrderQuantity: products.minimumOrderQuantity,
+  createdAt: products.createdAt,
+}
+/** A product text as a search reads it (`from product_translations t`). */
+const st = alias(productTranslations, 't')
+const textFields: ListingFields = {
+  isPublic: sql`${st.isPublic}`,
+  sellerId: st.sellerId,
+  sellerCountry: st.sellerCountry,
+  categoryId: st.categoryId,
+  subcategoryId: st.subcategoryId,
+  currencyRank: st.currencyRank,
+  price: st.price,
+  minimumOrderQuantity: st.minimumOrderQuantity,
+  createdAt: st.productCreatedAt,
+}
+
+/**
  * Products in a category: directly, through a subcategory, or filed under one of its children
  * (`childIds`). The ids are literal values, not a subquery, so the planner can estimate each branch
  * from its statistics and pick the category or subcategory index for a small category.
  */
-function inCategory(categoryId: string, childIds: string[]): SQL {
-  return or(inArray(products.categoryId, [categoryId, ...childIds]), eq(products.subcategoryId, categoryId))!
+function inCategory(f: ListingFields, categoryId: string, childIds: string[]): SQL {
+  return or(inArray(f.categoryId, [categoryId, ...childIds]), eq(f.subcategoryId, categoryId))!
 }
 
 /** The ids of a category's subcategories. */
@@ -126,10 +171,10 @@ const FUZZY_LOOSE_MIN_LENGTH = 5
 const FUZZY_STRICT_SIMILARITY = 0.6
 
 /** Trigram closeness of the query to a translated product name (see FUZZY_LOOSE_MIN_LENGTH). */
-function fuzzyMatch(q: string, name: SQL): SQL {
+function fuzzyMatch(q: string, name: SQL, query: SQL = sql`${q}`): SQL {
   return [...q].length >= FUZZY_LOOSE_MIN_LENGTH
-    ? sql`${q} <% ${name}`
-    : sql`(${q} <% ${name} and word_similarity(${q}, ${name}) >= ${FUZZY_STRICT_SIMILARITY})`
+    ? sql`${query} <% ${name}`
+    : sql`(${query} <% ${name} and word_similarity(${query}, ${name}) >= ${FUZZY_STRICT_SIMILARITY})`
 }
 
 /**
@@ -142,67 +187,96 @@ const SEARCH_ROWS = COUNT_CAP + 1
 const SEARCH_WIDE_ROWS = (COUNT_CAP + 1) * LANGUAGES.length
 
 /**
- * The matching products of a search, one row per product (its best translation), as SQL over
- * `m(product_id, rank, created_at, currency_rank, price)`: a bounded candidate set (ADR 017).
+ * What one search statement reads: up to `fullText` full-text matching texts, then up to `trigram`
+ * trigram-close names when full text is complete (or as wide as it goes) and names COUNT_CAP products
+ * or fewer. A search starts with FIRST_SEARCH_STAGE and widens only as far as what it found asks
+ * (nextSearchStage), one statement per stage: a common word or a typo is one statement.
+ */
+type SearchStage = { fullText: number; trigram: number }
+const FIRST_SEARCH_STAGE: SearchStage = { fullText: SEARCH_ROWS, trigram: SEARCH_ROWS }
+/** What a stage found: texts and distinct products per step. */
+type SearchFound = { fullTextRows: number; fullTextProducts: number; trigramRows: number; trigramProducts: number }
+
+/**
+ * The next stage, or null when this one is the answer. SEARCH_ROWS full-text texts that name more than
+ * COUNT_CAP products are "1,000+" and the answer; when they fill the limit but name COUNT_CAP or fewer
+ * (a product matched in several languages), up to SEARCH_WIDE_ROWS texts are read. Trigram matches
+ * (typos; not for queries longer than FUZZY_MAX_QUERY_LENGTH) are widened the same way.
+ */
+function nextSearchStage(q: string, stage: SearchStage, found: SearchFound): SearchStage | null {
+  if (found.fullTextProducts > COUNT_CAP) return null
+  if (found.fullTextRows >= stage.fullText && stage.fullText < SEARCH_WIDE_ROWS) return { ...stage, fullText: SEARCH_WIDE_ROWS }
+  // Full text is complete (or as wide as it goes) and names few products: the trigram step ran.
+  if ([...q].length > FUZZY_MAX_QUERY_LENGTH || found.trigramProducts > COUNT_CAP) return null
+  if (found.trigramRows >= stage.trigram && stage.trigram < SEARCH_WIDE_ROWS) return { ...stage, trigram: SEARCH_WIDE_ROWS }
+  return null
+}
+
+/**
+ * The matching products of a search, one row per product (its best translation), as CTEs ending in
+ * `m(product_id, rank, created_at, currency_rank, price)`, beside `fts` and `trg`, the texts each step
+ * read: a bounded candidate set (ADR 017).
  *
  * A translation matches when its tsvector matches websearch_to_tsquery in the row's own text-search
  * configuration (english / russian stem; Hindi uses simple, which PostgreSQL 15 and PGlite both have),
  * or when the name is trigram-close to the query (pg_trgm `<%`, threshold 0.5 set per connection, 0.6 for
  * queries under five characters) to forgive typos. The query text is always a bound parameter.
  *
- * Full-text matches come first (the GIN index on the tsvector; the OR of the three languages' queries
- * is its index condition, the row's own language the check), SEARCH_ROWS of them (`fts`), widened to
- * SEARCH_WIDE_ROWS only when they name COUNT_CAP products or fewer (`fts_wide`). Trigram matches
- * (`trg`, `trg_wide` the same way) are read only when full text found COUNT_CAP products or fewer.
- * Each later step is gated by a one-time filter that PostgreSQL checks before reading anything, so a
- * common word never pays for the trigram index (reading "turmeric"'s trigrams costs as much as its
- * full-text match at a million products); above the cap the result is "1,000+" anyway, ranked within
- * the full-text candidates, and a misspelt word finds no full-text match and gets the trigram ones. The listing's filters apply in each step
- * before its limit, through a lateral lookup by primary key (its LIMIT 1 keeps the planner from
- * turning it into a scan of every product), so a filtered search finds every match up to the cap.
+ * Full text (`fts`): the OR of the three languages' queries is the index condition, the row's own
+ * language the check. Each step reads the texts' search groups (SEARCH_BUCKETS partial GIN indexes,
+ * db/schema/catalog.ts) one after another and stops at its limit, so a common word builds the bitmap
+ * of one group, not of every match. The listing's filters (`filters`, over the texts' copies of the
+ * listing fields: textFields) are checked on the text row itself before the limit, so a filtered search
+ * finds every match up to the cap without looking up a product or a seller. `ranked`: false when the
+ * page is sorted by price or date, which then skips computing a relevance nobody reads.
  */
-function searchMatches(q: string, filters: SQL | undefined): SQL {
-  const en = sql`websearch_to_tsquery('english'::regconfig, ${q})`
-  const ru = sql`websearch_to_tsquery('russian'::regconfig, ${q})`
-  const simple = sql`websearch_to_tsquery('simple'::regconfig, ${q})`
-  const rowQuery = sql`(case t.language_code when 'en' then ${en} when 'ru' then ${ru} else ${simple} end)`
+function searchMatches(q: string, filters: SQL, ranked: boolean, stage: SearchStage): SQL {
+  // The query text and its three tsqueries, once (qs): every group refers to them rather than to eight
+  // copies of each, which keeps the statement small to build, send and plan.
+  const qs = sql`qs as materialized (select ${q}::text as q, websearch_to_tsquery('english'::regconfig, ${q}) as en,
+    websearch_to_tsquery('russian'::regconfig, ${q}) as ru, websearch_to_tsquery('simple'::regconfig, ${q}) as simple)`
+  const rowQuery = sql`(case t.language_code when 'en' then qs.en when 'ru' then qs.ru else qs.simple end)`
   const fuzzy = [...q].length <= FUZZY_MAX_QUERY_LENGTH
-  const textMatch = sql`(t.search_vector @@ (${en} || ${ru} || ${simple}) and t.search_vector @@ ${rowQuery})`
-  const rank = sql`(ts_rank(t.search_vector, ${rowQuery})${fuzzy ? sql` + word_similarity(${q}, t.name)` : sql``})`
-  const product = sql`(select ${products.createdAt} as created_at, ${products.currencyRank} as currency_rank, ${products.price} as price
-      from ${products} inner join ${profiles} on ${profiles.id} = ${products.sellerId}
-      where ${products.id} = t.product_id and ${filters ?? sql`true`} limit 1) p`
-  const step = (match: SQL, limit: number) =>
-    sql`select t.product_id, ${rank} as r, p.created_at, p.currency_rank, p.price
-      from ${productTranslations} t cross join lateral ${product}
-      where ${match} limit ${limit}`
-  const fewProducts = (cte: string) => sql`(select count(distinct product_id) from ${sql.raw(cte)}) <= ${COUNT_CAP}`
-  /** Two CTEs: `name` (SEARCH_ROWS texts), `name_wide` (SEARCH_WIDE_ROWS, only if `name` is full but names few products). */
-  const steps = (name: string, match: SQL, gate: SQL = sql`true`) =>
-    sql`${sql.raw(name)} as materialized (${step(sql`${match} and ${gate}`, SEARCH_ROWS)}),
-    ${sql.raw(name)}_wide as materialized (${step(sql`${match} and (select count(*) from ${sql.raw(name)}) >= ${SEARCH_ROWS} and ${fewProducts(name)}`, SEARCH_WIDE_ROWS)})`
-  const rowsOf = (name: string) => sql`select * from ${sql.raw(name)} where not exists (select from ${sql.raw(name)}_wide) union all select * from ${sql.raw(name)}_wide`
-  return sql`(with ${steps('fts', textMatch)}${fuzzy ? sql`, ${steps('trg', fuzzyMatch(q, sql`t.name`), sql`${fewProducts('fts')} and ${fewProducts('fts_wide')}`)}` : sql``}
-    select product_id, max(r) as rank, created_at, currency_rank, price
-    from (${rowsOf('fts')}${fuzzy ? sql` union all ${rowsOf('trg')}` : sql``}) c
-    group by product_id, created_at, currency_rank, price) m`
+  const textMatch = sql`(t.search_vector @@ (qs.en || qs.ru || qs.simple) and t.search_vector @@ ${rowQuery})`
+  const rank = ranked ? sql`(ts_rank(t.search_vector, ${rowQuery})${fuzzy ? sql` + word_similarity(qs.q, t.name)` : sql``})` : sql`0::real`
+  /** Up to `limit` texts matching `match`, group by group; the group number is a literal, so the planner picks that group's partial index. */
+  const step = (match: SQL, limit: number) => {
+    const groups = Array.from(
+      { length: SEARCH_BUCKETS },
+      (_, b) => sql`select t.product_id, ${rank} as r, t.product_created_at as created_at, t.currency_rank, t.price
+        from qs, ${productTranslations} t where ${searchBucket(sql`t.product_id`)} = ${sql.raw(String(b))} and ${match} and ${filters}`,
+    )
+    return sql`select * from (${sql.join(groups, sql` union all `)}) g limit ${limit}`
+  }
+  // Trigrams only when full text is complete (it did not fill its limit) or as wide as it goes, and
+  // names COUNT_CAP products or fewer: computed once (trg_gate), and a one-time filter in each group
+  // (an uncorrelated subquery, which PostgreSQL checks before the group's index scan starts).
+  const fullTextDone = sql`(select count(*) from fts) < ${stage.fullText} or ${stage.fullText >= SEARCH_WIDE_ROWS}`
+  const gate = sql`trg_gate as materialized (select (${fullTextDone}) and (select count(distinct product_id) from fts) <= ${COUNT_CAP} as open)`
+  const trigram = fuzzy ? step(sql`(select open from trg_gate) and ${fuzzyMatch(q, sql`t.name`, sql`qs.q`)}`, stage.trigram) : sql`select * from fts where false`
+  return sql`${qs},
+    fts as materialized (${step(textMatch, stage.fullText)}),
+    ${gate},
+    trg as materialized (${trigram}),
+    m as (select product_id, max(r) as rank, created_at, currency_rank, price
+      from (select * from fts union all select * from trg) c group by product_id, created_at, currency_rank, price)`
 }
 
-function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; sellerId?: string; childCategoryIds: string[] }): SQL[] {
-  const conditions: SQL[] = [publicProduct!]
-  if (opts.sellerId) conditions.push(eq(products.sellerId, opts.sellerId))
-  if (query.category) conditions.push(inCategory(query.category, opts.childCategoryIds))
-  if (query.country) conditions.push(eq(profiles.country, query.country))
+function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; sellerId?: string; childCategoryIds: string[] }, f: ListingFields): SQL[] {
+  const conditions: SQL[] = [f.isPublic]
+  if (opts.sellerId) conditions.push(eq(f.sellerId, opts.sellerId))
+  if (query.category) conditions.push(inCategory(f, query.category, opts.childCategoryIds))
+  if (query.country) conditions.push(eq(f.sellerCountry, query.country))
   if (query.currency) {
-    conditions.push(eq(products.currency, query.currency))
+    if (f.currency) conditions.push(eq(f.currency, query.currency))
     // The same condition on the price sort's leading index column, so the price indexes apply.
-    conditions.push(eq(products.currencyRank, CURRENCY_RANK[query.currency]))
+    conditions.push(eq(f.currencyRank, CURRENCY_RANK[query.currency]))
   }
   // Bounds are validated decimal strings; compared as numeric in SQL, never as floats.
-  if (query.minPrice !== null) conditions.push(sql`${products.price} >= ${query.minPrice}::numeric`)
-  if (query.maxPrice !== null) conditions.push(sql`${products.price} <= ${query.maxPrice}::numeric`)
-  if (query.maxMoq !== null) conditions.push(sql`${products.minimumOrderQuantity} <= ${query.maxMoq}`)
-  if (opts.newOnly) conditions.push(isNewSql)
+  if (query.minPrice !== null) conditions.push(sql`${f.price} >= ${query.minPrice}::numeric`)
+  if (query.maxPrice !== null) conditions.push(sql`${f.price} <= ${query.maxPrice}::numeric`)
+  if (query.maxMoq !== null) conditions.push(sql`${f.minimumOrderQuantity} <= ${query.maxMoq}`)
+  if (opts.newOnly) conditions.push(sql`(${f.createdAt} >= now() - make_interval(days => ${NEW_LISTING_DAYS}))`)
   return conditions
 }
 
@@ -295,12 +369,12 @@ export async function listProducts(
   const pageSize = opts.pageSize ?? PAGE_SIZE
   const maxPage = maxPageFor(pageSize)
   const childIds = query.category ? await childCategoryIds(query.category) : []
-  const conditions = and(...filterConditions(query, { ...opts, childCategoryIds: childIds }))
-  const matches = query.q ? searchMatches(query.q, conditions) : null
+  const filterOpts = { ...opts, childCategoryIds: childIds }
+  const conditions = and(...filterConditions(query, filterOpts, productFields))
+  const sort = query.sort === 'relevance' && !query.q ? 'newest' : query.sort
 
   // Each order below is the column order of one listing index (db/schema/catalog.ts). A search
   // orders its candidate set (m) by the same columns.
-  const sort = query.sort === 'relevance' && !matches ? 'newest' : query.sort
   type SortColumns = Record<'createdAt' | 'id' | 'currencyRank' | 'price', SQLWrapper | AnyColumn> & { rank?: SQLWrapper }
   const orderFor = (c: SortColumns): SQL[] => {
     const tieBreak = [desc(c.createdAt), asc(c.id)]
@@ -311,34 +385,35 @@ export async function listProducts(
   }
 
   /**
-   * The ids of one page, in order: products and sellers only, through the index of the chosen order
-   * (OFFSET reads at most COUNT_CAP rows of it); a search orders its bounded candidate set. The cards'
-   * texts and category names are joined for these ids only (cardsFor), not for the rows skipped.
+   * A search statement, with parallel workers off for it. Each search step reads its groups in turn
+   * and stops at its limit; in parallel, PostgreSQL starts two workers for every step, even one whose
+   * gate is false, and they read groups that the limit would have skipped (50 ms instead of 20 for
+   * "turmeric" at a million products, ADR 017). PGlite has no workers; the setting is harmless there.
    */
-  const pageIds = async (page: number): Promise<{ ids: string[]; total: number | null }> => {
-    const offset = (page - 1) * pageSize
-    if (!matches) {
-      const rows = await db
-        .select({ id: products.id })
-        .from(products)
-        .innerJoin(profiles, eq(profiles.id, products.sellerId))
-        .where(conditions)
-        .orderBy(...orderFor({ createdAt: products.createdAt, id: products.id, currencyRank: products.currencyRank, price: products.price }))
-        .limit(pageSize)
-        .offset(offset)
-      return { ids: rows.map((r) => r.id), total: null }
-    }
-    const m = (column: string) => sql.raw(`m.${column}`)
-    const order = orderFor({ createdAt: m('created_at'), id: m('product_id'), currencyRank: m('currency_rank'), price: m('price'), rank: m('rank') })
-    const res = await db.execute(
-      sql`select m.product_id as id, count(*) over () as total from ${matches} order by ${sql.join(order, sql`, `)} limit ${pageSize} offset ${offset}`,
-    )
-    const rows = res.rows as { id: string; total: string | number }[]
-    return { ids: rows.map((r) => r.id), total: rows.length > 0 ? Number(rows[0].total) : null }
+  const runSearch = (statement: SQL) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`)
+      return tx.execute(statement)
+    })
+
+  /**
+   * The ids of one page, in order: products and sellers only, through the index of the chosen order
+   * (OFFSET reads at most COUNT_CAP rows of it). The cards' texts and category names are joined for
+   * these ids only (cardsFor), not for the rows skipped.
+   */
+  const pageIds = async (page: number): Promise<string[]> => {
+    const rows = await db
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(profiles, eq(profiles.id, products.sellerId))
+      .where(conditions)
+      .orderBy(...orderFor({ createdAt: products.createdAt, id: products.id, currencyRank: products.currencyRank, price: products.price }))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+    return rows.map((r) => r.id)
   }
-  /** Matching products, counted up to COUNT_CAP + 1 (a search's candidate set is bounded already). */
+  /** Matching products, counted up to COUNT_CAP + 1. */
   const countCapped = async () => {
-    if (matches) return Number(((await db.execute(sql`select count(*) as n from ${matches}`)).rows[0] as { n: string | number }).n)
     const capped = db
       .select({ one: sql`1` })
       .from(products)
@@ -349,20 +424,58 @@ export async function listProducts(
     return (await db.select({ n: count() }).from(capped))[0].n
   }
 
-  let page = Math.min(Math.max(1, query.page), maxPage)
-  let found = await pageIds(page)
-  let total: number
-  if (found.total !== null) total = found.total
-  else if (found.ids.length > 0 && found.ids.length < pageSize) total = (page - 1) * pageSize + found.ids.length
-  else if (found.ids.length === 0 && page === 1) total = 0
-  else total = await countCapped()
-  if (found.ids.length === 0 && page > 1) {
-    // Past the end (page=999): show the last page instead.
-    if (matches) total = await countCapped()
-    page = Math.max(1, Math.ceil(Math.min(total, COUNT_CAP) / pageSize))
-    if (total > 0) found = await pageIds(page)
+  /**
+   * One page of a search and what its steps found: one statement that orders the bounded candidate
+   * set (searchMatches) and cuts the page from it.
+   */
+  const searchPage = async (q: string, page: number, stage: SearchStage) => {
+    const matches = searchMatches(q, and(...filterConditions(query, filterOpts, textFields))!, sort === 'relevance', stage)
+    const m = (column: string) => sql.raw(`m.${column}`)
+    const order = orderFor({ createdAt: m('created_at'), id: m('product_id'), currencyRank: m('currency_rank'), price: m('price'), rank: m('rank') })
+    const res = await runSearch(sql`with ${matches}
+      select (select count(*) from m) as products,
+        (select count(*) from fts) as fts_rows, (select count(distinct product_id) from fts) as fts_products,
+        (select count(*) from trg) as trg_rows, (select count(distinct product_id) from trg) as trg_products,
+        array_to_json(array(select m.product_id from m order by ${sql.join(order, sql`, `)} limit ${pageSize} offset ${(page - 1) * pageSize})) as ids`)
+    const row = res.rows[0] as Record<'products' | 'fts_rows' | 'fts_products' | 'trg_rows' | 'trg_products', string | number> & { ids: string[] | string }
+    const found: SearchFound = {
+      fullTextRows: Number(row.fts_rows),
+      fullTextProducts: Number(row.fts_products),
+      trigramRows: Number(row.trg_rows),
+      trigramProducts: Number(row.trg_products),
+    }
+    return { products: Number(row.products), found, ids: (typeof row.ids === 'string' ? JSON.parse(row.ids) : row.ids) as string[] }
   }
-  const items = await cardsFor(found.ids, locale)
+
+  let page = Math.min(Math.max(1, query.page), maxPage)
+  let ids: string[]
+  let total: number
+  if (query.q) {
+    let stage = FIRST_SEARCH_STAGE
+    let result = await searchPage(query.q, page, stage)
+    for (let next = nextSearchStage(query.q, stage, result.found); next; next = nextSearchStage(query.q, stage, result.found)) {
+      stage = next
+      result = await searchPage(query.q, page, stage)
+    }
+    total = result.products
+    ids = result.ids
+    if (ids.length === 0 && page > 1 && total > 0) {
+      // Past the end (page=999): show the last page instead.
+      page = Math.ceil(Math.min(total, COUNT_CAP) / pageSize)
+      ids = (await searchPage(query.q, page, stage)).ids
+    }
+  } else {
+    ids = await pageIds(page)
+    if (ids.length > 0 && ids.length < pageSize) total = (page - 1) * pageSize + ids.length
+    else if (ids.length === 0 && page === 1) total = 0
+    else total = await countCapped()
+    if (ids.length === 0 && page > 1) {
+      // Past the end (page=999): show the last page instead.
+      page = Math.max(1, Math.ceil(Math.min(total, COUNT_CAP) / pageSize))
+      if (total > 0) ids = await pageIds(page)
+    }
+  }
+  const items = await cardsFor(ids, locale)
   const totalCapped = total > COUNT_CAP
   const totalPages = totalCapped ? maxPage : Math.max(1, Math.ceil(total / pageSize))
   return {
