@@ -79,6 +79,8 @@ test('a new seller registers with a KYC document, verifies the email, signs in, 
   await expect(page.getByRole('heading', { level: 1, name: 'Seller Dashboard' })).toBeVisible()
   await expect(page.getByText('KYC Under Review').first()).toBeVisible()
 
+  // The header menus open once the page has hydrated (its modules start after the first paint).
+  await page.waitForLoadState('networkidle')
   await page.getByTestId('user-menu').click()
   await page.getByRole('menuitem', { name: 'Sign Out' }).click()
   await expect(page.getByTestId('toast')).toHaveText('Signed out successfully')

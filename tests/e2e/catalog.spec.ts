@@ -47,6 +47,8 @@ test('a new visitor browses the catalog, opens a product, switches language and 
   await expect(page.getByTestId('return-rule')).toHaveText('Returns accepted within 14 days of delivery.')
 
   // Russian, then Hindi, from the header language menu.
+  // The header menus open once the page has hydrated (its modules start after the first paint).
+  await page.waitForLoadState('networkidle')
   await page.getByTestId('language-menu').click()
   await page.getByRole('menuitem', { name: 'Русский' }).click()
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru')

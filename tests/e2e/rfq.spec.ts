@@ -64,6 +64,8 @@ test('a buyer creates an RFQ from the header, sees it listed with the toast, and
 
   // My RFQs is also in the user menu.
   await page.goto('/')
+  // The header menus open once the page has hydrated (its modules start after the first paint).
+  await page.waitForLoadState('networkidle')
   await page.getByTestId('user-menu').click()
   await page.getByRole('menuitem', { name: 'My RFQs' }).click()
   await expect(page).toHaveURL(/\/rfqs$/)
