@@ -81,6 +81,8 @@ test('the demo admin reads the analytics, changes the range and downloads a CSV'
 
   // Download a chart's CSV: UTF-8 with a BOM, machine-readable headers, exact decimals.
   await page.goto('/admin/analytics')
+  // Not while the page is hydrating (its modules start after the first paint): a click then was lost once.
+  await page.waitForLoadState('networkidle')
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-order-value').click()])
   expect(download.suggestedFilename()).toMatch(/^setu-order-value-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/)
   const bytes = fs.readFileSync((await download.path())!)
