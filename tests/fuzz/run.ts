@@ -1,7 +1,7 @@
 // The fuzz harness shared by tests/integration/fuzz-*.test.ts: sends fast-check's hostile requests
 // through the production build and checks that, whatever comes in, the app answers below 500, shows no
 // stack trace or error text, logs no server error, refuses cross-site posts, and writes nothing to the
-// database when it refuses. FUZZ_RUNS sets the runs per route (CI: 1000 on PGlite, 200 on PostgreSQL;
+// database when it refuses. FUZZ_RUNS sets the runs per route (CI: 600 on PGlite, 200 on PostgreSQL;
 // default 50); FUZZ_SEED replays a failure with the seed fast-check printed.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
