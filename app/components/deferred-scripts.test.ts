@@ -22,6 +22,8 @@ describe('startAfterFirstPaint', () => {
       querySelector: () => ({ nonce: 'n', textContent: 'import "x"', parentNode: { insertBefore: (s: { type: string }) => added.push(`script:${s.type}`) } }),
       createElement: () => ({}) as Record<string, string>,
       head: { appendChild: (l: { rel: string; href: string }) => added.push(`${l.rel}:${l.href}`) },
+      addEventListener: () => {},
+      removeEventListener: () => {},
     }
     let frame: (() => void) | undefined
     new Function('document', 'requestAnimationFrame', 'setTimeout', startAfterFirstPaint(['/assets/a.js', '/assets/b.js']))(
@@ -32,5 +34,79 @@ describe('startAfterFirstPaint', () => {
     frame!()
     frame!()
     expect(added).toEqual(['modulepreload:/assets/a.js', 'modulepreload:/assets/b.js', 'script:module'])
+  })
+})
+
+describe('a click before hydration', () => {
+  type Listener = (e: { target: unknown }) => void
+  /** Runs the starter against a fake document; returns what a test needs to drive it. */
+  function boot() {
+    const listeners = new Set<Listener>()
+    const timers: (() => void)[] = []
+    const fakeDocument: Record<string, unknown> = {
+      querySelector: () => ({ nonce: 'n', textContent: 'import "x"', parentNode: { insertBefore: () => {} } }),
+      createElement: () => ({}),
+      head: { appendChild: () => {} },
+      addEventListener: (type: string, fn: Listener, capture: boolean) => type === 'click' && capture && listeners.add(fn),
+      removeEventListener: (type: string, fn: Listener) => type === 'click' && listeners.delete(fn),
+    }
+    new Function('document', 'requestAnimationFrame', 'setTimeout', startAfterFirstPaint([]))(
+      fakeDocument,
+      (cb: () => void) => cb(),
+      (cb: () => void) => timers.push(cb),
+    )
+    const click = (target: unknown) => [...listeners].forEach((fn) => fn({ target }))
+    const tick = () => timers.splice(0).forEach((cb) => cb())
+    const hydrate = () => (fakeDocument['__reactContainer$abc'] = {})
+    return { listeners, click, tick, hydrate }
+  }
+  function button(type: 'button' | 'submit', form: object | null) {
+    const el = { type, form, isConnected: true, clicks: 0, closest: () => el, click: () => el.clicks++ }
+    return el
+  }
+
+  it('clicks a React-only button again once React has hydrated, and then stops watching', () => {
+    const page = boot()
+    const menu = button('button', null)
+    page.tick() // the modules are added; React has not hydrated yet
+    page.click({ closest: () => menu })
+    page.tick()
+    expect(menu.clicks).toBe(0)
+    page.hydrate()
+    page.tick()
+    expect(menu.clicks).toBe(1)
+    expect(page.listeners.size).toBe(0)
+  })
+
+  it('leaves form buttons alone (they submit without JavaScript) and keeps only the last click', () => {
+    const page = boot()
+    const submit = button('submit', {})
+    const first = button('button', null)
+    const last = button('submit', null) // no form: only React gives it a meaning
+    page.click({ closest: () => first })
+    page.click({ closest: () => submit })
+    page.click({ closest: () => last })
+    page.tick()
+    page.hydrate()
+    page.tick()
+    expect([first.clicks, submit.clicks, last.clicks]).toEqual([0, 0, 1])
+  })
+
+  it('does not repeat a click React has already seen', () => {
+    const page = boot()
+    const menu = button('button', null)
+    page.tick()
+    page.hydrate()
+    page.click({ closest: () => menu })
+    page.tick()
+    expect(menu.clicks).toBe(0)
+    expect(page.listeners.size).toBe(0)
+  })
+
+  it('gives up after 20 s without hydration', () => {
+    const page = boot()
+    page.tick()
+    for (let i = 0; i < 400; i++) page.tick()
+    expect(page.listeners.size).toBe(0)
   })
 })

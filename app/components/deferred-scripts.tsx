@@ -10,11 +10,18 @@ export const DEFERRED_MODULE_TYPE = 'text/setu-deferred-module'
  * modulepreload links for `preloads` and copies the module script into a real one (same text, so the
  * same CSP nonce or hash applies), which imports the route modules and hydrates. A page in a background
  * tab gets no animation frames: the fallback timer starts it after 2 s.
+ *
+ * Until React has hydrated, a button that only works through React (a menu trigger, a toggle: a
+ * `type="button"` button, or a button outside any form) does nothing when clicked, and the click would be
+ * lost: links and form buttons work without JavaScript and are left alone. The starter keeps the last
+ * such button clicked and clicks it again once React's root exists (`hydrateRoot` marks the document with
+ * a `__reactContainer$…` key and listens from then on, hydrating at once for a click), so a visitor who
+ * opens a menu while the modules are still loading gets the menu. It stops watching after 20 s.
  */
 export function startAfterFirstPaint(preloads: readonly string[]): string {
   // Hrefs are the build's asset paths; JSON keeps them inert, and `<` is escaped so no text can close the script.
   const hrefs = JSON.stringify(preloads).replace(/</g, '\\u003c')
-  return `(function(){var started=false;function start(){if(started)return;started=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d)return;${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.insertBefore(s,d.nextSibling)}requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})});setTimeout(start,2000)})()`
+  return `(function(){var started=false,q=null,n=0;function hydrated(){return Object.keys(document).some(function(k){return k.indexOf('__reactContainer$')===0})}function early(e){if(hydrated()){document.removeEventListener('click',early,true);return}var b=e.target&&e.target.closest?e.target.closest('button'):null;if(b&&(b.type==='button'||(b.type==='submit'&&!b.form)))q=b}function replay(){if(hydrated()){document.removeEventListener('click',early,true);var b=q;q=null;if(b&&b.isConnected)b.click();return}if(++n<400)setTimeout(replay,50);else document.removeEventListener('click',early,true)}document.addEventListener('click',early,true);function start(){if(started)return;started=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d){document.removeEventListener('click',early,true);return}${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.insertBefore(s,d.nextSibling);replay()}requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})});setTimeout(start,2000)})()`
 }
 
 /**

@@ -27,6 +27,29 @@ async function holdMenuCode(page: Page) {
   return { requested: asked, release, held }
 }
 
+test('a menu clicked before the page has hydrated opens once it has', async ({ page }) => {
+  // The modules start after the first paint (ADR 019); until React has hydrated, a click on a menu
+  // would do nothing. The page's starter keeps it and clicks again once React is there.
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let requested!: () => void
+  const asked = new Promise<void>((resolve) => (requested = resolve))
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    requested()
+    await released
+    await route.continue()
+  })
+  await page.goto('/about?lng=en', { waitUntil: 'domcontentloaded' })
+  await asked
+  const trigger = page.getByTestId('language-menu')
+  await trigger.click()
+  await expect(page.getByRole('menu')).toHaveCount(0)
+  release()
+  const menu = page.getByRole('menu')
+  await expect(menu).toBeVisible()
+  await expect(menu.getByRole('menuitem', { name: 'English' })).toHaveAttribute('aria-current', 'true')
+})
+
 test('a menu clicked after hydration, before its code has arrived, opens once the code is there', async ({ page }) => {
   const menuCode = await holdMenuCode(page)
   await page.goto('/about?lng=en')
