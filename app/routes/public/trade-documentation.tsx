@@ -3,16 +3,7 @@ import type { Route } from './+types/trade-documentation'
 import { seoMeta } from '~/lib/seo'
 import { tList, type DocRow } from '~/modules/content/trade/content'
 import { CertificationsList } from '~/modules/content/trade/components/blocks'
-import {
-  DeeperLinks,
-  OnThisPage,
-  TradeBody,
-  TradeBreadcrumbs,
-  TradeCta,
-  TradeDisclaimer,
-  TradeHero,
-  TradeSection,
-} from '~/modules/content/trade/components/layout'
+import { TradeSubpageLayout } from '~/modules/content/trade/components/layout'
 import { BulletList } from '~/modules/content/trade/components/lists'
 import { DocumentTable } from '~/modules/content/trade/components/tables'
 import { DOC_FLOWS, DOC_SIDES } from '~/modules/content/trade/data'
@@ -28,24 +19,13 @@ const FLOW_IDS = { indiaToRussia: 'india-to-russia', russiaToIndia: 'russia-to-i
 export default function TradeDocumentation() {
   const { t } = useTranslation('trade')
   return (
-    <>
-      <TradeHero
-        eyebrow={t('documentation.eyebrow')}
-        title={t('documentation.title')}
-        intro={t('documentation.intro')}
-        breadcrumbs={<TradeBreadcrumbs current={t('documentation.title')} />}
-      >
-        <OnThisPage
-          items={[
-            ...DOC_FLOWS.map((flow) => ({ id: FLOW_IDS[flow], label: t(`documentation.flows.${flow}.title`) })),
-            { id: 'certifications', label: t('certifications.title') },
-            { id: 'tips', label: t('documentation.tips.title') },
-          ]}
-        />
-      </TradeHero>
-      <TradeBody>
-        {DOC_FLOWS.map((flow) => (
-          <TradeSection key={flow} id={FLOW_IDS[flow]} title={t(`documentation.flows.${flow}.title`)}>
+    <TradeSubpageLayout
+      page="documentation"
+      sections={[
+        ...DOC_FLOWS.map((flow) => ({
+          id: FLOW_IDS[flow],
+          title: t(`documentation.flows.${flow}.title`),
+          content: (
             <div className="flex flex-col gap-8">
               {DOC_SIDES.map((side) => {
                 const title = t(`documentation.flows.${flow}.${side}.title`)
@@ -57,18 +37,11 @@ export default function TradeDocumentation() {
                 )
               })}
             </div>
-          </TradeSection>
-        ))}
-        <TradeSection id="certifications" title={t('certifications.title')} intro={t('certifications.intro')}>
-          <CertificationsList />
-        </TradeSection>
-        <TradeSection id="tips" title={t('documentation.tips.title')}>
-          <BulletList items={tList(t, 'documentation.tips.items')} />
-        </TradeSection>
-        <DeeperLinks exclude="documentation" />
-        <TradeCta />
-        <TradeDisclaimer />
-      </TradeBody>
-    </>
+          ),
+        })),
+        { id: 'certifications', title: t('certifications.title'), intro: t('certifications.intro'), content: <CertificationsList /> },
+        { id: 'tips', title: t('documentation.tips.title'), content: <BulletList items={tList(t, 'documentation.tips.items')} /> },
+      ]}
+    />
   )
 }

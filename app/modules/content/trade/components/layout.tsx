@@ -186,3 +186,36 @@ export function TradeDisclaimer() {
     </p>
   )
 }
+
+export type TradeSubpageSection = { id: string; title: string; intro?: string; content: React.ReactNode }
+
+/**
+ * A sub-page of the trade section: the hero with its breadcrumbs and an "On this page" list of the
+ * sections, the sections, then the links to the other sub-pages, the call to action and the
+ * disclaimer. The hero's texts are `{page}.eyebrow`, `{page}.title` and `{page}.intro`.
+ */
+export function TradeSubpageLayout({ page, sections }: { page: TradeSubpage; sections: TradeSubpageSection[] }) {
+  const { t } = useTranslation('trade')
+  return (
+    <>
+      <TradeHero
+        eyebrow={t(`${page}.eyebrow`)}
+        title={t(`${page}.title`)}
+        intro={t(`${page}.intro`)}
+        breadcrumbs={<TradeBreadcrumbs current={t(`${page}.title`)} />}
+      >
+        <OnThisPage items={sections.map(({ id, title }) => ({ id, label: title }))} />
+      </TradeHero>
+      <TradeBody>
+        {sections.map(({ id, title, intro, content }) => (
+          <TradeSection key={id} id={id} title={title} intro={intro}>
+            {content}
+          </TradeSection>
+        ))}
+        <DeeperLinks exclude={page} />
+        <TradeCta />
+        <TradeDisclaimer />
+      </TradeBody>
+    </>
+  )
+}
