@@ -20,7 +20,8 @@ function start(port: number) {
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const waitFor = async (text: string, ms = 60_000) => {
+  // Two minutes: a cold start (migrations, pg-boss) once took over a minute on a two-core machine under a load average of 12.
+  const waitFor = async (text: string, ms = 120_000) => {
     const until = Date.now() + ms
     while (!output.includes(text)) {
       if (Date.now() > until || child.exitCode !== null) throw new Error(`did not see "${text}" in:\n${output}`)
