@@ -8,7 +8,7 @@ import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb, getDbKind } from '~/lib/db.server'
 import { INTL_LOCALES, type Language } from '~/lib/i18n'
-import { getCatalogStats, getSitemapIndexData, listCategories, listProducts, sitemapEntries } from '~/modules/catalog/queries.server'
+import { getCatalogStats, getCategory, getSitemapIndexData, listCategories, listProducts, sitemapEntries } from '~/modules/catalog/queries.server'
 import { COUNT_CAP, EMPTY_MARKETPLACE_QUERY, maxPageFor, PAGE_SIZE, parseMarketplaceQuery, type MarketplaceQuery } from '~/modules/catalog/schemas'
 import { createCategory, createProduct, createSeller } from '../factories/catalog'
 import { dispatch } from '../support/app'
@@ -469,6 +469,29 @@ describe.skipIf(!ON_POSTGRES)('query plans on PostgreSQL', () => {
     const misspelt = await searchPlans('q=madurei')
     expect(misspelt, outline(misspelt)).toHaveLength(1)
     expect(trigramScans(misspelt).some((n) => (n['Actual Loops'] ?? 0) > 0 && (n['Actual Rows'] ?? 0) > 0)).toBe(true)
+  })
+
+  // ADR 017 fourth step: each count is an index-only scan of the listed products' partial indexes that
+  // stops at the cap; no seller is read.
+  it.each([
+    ['a category with its subcategory', () => getCategory('scale-a', 'en')],
+    ['all categories', () => listCategories('en')],
+  ])('counts %s from the listed-products indexes, without reading sellers', async (_name, fn) => {
+    const plans = await plansOf(fn)
+    expect(plans.length).toBeGreaterThan(0)
+    const nodes = plans.flat()
+    const indexes = nodes.map((n) => n['Index Name'] ?? '')
+    expect(indexes, outline(plans)).toContain('products_listed_category_idx')
+    expect(indexes, outline(plans)).toContain('products_listed_subcategory_idx')
+    // Only those two (an index-only scan, or a bitmap over a small subcategory), never a scan of the table.
+    const productIndexes = indexes.filter((name) => name.startsWith('products_'))
+    expect(new Set(productIndexes), outline(plans)).toEqual(new Set(['products_listed_category_idx', 'products_listed_subcategory_idx']))
+    expect(seqScanned(nodes, 'products'), outline(plans)).toBe(0)
+    expect(nodes.filter((n) => n['Relation Name'] === 'profiles'), outline(plans)).toEqual([])
+    // Capped: no read of products returns more than COUNT_CAP + 1 rows per loop.
+    const productReads = nodes.filter((n) => n['Relation Name'] === 'products')
+    expect(productReads.every((n) => (n['Actual Rows'] ?? 0) <= COUNT_CAP + 1), outline(plans)).toBe(true)
+    expect(productReads.some((n) => n['Node Type'] === 'Index Only Scan'), outline(plans)).toBe(true)
   })
 
   it('estimates the home page counter from a sample, not a scan of every product', async () => {
