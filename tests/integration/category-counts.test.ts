@@ -3,6 +3,7 @@
 // once, through the same functions the pages and the admin panel call, and the cached category pages
 // must show it on the next request. A final check compares every copy with the live rows.
 import { sql } from 'drizzle-orm'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getDb } from '~/lib/db.server'
 import { configureReferenceCache } from '~/lib/reference-cache.server'
@@ -170,5 +171,94 @@ describe('the listed copy', () => {
     await getDb().execute(sql`update products set is_listed = true where id = ${product.id}`)
     const res = await getDb().execute(sql`select is_listed from products where id = ${product.id}`)
     expect(res.rows).toEqual([{ is_listed: false }])
+  })
+})
+
+// PostgreSQL only (PGlite has one connection): a seller update and a product write in two transactions
+// at once. Whichever order the locks are taken in, the later one sees the other's change, and neither
+// waits for the other in a cycle (a deadlock would fail the transaction).
+describe.runIf(!!process.env.TEST_DATABASE_URL)('concurrent writes', () => {
+  const pool = () => (getDb() as unknown as { $client: pg.Pool }).$client
+
+  /** Resolves once the backend `pid` waits for a lock (its statement has reached the other transaction's row), or `done` is set. */
+  async function waitsForLock(pid: number, done: { value: boolean }) {
+    while (!done.value) {
+      const { rows } = await pool().query<{ waiting: boolean }>(`select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = $1`, [pid])
+      if (rows[0]?.waiting) return
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  }
+
+  async function listed(productId: string) {
+    const { rows } = await pool().query<{ product: boolean; texts: boolean[] }>(
+      `select p.is_listed as product, array(select t.is_public from product_translations t where t.product_id = p.id) as texts from products p where p.id = $1`,
+      [productId],
+    )
+    return rows[0]
+  }
+
+  /** Runs `first` in an open transaction, then `second` on another connection until it waits for `first`; commits `first`, then awaits `second`. */
+  async function interleave(first: string[], second: string[]) {
+    const a = await pool().connect()
+    const b = await pool().connect()
+    try {
+      await a.query('begin')
+      for (const text of first) await a.query(text)
+      const { rows } = await b.query<{ pid: number }>('select pg_backend_pid() as pid')
+      const done = { value: false }
+      const secondDone = (async () => {
+        await b.query('begin')
+        for (const text of second) await b.query(text)
+        await b.query('commit')
+      })().finally(() => (done.value = true))
+      // Normally `second` waits for `first`; if it does not (a trigger that skipped the row), it commits
+      // first and the outcome below must still be right.
+      await Promise.race([waitsForLock(rows[0].pid, done), secondDone])
+      await a.query('commit')
+      await secondDone
+    } finally {
+      a.release()
+      b.release()
+    }
+  }
+
+  it('a product activated while its seller is being suspended ends up hidden, in either order', async () => {
+    const seller = (await createUser({ profile: { userType: 'Seller', kycStatus: 'Approved', accountStatus: 'active' } })).profileId!
+    const product = await createProduct({ sellerId: seller, categoryId: 'counts-other', isActive: false })
+    const activate = `update products set is_active = true where id = '${product.id}'`
+    const suspend = `update profiles set account_status = 'suspended' where id = '${seller}'`
+    const restore = async () => {
+      await pool().query(`update profiles set account_status = 'active' where id = '${seller}'`)
+      await pool().query(`update products set is_active = false where id = '${product.id}'`)
+      expect(await listed(product.id)).toEqual({ product: false, texts: [false] })
+    }
+    await interleave([activate], [suspend])
+    expect(await listed(product.id)).toEqual({ product: false, texts: [false] })
+    await restore()
+    await interleave([suspend], [activate])
+    expect(await listed(product.id)).toEqual({ product: false, texts: [false] })
+  })
+
+  it('a product edit that replaces its texts while the seller is suspended ends up hidden', async () => {
+    const seller = (await createUser({ profile: { userType: 'Seller', kycStatus: 'Approved', accountStatus: 'active' } })).profileId!
+    const product = await createProduct({ sellerId: seller, categoryId: 'counts-other' })
+    await interleave(
+      [`update products set price = 12.5 where id = '${product.id}'`, `delete from product_translations where product_id = '${product.id}'`],
+      [`update profiles set kyc_status = 'Rejected' where id = '${seller}'`],
+    )
+    expect(await listed(product.id)).toEqual({ product: false, texts: [] })
+    // The edit's new text, inserted after the seller update committed: hidden too.
+    await pool().query(`insert into product_translations (product_id, language_code, name, slug) values ('${product.id}', 'en', 'Late text', 'late-${product.id}')`)
+    expect(await listed(product.id)).toEqual({ product: false, texts: [false] })
+  })
+
+  it('a product created while its seller is being approved is listed', async () => {
+    const seller = (await createUser({ profile: { userType: 'Seller', kycStatus: 'Pending', accountStatus: 'active' } })).profileId!
+    const id = crypto.randomUUID()
+    await interleave(
+      [`update profiles set kyc_status = 'Approved' where id = '${seller}'`],
+      [`insert into products (id, seller_id, category_id, price) values ('${id}', '${seller}', 'counts-other', 5)`],
+    )
+    expect(await listed(id)).toEqual({ product: true, texts: [] })
   })
 })
