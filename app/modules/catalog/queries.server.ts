@@ -246,10 +246,13 @@ function searchMatches(q: string, filters: SQL, ranked: boolean, stage: SearchSt
   const rank = ranked ? sql`(ts_rank(t.search_vector, ${rowQuery})${fuzzy ? sql` + word_similarity(qs.q, t.name)` : sql``})` : sql`0::real`
   /** Up to `limit` texts matching `match`, group by group; the group number is a literal, so the planner picks that group's partial index. */
   const step = (match: SQL, limit: number) => {
-    // A small catalog: one scan of the whole table, the same texts below the cap (see searchPlan).
+    // A small catalog: one scan of the whole table (see searchPlan). Its matches are taken in the order
+    // the groups give them (group, then table order: each group is a bitmap scan), so that above the
+    // limit too it keeps the same texts as the staged plan; sorting a small table's matches is cheap.
     if (plan === 'plain') {
       return sql`select t.product_id, ${rank} as r, t.product_created_at as created_at, t.currency_rank, t.price
-        from qs, ${productTranslations} t where ${match} and ${filters} limit ${limit}`
+        from qs, ${productTranslations} t where ${match} and ${filters}
+        order by ${searchBucket(sql`t.product_id`)}, t.ctid limit ${limit}`
     }
     const groups = Array.from(
       { length: SEARCH_BUCKETS },
@@ -277,12 +280,15 @@ function searchMatches(q: string, filters: SQL, ranked: boolean, stage: SearchSt
  * transaction without parallel workers (a large catalog); `plain`, one statement over the whole table,
  * which PostgreSQL reads in a few pages without an index (a small catalog, where planning eight groups
  * and the transaction cost more than the search: 13.4 instead of 9.9 ms for /marketplace?q=rice on the
- * 32-product demo). Both read every match below the cap, so their results are the same; above it the
- * plain one would take the first texts in table order instead of group order, which is why it is kept
- * to tables of at most SMALL_CATALOG_TEXT_PAGES pages (a few hundred texts, never more than the cap).
+ * 32-product demo). Both take the same texts, in the same order, so their results are the same, also
+ * above the cap; the plain one reads and sorts every match, which is cheap only for a small table.
  */
 export type SearchPlan = 'plain' | 'staged'
-/** 256 kB of product texts: about 500 texts, fewer than COUNT_CAP + 1, and far below a parallel scan's minimum. */
+/**
+ * 256 kB of product texts: 150 texts like the demo's (21 pages for its 102), up to about 1,500 short ones;
+ * far below a parallel scan's minimum. Above it the trigram check on every name costs more than the
+ * staged plan's index scans.
+ */
 const SMALL_CATALOG_TEXT_PAGES = 32
 /** How long the size check is kept: a catalog that grows past the limit is searched in groups within this time. */
 const SEARCH_PLAN_TTL_MS = 60_000
