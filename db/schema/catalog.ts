@@ -86,6 +86,12 @@ export const products = pgTable(
     stockQuantity: integer('stock_quantity').notNull().default(0),
     minimumOrderQuantity: integer('minimum_order_quantity').notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Public in the catalog: active, and the seller's account active and KYC approved (the app's
+     * publicProduct). Written only by triggers (migration 0018, ADR 017 fourth step), so category
+     * counts read one partial index without looking up a seller.
+     */
+    isListed: boolean('is_listed').notNull().default(false),
     /** Language-neutral attributes, e.g. { hsCode: "0910.30", origin: "IN" }. */
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
     shippingOptions: jsonb('shipping_options').$type<ShippingOption[]>().notNull().default([]),
@@ -124,6 +130,10 @@ export const products = pgTable(
     // Category with currency, price range and MOQ together (ADR 017): every condition is an index
     // condition, so a narrow combination is counted from the index instead of a scan of the category.
     index('products_listing_category_price_idx').on(t.categoryId, t.currencyRank, t.price, t.minimumOrderQuantity).where(sql`${t.isActive}`),
+    // Category counts (ADR 017 fourth step): public products per category and per subcategory, read
+    // by index-only scans that stop at the count cap.
+    index('products_listed_category_idx').on(t.categoryId).where(sql`${t.isListed}`),
+    index('products_listed_subcategory_idx').on(t.subcategoryId, t.categoryId).where(sql`${t.isListed} and ${t.subcategoryId} is not null`),
   ],
 )
 

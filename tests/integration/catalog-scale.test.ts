@@ -8,7 +8,7 @@ import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { getDb, getDbKind } from '~/lib/db.server'
 import { INTL_LOCALES, type Language } from '~/lib/i18n'
-import { getCatalogStats, getSitemapIndexData, listCategories, listProducts, sitemapEntries } from '~/modules/catalog/queries.server'
+import { forceSearchPlan, getCatalogStats, getCategory, getSitemapIndexData, listCategories, listProducts, sitemapEntries } from '~/modules/catalog/queries.server'
 import { COUNT_CAP, EMPTY_MARKETPLACE_QUERY, maxPageFor, PAGE_SIZE, parseMarketplaceQuery, type MarketplaceQuery } from '~/modules/catalog/schemas'
 import { createCategory, createProduct, createSeller } from '../factories/catalog'
 import { dispatch } from '../support/app'
@@ -169,6 +169,27 @@ describe('capped counts', () => {
     expect(page).toMatchObject({ total: n, totalCapped: false })
     expect(page.items[0].name).toMatch(/ from (Kochi|Madurai) lot \d+$/)
   })
+
+  // A small catalog is searched in one plain statement, a large one group by group (ADR 017 fourth
+  // step). Forced here on a catalog above the cap: the same candidates, so the same pages and counts.
+  it.each(['q=lot', 'q=lot&sort=price_asc&page=84', 'q=honey&country=India', 'q=madurei', 'q=kochi+or+madurai&lng=ru'])(
+    'finds the same page with the plain and the staged search (%s)',
+    async (search) => {
+      const params = new URLSearchParams(search)
+      const { query } = parseMarketplaceQuery(params)
+      const locale = (params.get('lng') ?? 'en') as Language
+      try {
+        forceSearchPlan('plain')
+        const plain = await listProducts(query, locale)
+        forceSearchPlan('staged')
+        const staged = await listProducts(query, locale)
+        expect(staged.items.length).toBeGreaterThan(0)
+        expect(plain).toEqual(staged)
+      } finally {
+        forceSearchPlan(null)
+      }
+    },
+  )
 
   it('caps category counts too', async () => {
     const categories = await listCategories('en')
@@ -469,6 +490,29 @@ describe.skipIf(!ON_POSTGRES)('query plans on PostgreSQL', () => {
     const misspelt = await searchPlans('q=madurei')
     expect(misspelt, outline(misspelt)).toHaveLength(1)
     expect(trigramScans(misspelt).some((n) => (n['Actual Loops'] ?? 0) > 0 && (n['Actual Rows'] ?? 0) > 0)).toBe(true)
+  })
+
+  // ADR 017 fourth step: each count is an index-only scan of the listed products' partial indexes that
+  // stops at the cap; no seller is read.
+  it.each([
+    ['a category with its subcategory', () => getCategory('scale-a', 'en')],
+    ['all categories', () => listCategories('en')],
+  ])('counts %s from the listed-products indexes, without reading sellers', async (_name, fn) => {
+    const plans = await plansOf(fn)
+    expect(plans.length).toBeGreaterThan(0)
+    const nodes = plans.flat()
+    const indexes = nodes.map((n) => n['Index Name'] ?? '')
+    expect(indexes, outline(plans)).toContain('products_listed_category_idx')
+    expect(indexes, outline(plans)).toContain('products_listed_subcategory_idx')
+    // Only those two (an index-only scan, or a bitmap over a small subcategory), never a scan of the table.
+    const productIndexes = indexes.filter((name) => name.startsWith('products_'))
+    expect(new Set(productIndexes), outline(plans)).toEqual(new Set(['products_listed_category_idx', 'products_listed_subcategory_idx']))
+    expect(seqScanned(nodes, 'products'), outline(plans)).toBe(0)
+    expect(nodes.filter((n) => n['Relation Name'] === 'profiles'), outline(plans)).toEqual([])
+    // Capped: no read of products returns more than COUNT_CAP + 1 rows per loop.
+    const productReads = nodes.filter((n) => n['Relation Name'] === 'products')
+    expect(productReads.every((n) => (n['Actual Rows'] ?? 0) <= COUNT_CAP + 1), outline(plans)).toBe(true)
+    expect(productReads.some((n) => n['Node Type'] === 'Index Only Scan'), outline(plans)).toBe(true)
   })
 
   it('estimates the home page counter from a sample, not a scan of every product', async () => {
