@@ -63,6 +63,8 @@ type Entry = {
    * headers, Permissions-Policy, ...), but the CSP: what a hit answered before Express sends along.
    */
   edge?: Record<string, string | string[]>
+  /** What a hit before Express sends of the edge's headers, the page's own, Vary and the CSP, as name, value, name, value ... */
+  early?: (string | string[])[]
   encoded: Map<Encoding, Promise<Buffer>>
   bytes: number
   storedAt: number
@@ -425,35 +427,32 @@ function varyWith(existing: string | undefined): string {
 const headerText = (value: number | string | string[] | undefined): string | undefined =>
   value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value)
 
-type Answer = { status: 200 | 304; headers: Record<string, string | string[]>; body: Buffer | null }
+/** The headers answer() sets for each request; those of the edge are overridden by them. */
+const PER_REQUEST_HEADERS = new Set(['set-cookie', 'cache-control', 'etag', 'content-encoding', 'content-length'])
+
+type Answer = { status: 200 | 304; headers: [string, string | string[]][]; body: Buffer | null }
 
 /**
- * A stored page's answer to this request: its own headers, this request's cookies and caching
- * headers, 304 or the body in the negotiated encoding (none for HEAD). The edge's headers and the
+ * A stored page's answer to this request: the cookies, caching headers and validator, 304 or the
+ * body in the negotiated encoding (none for HEAD). The page's own headers, the edge's, Vary and the
  * CSP are the caller's. Both ways of serving a hit (through Express and before it) use this.
  */
-async function answer(s: State, entry: Entry, req: IncomingMessage, lng: Language, setCookies: string[], edgeVary: string | undefined): Promise<Answer> {
-  const headers: Record<string, string | string[]> = {}
-  for (const [name, value] of entry.headers) headers[name.toLowerCase()] = value
+async function answer(s: State, entry: Entry, req: IncomingMessage, lng: Language, setCookies: string[]): Promise<Answer> {
+  const headers: [string, string | string[]][] = []
   const cookies = [...setCookies]
   // The language cookie can only be there if the header names it.
   const cookieHeader = req.headers.cookie
   const sentLng = cookieHeader?.includes(LANGUAGE_COOKIE) ? await localeCookie.parse(cookieHeader) : null
   if (sentLng !== lng) cookies.push(await serializeLocaleCookie(lng))
-  if (cookies.length > 0) headers['set-cookie'] = cookies
+  if (cookies.length > 0) headers.push(['set-cookie', cookies])
   // Revalidated on every use, so a catalog change is seen at once; shared caches may keep only
-  // responses that set no cookie, and must tell languages and encodings apart.
-  headers['cache-control'] = `${cookies.length > 0 ? 'private' : 'public'}, max-age=0, must-revalidate`
-  headers['vary'] = varyWith(edgeVary)
-  headers['etag'] = entry.etag
-  if (matches(req.headers['if-none-match'], entry.etag)) {
-    delete headers['content-type']
-    return { status: 304, headers, body: null }
-  }
+  // responses that set no cookie, and must tell languages and encodings apart (Vary).
+  headers.push(['cache-control', `${cookies.length > 0 ? 'private' : 'public'}, max-age=0, must-revalidate`], ['etag', entry.etag])
+  if (matches(req.headers['if-none-match'], entry.etag)) return { status: 304, headers, body: null }
   const encoding = entry.body.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.headers['accept-encoding']) : null
   const body = encoding ? await encodedBody(s, entry, encoding) : entry.body
-  if (encoding) headers['content-encoding'] = encoding
-  headers['content-length'] = String(body.length)
+  if (encoding) headers.push(['content-encoding', encoding])
+  headers.push(['content-length', String(body.length)])
   return { status: 200, headers, body: req.method === 'HEAD' ? null : body }
 }
 
@@ -480,16 +479,31 @@ async function serve(s: State, entry: Entry, req: ExpressRequest, res: ExpressRe
       ? servedPolicy(entry as Entry & { hashes: NonNullable<Entry['hashes']> }, policy, nonce)
       : undefined
   entry.edge = edgeHeaders(res) ?? undefined
-  const out = await answer(s, entry, req, lng, setCookies, headerText(res.getHeader('Vary')))
-  for (const [name, value] of Object.entries(out.headers)) {
+  entry.early = undefined
+  const out = await answer(s, entry, req, lng, setCookies)
+  for (const [name, value] of entry.headers) res.setHeader(name, value)
+  if (csp) res.setHeader('Content-Security-Policy', csp)
+  res.setHeader('Vary', varyWith(headerText(res.getHeader('Vary'))))
+  for (const [name, value] of out.headers) {
     if (name === 'set-cookie') res.append('Set-Cookie', value)
     else res.setHeader(name, value)
   }
-  if (csp) res.setHeader('Content-Security-Policy', csp)
   if (out.status === 304) res.removeHeader('Content-Type')
   res.statusCode = out.status
   if (out.body) res.end(out.body)
   else res.end()
+}
+
+/** The same headers as serve() sets from the recorded edge, the page and its CSP (worked out once per entry). */
+function earlyHeaders(entry: Entry, edge: Record<string, string | string[]>, csp: string): (string | string[])[] {
+  const own = new Set(entry.headers.map(([name]) => name.toLowerCase()))
+  const flat: (string | string[])[] = []
+  for (const [name, value] of Object.entries(edge)) {
+    if (!own.has(name) && !PER_REQUEST_HEADERS.has(name) && name !== 'vary') flat.push(name, value)
+  }
+  for (const [name, value] of entry.headers) flat.push(name, value)
+  flat.push('content-security-policy', csp, 'vary', varyWith(headerText(edge['vary'])))
+  return flat
 }
 
 /** Sends a response that is not shared as it came (the body already read, or streamed). */
@@ -664,10 +678,11 @@ async function answerEarly(s: State, req: IncomingMessage, res: ServerResponse, 
   if (!identityOnly && entry.body.length >= COMPRESS_MIN_BYTES && !negotiateEncoding(req.headers['accept-encoding'])) return false
   s.stats.hits++
   const cookies = onServe ? await onServe(url, hookRequest(req, url)) : []
-  const out = await answer(s, entry, req, lng, cookies, headerText(edge['vary']))
-  const headers: Record<string, string | string[]> = { ...edge, ...out.headers, 'content-security-policy': csp }
-  if (out.status === 304) delete headers['content-type']
-  res.writeHead(out.status, headers)
+  const out = await answer(s, entry, req, lng, cookies)
+  const fixed = (entry.early ??= earlyHeaders(entry, edge, csp))
+  // A 304 has no Content-Type (serve() removes it too).
+  const kept = out.status === 304 ? fixed.filter((_, i) => String(fixed[i - (i % 2)]).toLowerCase() !== 'content-type') : fixed
+  res.writeHead(out.status, kept.concat(out.headers.flat()))
   if (out.body) res.end(out.body)
   else res.end()
   return true
