@@ -189,6 +189,8 @@ export function bypassReason(method: string, url: URL, headers: { cookie?: strin
 }
 
 function cacheKey(url: URL, lng: string): string {
+  // Most pages have no query: nothing to sort.
+  if (url.search === '') return `${lng} ${url.protocol}//${url.host}${url.pathname}?`
   const query = new URLSearchParams(url.searchParams)
   query.sort()
   return `${lng} ${url.protocol}//${url.host}${url.pathname}?${query}`
@@ -322,10 +324,23 @@ function lookup(s: State, key: string): Entry | null {
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 
+// Clients send a handful of distinct Accept-Encoding values: each is parsed once (bounded, as any value can be sent).
+const negotiated = new Map<string, Encoding | null>()
+const NEGOTIATED_MAX = 64
+
 /** The client's preferred encoding among br and gzip (q=0 refuses), or null for identity. */
 export function negotiateEncoding(header: string | undefined): Encoding | null {
+  const known = negotiated.get(header ?? '')
+  if (known !== undefined) return known
+  const encoding = parseAcceptEncoding(header ?? '')
+  if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear()
+  negotiated.set(header ?? '', encoding)
+  return encoding
+}
+
+function parseAcceptEncoding(header: string): Encoding | null {
   const accepted = new Map<string, number>()
-  for (const part of (header ?? '').split(',')) {
+  for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';')
     if (!name) continue
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean)
@@ -641,9 +656,10 @@ function beforeExpress(onServe: PageCacheHook | undefined, { request: expressReq
     const length = req.headers['content-length']
     if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) return express()
     if (!allowed(req.headers.host)) return express()
-    const raw = req.url ?? '/'
+    const raw = req.url ?? ''
     const query = raw.indexOf('?')
-    if (mayBeStatic(staticPaths, query === -1 ? raw : raw.slice(0, query))) return express()
+    // An absolute-form target ("GET http://host/path") is left to Express's parsing.
+    if (!raw.startsWith('/') || mayBeStatic(staticPaths, query === -1 ? raw : raw.slice(0, query))) return express()
     let url: URL
     try {
       // Express's own reading of the protocol and host (X-Forwarded-* only from a trusted proxy).
