@@ -633,9 +633,10 @@ const HOSTS_MAX = 64
  * carries a fresh nonce) without a body, for an allowed Host, not one of the static files, asked
  * for by a visitor the cache serves. It sends the headers the middleware set when the page was last
  * served through Express (recorded then, so helmet's list has one definition), the page's CSP with
- * its hashes, and the cookies, validators and encoding `answer()` works out for both paths. A
- * `identity` answer goes through Express when the client accepts an encoding the cache does not
- * make (deflate): compression would encode it there. Everything else is handed to Express untouched.
+ * its hashes, and the cookies, validators and encoding `answer()` works out for both paths. A page
+ * the cache would send unencoded goes through Express when the client accepts an encoding the cache
+ * does not make (deflate): compression would encode it there. Everything else is handed to Express
+ * untouched.
  */
 function beforeExpress(onServe: PageCacheHook | undefined, { request: expressRequest, staticRoot }: { request: object; staticRoot: string }): EarlyResponder {
   const staticPaths = listStaticPaths(staticRoot)
