@@ -1,5 +1,6 @@
 // Production server: opens the database (migrating and seeding it) before listening, and closes it
 // on SIGTERM/SIGINT. react-router-serve cannot do that: it ignores SIGTERM while PGlite is open.
+import http from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -51,7 +52,8 @@ app.use(hostCheck)
 app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }))
 app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }))
 // Only paths that can be files of the build reach express.static (no stat per page request).
-app.use(staticFilesOnly('build/client', express.static('build/client', { maxAge: '1h' })))
+const staticRoot = 'build/client'
+app.use(staticFilesOnly(staticRoot, express.static(staticRoot, { maxAge: '1h' })))
 app.use(noStoreForSessions)
 app.use(bodyLimit({ defaultLimit, limits: bodyLimits }))
 // The auth rate limiter keys on the client address. Overwrite whatever the client sent in this
@@ -61,12 +63,17 @@ app.use((req, _res, next) => {
   next()
 })
 // Public pages for visitors without a session come from a shared cache (ADR 016); the rest renders.
-app.use(publicPageCache(createFetchHandler(build, 'production')))
+const pageCache = publicPageCache(createFetchHandler(build, 'production'))
+app.use(pageCache)
 app.all('*', routeHeadersWin, createRequestHandler({ build }))
 
+// A hit the middleware above would only pass on to the cache is answered before Express, with the
+// headers the middleware set when the page was served through it (ADR 016); the rest goes to Express.
+const answerHit = pageCache.beforeExpress({ request: app.request, staticRoot })
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
-const server = app.listen(port, host, () => {
+const server = http.createServer((req, res) => answerHit(req, res, () => app(req, res)))
+server.listen(port, host, () => {
   const url = process.env.APP_URL ?? `http://localhost:${port}`
   console.log(`[setu] Setu marketplace is running at ${url} (Node ${process.version})`)
 })

@@ -11,15 +11,18 @@
 // SHA-256 hashes of its inline scripts and styles in place of the nonce. The body is then the same
 // bytes for everyone, so it is compressed once per encoding and carries a strong ETag.
 import { createHash } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { sql } from 'drizzle-orm'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import { getDb } from './db.server'
+import { hostAllowed } from './env.server'
 import { CSP_NONCE_HEADER } from './http-security.server'
 import { LANGUAGE_COOKIE, type Language } from './i18n'
 import { detectLanguageOf, localeCookie, serializeLocaleCookie } from './i18next.server'
 import { listenToChannel, type ChannelListener } from './realtime.server'
+import { listStaticPaths, mayBeStatic } from './static-files.server'
 
 /** The NOTIFY channel on which a catalog change reaches every process's cache. */
 export const PAGE_CACHE_CHANNEL = 'setu_public_pages'
@@ -55,6 +58,13 @@ type Entry = {
   hashes: { script: string[]; style: string[] } | null
   /** The last CSP served with this entry: the edge's policy and the policy with the hashes (nonces cut out of both). */
   csp?: { edge: string; served: string }
+  /**
+   * The headers Express's middleware had set when the page was last served through it (security
+   * headers, Permissions-Policy, ...), but the CSP: what a hit answered before Express sends along.
+   */
+  edge?: Record<string, string | string[]>
+  /** What a hit before Express sends of the edge's headers, the page's own, Vary and the CSP, as name, value, name, value ... */
+  early?: (string | string[])[]
   encoded: Map<Encoding, Promise<Buffer>>
   bytes: number
   storedAt: number
@@ -179,6 +189,8 @@ export function bypassReason(method: string, url: URL, headers: { cookie?: strin
 }
 
 function cacheKey(url: URL, lng: string): string {
+  // Most pages have no query: nothing to sort.
+  if (url.search === '') return `${lng} ${url.protocol}//${url.host}${url.pathname}?`
   const query = new URLSearchParams(url.searchParams)
   query.sort()
   return `${lng} ${url.protocol}//${url.host}${url.pathname}?${query}`
@@ -312,10 +324,23 @@ function lookup(s: State, key: string): Entry | null {
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 
+// Clients send a handful of distinct Accept-Encoding values: each is parsed once (bounded, as any value can be sent).
+const negotiated = new Map<string, Encoding | null>()
+const NEGOTIATED_MAX = 64
+
 /** The client's preferred encoding among br and gzip (q=0 refuses), or null for identity. */
 export function negotiateEncoding(header: string | undefined): Encoding | null {
+  const known = negotiated.get(header ?? '')
+  if (known !== undefined) return known
+  const encoding = parseAcceptEncoding(header ?? '')
+  if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear()
+  negotiated.set(header ?? '', encoding)
+  return encoding
+}
+
+function parseAcceptEncoding(header: string): Encoding | null {
   const accepted = new Map<string, number>()
-  for (const part of (header ?? '').split(',')) {
+  for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';')
     if (!name) continue
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean)
@@ -364,13 +389,21 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  */
 export type PageCacheHook = (url: URL, request: () => Request) => Promise<string[]>
 
-function fetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
+function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
     if (Array.isArray(value)) for (const v of value) headers.append(name, v)
     else headers.set(name, value)
   }
+  return headers
+}
+
+/** The request as a hook sees it: method, URL and headers (no abort signal: a hook does not read the body or stream). */
+const hookRequest = (req: IncomingMessage, url: URL) => () => new Request(url.href, { method: req.method, headers: headersOf(req) })
+
+function fetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
+  const headers = headersOf(req)
   const controller = new AbortController()
   res.on('close', () => {
     if (!res.writableFinished) controller.abort()
@@ -382,7 +415,8 @@ function requestUrl(req: ExpressRequest): URL {
   // As @react-router/express builds it: express's reading of the protocol and host (trust proxy aware).
   const port = (req.get('host') ?? '').split(':')[1]
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || 'localhost'
-  return new URL(`${req.protocol}://${hostname}${port && /^\d+$/.test(port) ? `:${port}` : ''}${req.originalUrl}`)
+  // Before Express (a hit answered early) there is no originalUrl yet: the URL as received.
+  return new URL(`${req.protocol}://${hostname}${port && /^\d+$/.test(port) ? `:${port}` : ''}${req.originalUrl ?? req.url}`)
 }
 
 /** The edge's CSP for this request with the stored page's hashes in place of the nonce (worked out once per entry and policy). */
@@ -394,45 +428,97 @@ function servedPolicy(entry: Entry & { hashes: NonNullable<Entry['hashes']> }, p
   return entry.csp.served.includes('\u0000') ? entry.csp.served.split('\u0000').join(token) : entry.csp.served
 }
 
-const VARY = 'Accept-Encoding, Accept-Language, Cookie'
+const VARY = ['Accept-Encoding', 'Accept-Language', 'Cookie']
 
-/** Writes a stored page (or 304) with this request's CSP, cookies and encoding. */
-async function serve(s: State, entry: Entry, req: ExpressRequest, res: ExpressResponse, lng: Language, setCookies: string[]) {
-  for (const [name, value] of entry.headers) res.setHeader(name, value)
-  const nonce = req.headers[CSP_NONCE_HEADER]
-  const policy = res.getHeader('Content-Security-Policy')
-  if (entry.hashes && typeof nonce === 'string' && typeof policy === 'string') {
-    res.setHeader('Content-Security-Policy', servedPolicy(entry as Entry & { hashes: NonNullable<Entry['hashes']> }, policy, nonce))
-  }
+/** The Vary to send: the one the edge set (if any) with the cache's fields added, as res.vary() would. */
+function varyWith(existing: string | undefined): string {
+  if (existing === undefined) return VARY.join(', ')
+  const fields = existing.split(',').map((f) => f.trim()).filter(Boolean)
+  if (fields.includes('*')) return '*'
+  const known = new Set(fields.map((f) => f.toLowerCase()))
+  return [...fields, ...VARY.filter((f) => !known.has(f.toLowerCase()))].join(', ')
+}
+
+const headerText = (value: number | string | string[] | undefined): string | undefined =>
+  value === undefined ? undefined : Array.isArray(value) ? value.join(', ') : String(value)
+
+/** The headers answer() sets for each request; those of the edge are overridden by them. */
+const PER_REQUEST_HEADERS = new Set(['set-cookie', 'cache-control', 'etag', 'content-encoding', 'content-length'])
+
+type Answer = { status: 200 | 304; headers: [string, string | string[]][]; body: Buffer | null }
+
+/**
+ * A stored page's answer to this request: the cookies, caching headers and validator, 304 or the
+ * body in the negotiated encoding (none for HEAD). The page's own headers, the edge's, Vary and the
+ * CSP are the caller's. Both ways of serving a hit (through Express and before it) use this.
+ */
+async function answer(s: State, entry: Entry, req: IncomingMessage, lng: Language, setCookies: string[]): Promise<Answer> {
+  const headers: [string, string | string[]][] = []
   const cookies = [...setCookies]
   // The language cookie can only be there if the header names it.
   const cookieHeader = req.headers.cookie
   const sentLng = cookieHeader?.includes(LANGUAGE_COOKIE) ? await localeCookie.parse(cookieHeader) : null
   if (sentLng !== lng) cookies.push(await serializeLocaleCookie(lng))
-  if (cookies.length > 0) res.append('Set-Cookie', cookies)
+  if (cookies.length > 0) headers.push(['set-cookie', cookies])
   // Revalidated on every use, so a catalog change is seen at once; shared caches may keep only
-  // responses that set no cookie, and must tell languages and encodings apart.
-  res.setHeader('Cache-Control', `${cookies.length > 0 ? 'private' : 'public'}, max-age=0, must-revalidate`)
-  if (res.getHeader('Vary') === undefined) res.setHeader('Vary', VARY)
-  else {
-    res.vary('Accept-Encoding')
-    res.vary('Accept-Language')
-    res.vary('Cookie')
-  }
-  res.setHeader('ETag', entry.etag)
-  if (matches(req.headers['if-none-match'], entry.etag)) {
-    res.removeHeader('Content-Type')
-    res.statusCode = 304
-    res.end()
-    return
-  }
+  // responses that set no cookie, and must tell languages and encodings apart (Vary).
+  headers.push(['cache-control', `${cookies.length > 0 ? 'private' : 'public'}, max-age=0, must-revalidate`], ['etag', entry.etag])
+  if (matches(req.headers['if-none-match'], entry.etag)) return { status: 304, headers, body: null }
   const encoding = entry.body.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.headers['accept-encoding']) : null
   const body = encoding ? await encodedBody(s, entry, encoding) : entry.body
-  if (encoding) res.setHeader('Content-Encoding', encoding)
-  res.setHeader('Content-Length', String(body.length))
-  res.statusCode = 200
-  if (req.method === 'HEAD') res.end()
-  else res.end(body)
+  if (encoding) headers.push(['content-encoding', encoding])
+  headers.push(['content-length', String(body.length)])
+  return { status: 200, headers, body: req.method === 'HEAD' ? null : body }
+}
+
+/**
+ * The headers the middleware in front of the cache set on this response, for hits answered before
+ * Express; null when one of them is this request's own (a cookie), so such hits go through Express.
+ */
+function edgeHeaders(res: ServerResponse): Record<string, string | string[]> | null {
+  const edge: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (name === 'set-cookie') return null
+    if (name === 'content-security-policy' || value === undefined) continue
+    edge[name] = Array.isArray(value) ? value : String(value)
+  }
+  return edge
+}
+
+/** Writes a stored page (or 304) through Express, with this request's CSP, cookies and encoding. */
+async function serve(s: State, entry: Entry, req: ExpressRequest, res: ExpressResponse, lng: Language, setCookies: string[]) {
+  const nonce = req.headers[CSP_NONCE_HEADER]
+  const policy = res.getHeader('Content-Security-Policy')
+  const csp =
+    entry.hashes && typeof nonce === 'string' && typeof policy === 'string'
+      ? servedPolicy(entry as Entry & { hashes: NonNullable<Entry['hashes']> }, policy, nonce)
+      : undefined
+  entry.edge = edgeHeaders(res) ?? undefined
+  entry.early = undefined
+  const out = await answer(s, entry, req, lng, setCookies)
+  for (const [name, value] of entry.headers) res.setHeader(name, value)
+  if (csp) res.setHeader('Content-Security-Policy', csp)
+  res.setHeader('Vary', varyWith(headerText(res.getHeader('Vary'))))
+  for (const [name, value] of out.headers) {
+    if (name === 'set-cookie') res.append('Set-Cookie', value)
+    else res.setHeader(name, value)
+  }
+  if (out.status === 304) res.removeHeader('Content-Type')
+  res.statusCode = out.status
+  if (out.body) res.end(out.body)
+  else res.end()
+}
+
+/** The same headers as serve() sets from the recorded edge, the page and its CSP (worked out once per entry). */
+function earlyHeaders(entry: Entry, edge: Record<string, string | string[]>, csp: string): (string | string[])[] {
+  const own = new Set(entry.headers.map(([name]) => name.toLowerCase()))
+  const flat: (string | string[])[] = []
+  for (const [name, value] of Object.entries(edge)) {
+    if (!own.has(name) && !PER_REQUEST_HEADERS.has(name) && name !== 'vary') flat.push(name, value)
+  }
+  for (const [name, value] of entry.headers) flat.push(name, value)
+  flat.push('content-security-policy', csp, 'vary', varyWith(headerText(edge['vary'])))
+  return flat
 }
 
 /** Sends a response that is not shared as it came (the body already read, or streamed). */
@@ -460,11 +546,26 @@ async function passThrough(response: Response, res: ExpressResponse, body?: Buff
 }
 
 /**
+ * Answers a hit before Express: `(req, res, express)` writes a stored page when the middleware chain
+ * would only have served that same page, and calls `express()` for anything else (see beforeExpress).
+ */
+export type EarlyResponder = (req: IncomingMessage, res: ServerResponse, express: () => void) => void
+
+export type PageCacheHandler = RequestHandler & {
+  /**
+   * The responder for node:http's 'request' event in front of Express. `request` is the Express app's
+   * request prototype (app.request: protocol and host as Express reads them, trust proxy included);
+   * `staticRoot` the directory whose files Express serves before the cache.
+   */
+  beforeExpress: (options: { request: object; staticRoot: string }) => EarlyResponder
+}
+
+/**
  * Express middleware serving public pages to visitors without a session from the cache; `render` is
  * React Router's fetch handler for the same build. Requests that do not qualify go on to `next()`.
  */
-export function pageCache(render: (request: Request) => Promise<Response>, { onServe }: { onServe?: PageCacheHook } = {}): RequestHandler {
-  return (req, res, next) => {
+export function pageCache(render: (request: Request) => Promise<Response>, { onServe }: { onServe?: PageCacheHook } = {}): PageCacheHandler {
+  const handler: RequestHandler = (req, res, next) => {
     const s = state()
     if (s.maxBytes === 0) return next()
     let url: URL
@@ -489,7 +590,7 @@ export function pageCache(render: (request: Request) => Promise<Response>, { onS
       const shared = hit ?? (pending ? await pending : null)
       if (shared && shared.generation === s.generation) {
         s.stats.hits++
-        const cookies = onServe ? await onServe(url, request) : []
+        const cookies = onServe ? await onServe(url, hookRequest(req, url)) : []
         return serve(s, shared, req, res, lng, cookies)
       }
       // A HEAD does not render a body to keep, and a page that could not be shared renders for each.
@@ -518,4 +619,88 @@ export function pageCache(render: (request: Request) => Promise<Response>, { onS
     }
     run().catch(next)
   }
+  return Object.assign(handler, { beforeExpress: (options: { request: object; staticRoot: string }) => beforeExpress(onServe, options) })
+}
+
+/** Host headers already checked against hostAllowed (bounded: a client can send any Host). */
+const HOSTS_MAX = 64
+
+/**
+ * A cache hit costs a few microseconds of work of its own, but going through Express and its
+ * middleware (request set-up, helmet's headers, the host check, compression's hooks, the router)
+ * cost as much again (issue 11). This answers a hit from node:http's 'request' event when Express
+ * would have done nothing but serve it: a GET or HEAD of a stored HTML page (not `.data`, whose CSP
+ * carries a fresh nonce) without a body, for an allowed Host, not one of the static files, asked
+ * for by a visitor the cache serves. It sends the headers the middleware set when the page was last
+ * served through Express (recorded then, so helmet's list has one definition), the page's CSP with
+ * its hashes, and the cookies, validators and encoding `answer()` works out for both paths. A page
+ * the cache would send unencoded goes through Express when the client accepts an encoding the cache
+ * does not make (deflate): compression would encode it there. Everything else is handed to Express
+ * untouched.
+ */
+function beforeExpress(onServe: PageCacheHook | undefined, { request: expressRequest, staticRoot }: { request: object; staticRoot: string }): EarlyResponder {
+  const staticPaths = listStaticPaths(staticRoot)
+  const hosts = new Map<string, boolean>()
+  const allowed = (host: string | undefined) => {
+    if (host === undefined) return false
+    let ok = hosts.get(host)
+    if (ok === undefined) {
+      if (hosts.size >= HOSTS_MAX) hosts.clear()
+      ok = hostAllowed(host)
+      hosts.set(host, ok)
+    }
+    return ok
+  }
+  return (req, res, express) => {
+    const s = state()
+    if (s.maxBytes === 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return express()
+    const length = req.headers['content-length']
+    if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) return express()
+    if (!allowed(req.headers.host)) return express()
+    const raw = req.url ?? ''
+    const query = raw.indexOf('?')
+    // An absolute-form target ("GET http://host/path") is left to Express's parsing.
+    if (!raw.startsWith('/') || mayBeStatic(staticPaths, query === -1 ? raw : raw.slice(0, query))) return express()
+    let url: URL
+    try {
+      // Express's own reading of the protocol and host (X-Forwarded-* only from a trusted proxy).
+      Object.setPrototypeOf(req, expressRequest)
+      url = requestUrl(req as ExpressRequest)
+    } catch {
+      return express()
+    }
+    if (url.pathname.endsWith('.data')) return express()
+    if (bypassReason(req.method, url, { cookie: req.headers.cookie, authorization: req.headers.authorization })) return express()
+    const accepts = req.headers['accept-encoding']
+    answerEarly(s, req, res, url, onServe, accepts === undefined || /^\s*identity\s*$/i.test(accepts)).then(
+      (served) => {
+        if (!served) express()
+      },
+      (err: unknown) => {
+        if (!res.headersSent) return express()
+        console.error('[setu] page cache: a cached page failed half-way', err)
+        res.destroy()
+      },
+    )
+  }
+}
+
+async function answerEarly(s: State, req: IncomingMessage, res: ServerResponse, url: URL, onServe: PageCacheHook | undefined, identityOnly: boolean): Promise<boolean> {
+  const lng = await detectLanguageOf(url, req.headers.cookie, req.headers['accept-language'])
+  const entry = lookup(s, cacheKey(url, lng))
+  // Only pages that went through Express since they were stored carry the edge's headers and CSP.
+  if (!entry?.edge || !entry.hashes || !entry.csp || entry.csp.served.includes('\u0000')) return false
+  const edge = entry.edge
+  const csp = entry.csp.served
+  if (!identityOnly && entry.body.length >= COMPRESS_MIN_BYTES && !negotiateEncoding(req.headers['accept-encoding'])) return false
+  s.stats.hits++
+  const cookies = onServe ? await onServe(url, hookRequest(req, url)) : []
+  const out = await answer(s, entry, req, lng, cookies)
+  const fixed = (entry.early ??= earlyHeaders(entry, edge, csp))
+  // A 304 has no Content-Type (serve() removes it too).
+  const kept = out.status === 304 ? fixed.filter((_, i) => String(fixed[i - (i % 2)]).toLowerCase() !== 'content-type') : fixed
+  res.writeHead(out.status, kept.concat(out.headers.flat()))
+  if (out.body) res.end(out.body)
+  else res.end()
+  return true
 }

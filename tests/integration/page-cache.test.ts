@@ -1,16 +1,18 @@
 // The public page cache (ADR 016) in front of the production build, mounted the way server/start.mjs
-// mounts it: security headers with a fresh CSP nonce per request, the cache, then React Router.
+// mounts it: security headers with a fresh CSP nonce per request, the host check, compression, the
+// cache, then React Router; and hits answered before Express from node:http's request event.
 import { createHash } from 'node:crypto'
-import type { Server } from 'node:http'
+import http, { type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createRequestHandler as createExpressHandler } from '@react-router/express'
+import compression from 'compression'
 import { eq } from 'drizzle-orm'
 import express, { type RequestHandler } from 'express'
 import { createRequestHandler } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { products } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { configurePageCache, invalidatePublicPages, pageCache, pageCacheStats } from '~/lib/page-cache.server'
+import { configurePageCache, invalidatePublicPages, pageCache, pageCacheStats, type PageCacheHandler } from '~/lib/page-cache.server'
 import { action as editAction } from '~/routes/seller/product-edit'
 import { action as newAction } from '~/routes/seller/product-new'
 import { createCategory } from '../factories/catalog'
@@ -24,34 +26,47 @@ const lngCookie = (lng: string) => `lng=${encodeURIComponent(Buffer.from(JSON.st
 
 type EntryModule = {
   securityHeaders: () => RequestHandler[]
+  hostCheck: RequestHandler
   noStoreForSessions: RequestHandler
   routeHeadersWin: RequestHandler
-  publicPageCache: (render: (request: Request) => Promise<Response>) => RequestHandler
+  publicPageCache: (render: (request: Request) => Promise<Response>) => PageCacheHandler
 }
 
 const servers: Server[] = []
-async function listen(app: express.Express): Promise<string> {
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s))
-  })
+async function listen(app: express.Express | Server): Promise<string> {
+  const server = app instanceof http.Server ? app : http.createServer(app)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   servers.push(server)
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
+/** The server as server/start.mjs runs it: hits answered before Express. */
 let base = ''
+/** Off: every request goes through Express (a hit then comes from the middleware); same server, so the same cached pages. */
+let early = true
+/** Requests that reached Express. */
+let expressRequests = 0
 beforeAll(async () => {
   const build = await loadBuild()
   const entry = build.entry.module as unknown as EntryModule
   const app = express()
+  app.use((_req, _res, next) => {
+    expressRequests++
+    next()
+  })
   app.use(entry.securityHeaders())
+  app.use(entry.hostCheck)
+  app.use(compression())
   app.use(entry.noStoreForSessions)
   app.use((req, _res, next) => {
     req.headers['x-setu-client-ip'] = '127.0.0.1'
     next()
   })
-  app.use(entry.publicPageCache(createRequestHandler(build, 'production')))
+  const cache = entry.publicPageCache(createRequestHandler(build, 'production'))
+  app.use(cache)
   app.all('*', entry.routeHeadersWin, createExpressHandler({ build }))
-  base = await listen(app)
+  const answerHit = cache.beforeExpress({ request: app.request, staticRoot: 'build/client' })
+  base = await listen(http.createServer((req, res) => (early ? answerHit(req, res, () => app(req, res)) : app(req, res))))
 })
 
 afterAll(async () => {
@@ -60,17 +75,18 @@ afterAll(async () => {
 
 beforeEach(() => configurePageCache({ maxBytes: 50 * 1024 * 1024, ttlMs: 60_000 }))
 
-async function get(path: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}${path}`, { headers: { 'User-Agent': BROWSER, ...headers }, redirect: 'manual' })
+async function get(path: string, headers: Record<string, string> = {}, { method = 'GET' } = {}) {
+  const res = await fetch(`${base}${path}`, { method, headers: { 'User-Agent': BROWSER, ...headers }, redirect: 'manual' })
   return { status: res.status, headers: res.headers, body: await res.text() }
 }
 
-/** What changed in the cache's counters while `fn` ran. */
+/** What changed in the cache's counters, and how many requests reached Express, while `fn` ran. */
 async function counting<T>(fn: () => Promise<T>) {
   const before = pageCacheStats()
+  const express = expressRequests
   const result = await fn()
   const after = pageCacheStats()
-  return { result, hits: after.hits - before.hits, misses: after.misses - before.misses, stores: after.stores - before.stores }
+  return { result, hits: after.hits - before.hits, misses: after.misses - before.misses, stores: after.stores - before.stores, express: expressRequests - express }
 }
 
 const directive = (policy: string | null, name: string) =>
@@ -200,7 +216,7 @@ describe('public pages for visitors without a session', () => {
     await get(`/products/${id}`, { Cookie: lngCookie('en') })
     const before = await views()
     const hit = await counting(() => get(`/products/${id}`, { Cookie: lngCookie('en') }))
-    expect(hit.hits).toBe(1)
+    expect(hit).toMatchObject({ hits: 1, express: 0 })
     expect(hit.result.headers.get('set-cookie')).toMatch(/^setu_visitor=/)
     // A visitor id on its own is no reason to bypass the cache: the page is the same for everyone.
     const visitor = hit.result.headers.get('set-cookie')!.split(';')[0]!
@@ -215,6 +231,97 @@ describe('public pages for visitors without a session', () => {
     expect((await counting(() => get('/faq', { Cookie: lngCookie('en') }))).hits).toBe(1)
     await invalidatePublicPages()
     expect((await counting(() => get('/faq', { Cookie: lngCookie('en') }))).misses).toBe(1)
+  })
+})
+
+/** Headers that differ between two answers only by the clock. */
+const comparable = (headers: Headers) => Object.fromEntries([...headers].filter(([name]) => name !== 'date'))
+
+/** A request with a Host that fetch would not send. */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}${path}`, { headers: { 'User-Agent': BROWSER, ...headers } }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+  })
+}
+
+async function throughExpress<T>(fn: () => Promise<T>): Promise<T> {
+  early = false
+  try {
+    return await fn()
+  } finally {
+    early = true
+  }
+}
+
+describe('hits answered before Express', () => {
+  it('carry the same headers (security headers, CSP with hashes, ETag, Vary, caching) and bytes as through Express', async () => {
+    const variants: Record<string, string>[] = [{ Cookie: lngCookie('en') }, {}, { Cookie: lngCookie('ru'), 'Accept-Encoding': 'br' }, { 'Accept-Encoding': 'identity' }]
+    for (const headers of variants) {
+      const miss = await counting(() => get('/contact', headers))
+      const early = await counting(() => get('/contact', headers))
+      const through = await counting(() => throughExpress(() => get('/contact', headers)))
+      expect(miss).toMatchObject({ misses: 1, express: 1 })
+      expect(through).toMatchObject({ hits: 1, express: 1 })
+      expect(early).toMatchObject({ hits: 1, express: 0 })
+      expect(comparable(early.result.headers)).toEqual(comparable(through.result.headers))
+      expect(comparable(early.result.headers)).toEqual(comparable(miss.result.headers))
+      expect(early.result.body).toBe(through.result.body)
+      expect(early.result.headers.get('x-frame-options')).toBe('DENY')
+      expect(early.result.headers.get('permissions-policy')).toContain('camera=()')
+      expect(directive(early.result.headers.get('content-security-policy'), 'script-src').some((src) => src.startsWith("'sha256-"))).toBe(true)
+      await invalidatePublicPages()
+    }
+  })
+
+  it('answer If-None-Match with 304 and HEAD with the headers alone', async () => {
+    const page = await get('/about', { Cookie: lngCookie('en'), 'Accept-Encoding': 'gzip' })
+    const etag = page.headers.get('etag')!
+    const revalidated = await counting(() => get('/about', { Cookie: lngCookie('en'), 'If-None-Match': etag }))
+    expect(revalidated).toMatchObject({ hits: 1, express: 0 })
+    expect(revalidated.result.status).toBe(304)
+    expect(revalidated.result.body).toBe('')
+    expect(revalidated.result.headers.get('etag')).toBe(etag)
+    expect(revalidated.result.headers.get('content-type')).toBeNull()
+    const head = await counting(() => get('/about', { Cookie: lngCookie('en'), 'Accept-Encoding': 'gzip' }, { method: 'HEAD' }))
+    const through = await throughExpress(() => get('/about', { Cookie: lngCookie('en'), 'Accept-Encoding': 'gzip' }, { method: 'HEAD' }))
+    expect(head).toMatchObject({ hits: 1, express: 0 })
+    expect(head.result.body).toBe('')
+    expect(comparable(head.result.headers)).toEqual(comparable(through.headers))
+    expect(head.result.headers.get('content-encoding')).toBe('gzip')
+  })
+
+  it('leave to Express whatever Express would answer otherwise: a session, a .data payload, a foreign Host, an encoding the cache does not make, a body', async () => {
+    await get('/faq', { Cookie: lngCookie('en') })
+    await get('/faq.data', { Cookie: lngCookie('en') })
+    const u = await createUser({ profile: { userType: 'Buyer' } })
+    const session = await signInCookie(u.email, u.password)
+    const signedIn = await counting(() => get('/faq', { Cookie: `${lngCookie('en')}; ${session}` }))
+    expect(signedIn).toMatchObject({ hits: 0, express: 1 })
+    expect(signedIn.result.headers.get('cache-control')).toBe('no-store')
+    const data = await counting(() => get('/faq.data', { Cookie: lngCookie('en') }))
+    expect(data).toMatchObject({ hits: 1, express: 1 })
+    const foreign = await counting(() => rawGet('/faq', { Host: 'evil.example', Cookie: lngCookie('en') }))
+    expect(foreign).toMatchObject({ hits: 0, express: 1 })
+    expect(foreign.result.status).toBe(400)
+    const deflate = await counting(() => get('/faq', { Cookie: lngCookie('en'), 'Accept-Encoding': 'deflate' }))
+    expect(deflate).toMatchObject({ hits: 1, express: 1 })
+    expect(deflate.result.headers.get('content-encoding')).toBe('deflate')
+    expect(deflate.result.body).toContain('<html lang="en"')
+    const withBody = await counting(() => rawGet('/faq', { Cookie: lngCookie('en'), 'Transfer-Encoding': 'chunked' }))
+    expect(withBody.express).toBe(1)
+  })
+
+  it('stop at once when the catalog changes: the next request renders through Express', async () => {
+    await get('/faq', { Cookie: lngCookie('en') })
+    expect(await counting(() => get('/faq', { Cookie: lngCookie('en') }))).toMatchObject({ hits: 1, express: 0 })
+    await invalidatePublicPages()
+    expect(await counting(() => get('/faq', { Cookie: lngCookie('en') }))).toMatchObject({ misses: 1, express: 1 })
   })
 })
 
