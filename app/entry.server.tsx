@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import appCss from './app.css?url'
@@ -142,9 +142,20 @@ export default async function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || entryContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    const waitForAll = Boolean((userAgent && isbot(userAgent)) || entryContext.isSpaMode)
+    const respond = () => {
+      shellRendered = true
+      const body = new FlushCoalescingStream(sheet && { marker: sheet.markerBytes, bytes: sheet.bytes })
+      const stream = createReadableStreamFromReadable(body)
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+      pipe(body)
+    }
 
+    // Stops a render still waiting for data. Cleared once everything is rendered: left pending, the
+    // timer kept the finished render (request, router context, loader data) reachable for six
+    // seconds, several hundred pages under load (issue 11).
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <InlineStylesheetContext.Provider value={sheet?.marker ?? null}>
@@ -156,15 +167,15 @@ export default async function handleRequest(
       {
         // The style nonce lets React write the inline stylesheet (AppStylesheet) under the CSP's style-src.
         nonce: nonce === undefined ? undefined : { script: nonce, style: nonce },
-        [readyOption]() {
-          shellRendered = true
-          const body = new FlushCoalescingStream(sheet && { marker: sheet.markerBytes, bytes: sheet.bytes })
-          const stream = createReadableStreamFromReadable(body)
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
-          pipe(body)
+        onShellReady() {
+          if (!waitForAll) respond()
+        },
+        onAllReady() {
+          clearTimeout(timeout)
+          if (waitForAll) respond()
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout)
           reject(error)
         },
         onError(error: unknown) {
@@ -173,7 +184,6 @@ export default async function handleRequest(
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1000)
   })
 }
 
