@@ -44,10 +44,10 @@ export function escapeStyleText(css: string): string {
  * The stylesheet as one process-wide buffer, and the short text React renders in its place.
  *
  * React copied the stylesheet's 56 kB through every page it rendered: the text as a child of the
- * `<style>` element, escaped, encoded to UTF-8 and copied again into the page, about 1 ms of CPU per
- * uncached page (issue 11). React now renders `marker`, a CSS comment with a random token no page
- * can know, and the HTML stream (entry.server.tsx) puts `bytes`, the escaped text encoded once, in
- * its place. The page's bytes are the same as when React wrote the text itself.
+ * `<style>` element, escaped, encoded to UTF-8 and copied again into the page (issue 11, ADR 019).
+ * React now renders `marker`, a CSS comment with a random token no page can know, and the HTML
+ * stream (entry.server.tsx) puts `bytes`, the escaped text encoded once, in its place. The page's
+ * bytes are the same as when React wrote the text itself.
  */
 export type InlineStylesheet = { marker: string; markerBytes: Buffer; bytes: Buffer }
 
