@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import appCss from './app.css?url'
@@ -9,7 +9,7 @@ import { InlineStylesheetContext } from '~/components/app-stylesheet'
 import { NonceContext } from '~/lib/csp'
 import { CSP_NONCE_HEADER } from '~/lib/http-security.server'
 import { getI18n } from '~/lib/i18next.server'
-import { readClientStylesheet } from '~/lib/inline-stylesheet.server'
+import { inlineStylesheet } from '~/lib/inline-stylesheet.server'
 import { pageCache } from '~/lib/page-cache.server'
 import { recordProductView, utcDay, VISITOR_COOKIE } from '~/modules/catalog/views.server'
 import { DISPUTE_MAX_REQUEST_BYTES } from '~/modules/disputes/enums'
@@ -70,6 +70,9 @@ export const bodyLimits = {
 
 export const streamTimeout = 5_000
 
+/** Bytes the HTML stream writes in place of a marker React rendered (the inline stylesheet). */
+export type Splice = { marker: Buffer; bytes: Buffer }
+
 /**
  * The HTML stream between React and the response. React writes a page in 4 KB pieces, and each piece
  * went through this stream, the web stream React Router wraps around it and the socket on its own: a
@@ -77,9 +80,19 @@ export const streamTimeout = 5_000
  * This stream holds the pieces until React flushes (it calls `flush()` after each pass of rendering,
  * as it does for compression streams) and passes them on as one chunk. Streaming is unchanged: the
  * shell leaves when React has written it, each Suspense boundary when React flushes it.
+ *
+ * With a splice, the first occurrence of its marker is replaced by its bytes (the inline stylesheet,
+ * app/lib/inline-stylesheet.server.ts); React writes the marker whole within one pass, so it is never
+ * split between two chunks of this stream.
  */
 export class FlushCoalescingStream extends Transform {
   private pieces: Buffer[] = []
+  private splice: Splice | null
+
+  constructor(splice: Splice | null = null) {
+    super()
+    this.splice = splice
+  }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.pieces.push(chunk)
@@ -89,8 +102,17 @@ export class FlushCoalescingStream extends Transform {
   /** Called by React after each pass: sends what it wrote since the last one. */
   flush() {
     if (this.pieces.length === 0) return
-    this.push(this.pieces.length === 1 ? this.pieces[0] : Buffer.concat(this.pieces))
+    let chunk = this.pieces.length === 1 ? this.pieces[0] : Buffer.concat(this.pieces)
     this.pieces = []
+    if (this.splice) {
+      const { marker, bytes } = this.splice
+      const at = chunk.indexOf(marker)
+      if (at !== -1) {
+        chunk = Buffer.concat([chunk.subarray(0, at), bytes, chunk.subarray(at + marker.length)])
+        this.splice = null
+      }
+    }
+    this.push(chunk)
   }
 
   override _flush(callback: TransformCallback) {
@@ -114,17 +136,29 @@ export default async function handleRequest(
   const i18n = Object.create(await getI18n(request, routerContext)) as Awaited<ReturnType<typeof getI18n>>
   // Set by server/start.mjs for every request; absent under `react-router dev`, which sends no CSP.
   const nonce = request.headers.get(CSP_NONCE_HEADER) ?? undefined
-  // Production builds send the stylesheet inside the page (app/components/app-stylesheet.tsx).
-  const inlineCss = import.meta.env.PROD ? readClientStylesheet(appCss) : null
+  // Production builds send the stylesheet inside the page (app/components/app-stylesheet.tsx): React
+  // renders a marker, the HTML stream writes the stylesheet's bytes in its place.
+  const sheet = import.meta.env.PROD ? inlineStylesheet(appCss) : null
   return new Promise((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || entryContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    const waitForAll = Boolean((userAgent && isbot(userAgent)) || entryContext.isSpaMode)
+    const respond = () => {
+      shellRendered = true
+      const body = new FlushCoalescingStream(sheet && { marker: sheet.markerBytes, bytes: sheet.bytes })
+      const stream = createReadableStreamFromReadable(body)
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+      pipe(body)
+    }
 
+    // Stops a render still waiting for data. Cleared once everything is rendered: left pending, the
+    // timer kept the finished render (request, router context, loader data) reachable for six
+    // seconds, several hundred pages under load (issue 11).
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <InlineStylesheetContext.Provider value={inlineCss}>
+        <InlineStylesheetContext.Provider value={sheet?.marker ?? null}>
           <I18nextProvider i18n={i18n}>
             <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
           </I18nextProvider>
@@ -133,15 +167,15 @@ export default async function handleRequest(
       {
         // The style nonce lets React write the inline stylesheet (AppStylesheet) under the CSP's style-src.
         nonce: nonce === undefined ? undefined : { script: nonce, style: nonce },
-        [readyOption]() {
-          shellRendered = true
-          const body = new FlushCoalescingStream()
-          const stream = createReadableStreamFromReadable(body)
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
-          pipe(body)
+        onShellReady() {
+          if (!waitForAll) respond()
+        },
+        onAllReady() {
+          clearTimeout(timeout)
+          if (waitForAll) respond()
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout)
           reject(error)
         },
         onError(error: unknown) {
@@ -150,7 +184,6 @@ export default async function handleRequest(
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1000)
   })
 }
 

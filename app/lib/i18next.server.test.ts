@@ -3,7 +3,7 @@
 import { createInstance } from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { NAMESPACES } from './i18n'
-import { createFixedInstance, detectLanguage, detectLanguageOf, localeCookie, resources, serializeLocaleCookie, TRANSLATION_MEMO_MAX } from './i18next.server'
+import { createFixedInstance, detectLanguage, detectLanguageOf, localeCookie, OPTIONS_MEMO_MAX, resources, serializeLocaleCookie, TRANSLATION_MEMO_MAX } from './i18next.server'
 
 async function plainInstance(lng: string) {
   const instance = createInstance()
@@ -38,6 +38,44 @@ describe('memoised translations', () => {
       expect(prefixed('title')).toBe(plain.getFixedT(lng, 'catalog', 'marketplace')('title'))
       expect(prefixed('title')).toBe(plain.t('catalog:marketplace.title'))
     }
+  })
+
+  it('give what i18next gives for calls with options: counts, interpolations, defaults, objects', async () => {
+    type T = (key: string, options?: object) => unknown
+    const when = new Date(Date.UTC(2026, 10, 27))
+    for (const lng of ['en', 'ru', 'hi'] as const) {
+      const shared = (await createFixedInstance(lng)).getFixedT(lng, 'catalog') as T
+      const plain = (await plainInstance(lng)).getFixedT(lng, 'catalog') as T
+      const cases: [string, object][] = [
+        ['card.moq', { count: 1 }],
+        ['card.moq', { count: 2 }],
+        ['card.moq', { count: 5 }],
+        ['card.moq', { count: 21 }],
+        ['listing.resultsFor', { count: 3, q: 'rice' }],
+        ['listing.resultsFor', { count: 3, q: 'wheat' }],
+        ['listing.resultsFor', { count: 3, q: '"}\u0000{"' }],
+        ['pagination.page', { page: 2 }],
+        ['pagination.page', { page: '2' }],
+        ['no.such.key', { defaultValue: 'Fallback {{n}}', n: 4 }],
+        ['pagination.page', { page: when }],
+        ['card.moq', { count: Number.NaN }],
+        ['card.moq', { count: null }],
+      ]
+      for (const [key, options] of cases) {
+        // Twice: the first call fills the memo, the second reads it.
+        for (let i = 0; i < 2; i++) expect(shared(key, options), `${lng} ${key} ${JSON.stringify(options)}`).toBe(plain(key, options))
+      }
+      expect(shared('card.moq', { count: 1 })).not.toBe(shared('card.moq', { count: 2 }))
+      expect(shared('listing.resultsFor', { count: 3, q: 'rice' })).toContain('rice')
+      expect(shared('listing.resultsFor', { count: 3, q: 'wheat' })).toContain('wheat')
+    }
+  })
+
+  it('with options are bounded too, and keep answering right past the bound', async () => {
+    type T = (key: string, options?: object) => unknown
+    const t = (await createFixedInstance('en')).getFixedT('en', 'catalog') as T
+    for (let i = 0; i < OPTIONS_MEMO_MAX + 10; i++) expect(t('pagination.page', { page: i })).toBe(`Page ${i}`)
+    expect(t('pagination.page', { page: 7 })).toBe('Page 7')
   })
 
   it('keep languages and namespaces apart', async () => {

@@ -59,17 +59,38 @@ function sharedInstance(lng: Language): i18n {
 
 /** Most memoised translations kept per language (the bundled resources hold far fewer keys). */
 export const TRANSLATION_MEMO_MAX = 20_000
+/** Most memoised translations with options kept per language; past this that memo starts over. */
+export const OPTIONS_MEMO_MAX = 20_000
+
+/**
+ * The options of a `t(key, options)` call as part of a memo key: their JSON when every value is a
+ * string, a finite number, a boolean or undefined (JSON escapes whatever a value holds, so two
+ * different option sets never give the same text), else null: an object (a Date to format, nested
+ * interpolation settings) is translated each time.
+ */
+function optionsKey(options: unknown): string | null {
+  if (typeof options !== 'object' || options === null) return null
+  const proto = Object.getPrototypeOf(options)
+  if (proto !== Object.prototype && proto !== null) return null
+  for (const value of Object.values(options)) {
+    const type = typeof value
+    if (type === 'number' ? !Number.isFinite(value) : type !== 'string' && type !== 'boolean' && type !== 'undefined') return null
+  }
+  return JSON.stringify(options)
+}
 
 /**
  * Every `t` that components get from useTranslation is a getFixedT function, and each call of it
  * copied i18next's whole options object twice and resolved the key again: 8–11 % of a public page's
- * CPU (issue 11). A shared instance's language and resources never change, so `t(key)` without
- * options always gives the same string: those results are memoised per instance, keyed by the fixed
- * language, namespace, key prefix and key. Calls with options (interpolation, count, context) or with
- * a selector run as before. The memo is bounded (a key could come from a URL).
+ * CPU (issue 11). A shared instance's language and resources never change, so `t(key)` always gives
+ * the same string, and so does `t(key, options)` for the same plain options (interpolated values, a
+ * count): those results are memoised per instance, keyed by the fixed language, namespace, key prefix,
+ * key and options. Calls with other options or with a selector run as before. Both memos are bounded
+ * (a key or an interpolated search could come from a URL).
  */
 function memoizeFixedT(instance: i18n) {
   const memo = new Map<string, string>()
+  const withOptions = new Map<string, string>()
   const getFixedT = instance.getFixedT
   type LooseT = ((...a: unknown[]) => unknown) & { lng?: unknown; lngs?: unknown; ns?: unknown; keyPrefix?: unknown }
   const memoized = function (this: i18n, ...args: Parameters<i18n['getFixedT']>) {
@@ -78,7 +99,21 @@ function memoizeFixedT(instance: i18n) {
     if ((lng != null && typeof lng !== 'string') || (keyPrefix != null && typeof keyPrefix !== 'string')) return fixed
     const scope = `${lng ?? ''}\u0000${Array.isArray(ns) ? ns.join('\u0001') : (ns ?? '')}\u0000${keyPrefix ?? ''}\u0000`
     const t = (key: unknown, ...rest: unknown[]) => {
-      if (rest.length > 0 || typeof key !== 'string') return fixed(key, ...rest)
+      if (typeof key !== 'string' || rest.length > 1) return fixed(key, ...rest)
+      if (rest.length === 1) {
+        const options = optionsKey(rest[0])
+        if (options === null) return fixed(key, rest[0])
+        const memoKey = `${scope}${key}\u0000${options}`
+        let text = withOptions.get(memoKey)
+        if (text === undefined) {
+          const result = fixed(key, rest[0])
+          if (typeof result !== 'string') return result
+          text = result
+          if (withOptions.size >= OPTIONS_MEMO_MAX) withOptions.clear()
+          withOptions.set(memoKey, text)
+        }
+        return text
+      }
       const memoKey = scope + key
       let text = memo.get(memoKey)
       if (text === undefined) {

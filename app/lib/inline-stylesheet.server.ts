@@ -1,4 +1,5 @@
 // Reads a stylesheet of the client build for AppStylesheet (app/components/app-stylesheet.tsx).
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -29,4 +30,39 @@ export function readClientStylesheet(href: string, clientDir: string = defaultCl
 
 function defaultClientDir(): string {
   return fileURLToPath(new URL('../client/', import.meta.url))
+}
+
+/**
+ * What React writes for the text of a `<style>` element: `<style` and `</style` (any case) get their
+ * "s" as a CSS escape, so the text cannot end the element early (react-dom/server's escapeStyleTextContent).
+ */
+export function escapeStyleText(css: string): string {
+  return css.replace(/(<\/|<)(s)(tyle)/gi, (_match, prefix: string, s: string, suffix: string) => `${prefix}${s === 's' ? '\\73 ' : '\\53 '}${suffix}`)
+}
+
+/**
+ * The stylesheet as one process-wide buffer, and the short text React renders in its place.
+ *
+ * React copied the stylesheet's 56 kB through every page it rendered: the text as a child of the
+ * `<style>` element, escaped, encoded to UTF-8 and copied again into the page (issue 11, ADR 019).
+ * React now renders `marker`, a CSS comment with a random token no page can know, and the HTML
+ * stream (entry.server.tsx) puts `bytes`, the escaped text encoded once, in its place. The page's
+ * bytes are the same as when React wrote the text itself.
+ */
+export type InlineStylesheet = { marker: string; markerBytes: Buffer; bytes: Buffer }
+
+const prepared = new Map<string, InlineStylesheet | null>()
+
+/** The inline form of a built stylesheet (see InlineStylesheet); null when it cannot be read. */
+export function inlineStylesheet(href: string, clientDir: string = defaultClientDir()): InlineStylesheet | null {
+  const key = `${clientDir}\0${href}`
+  if (prepared.has(key)) return prepared.get(key)!
+  const css = readClientStylesheet(href, clientDir)
+  let sheet: InlineStylesheet | null = null
+  if (css !== null) {
+    const marker = `/*setu-inline-stylesheet-${randomBytes(12).toString('hex')}*/`
+    sheet = { marker, markerBytes: Buffer.from(marker), bytes: Buffer.from(escapeStyleText(css), 'utf8') }
+  }
+  prepared.set(key, sheet)
+  return sheet
 }
