@@ -61,12 +61,15 @@ function sharedInstance(lng: Language): i18n {
 export const TRANSLATION_MEMO_MAX = 20_000
 /** Most memoised translations with options kept per language; past this that memo starts over. */
 export const OPTIONS_MEMO_MAX = 20_000
+/** Longest options (as JSON) whose translation is memoised: 20,000 entries then stay within a few MB. */
+const OPTIONS_KEY_MAX = 256
 
 /**
  * The options of a `t(key, options)` call as part of a memo key: their JSON when every value is a
  * string, a finite number, a boolean or undefined (JSON escapes whatever a value holds, so two
  * different option sets never give the same text), else null: an object (a Date to format, nested
- * interpolation settings) is translated each time.
+ * interpolation settings) is translated each time, and so are options longer than OPTIONS_KEY_MAX
+ * (a long search term from a URL would make each memo entry, and so the bounded memo, large).
  */
 function optionsKey(options: unknown): string | null {
   if (typeof options !== 'object' || options === null) return null
@@ -76,7 +79,8 @@ function optionsKey(options: unknown): string | null {
     const type = typeof value
     if (type === 'number' ? !Number.isFinite(value) : type !== 'string' && type !== 'boolean' && type !== 'undefined') return null
   }
-  return JSON.stringify(options)
+  const key = JSON.stringify(options)
+  return key.length <= OPTIONS_KEY_MAX ? key : null
 }
 
 /**
