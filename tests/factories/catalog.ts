@@ -14,6 +14,7 @@ import {
   type Specification,
 } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { ProductFormSchema, type ProductInput } from '~/modules/products/schemas'
 
 let counter = 0
 const next = () => ++counter
@@ -147,4 +148,29 @@ export async function createProduct(overrides: ProductOverrides = {}) {
   }))
   if (rows.length) await db.insert(productTranslations).values(rows)
   return { id, sellerId, categoryId, translations }
+}
+
+/**
+ * What the seller's product form gives the app's own createProduct/updateProduct once parsed: one
+ * English text named `name` (its slug made unique), active, 10.00 USD, minimum order 5, no images.
+ */
+export function productFormInput(name: string, form: { categoryId: string; subcategoryId?: string }, overrides: Partial<ProductInput> = {}): ProductInput {
+  return {
+    ...ProductFormSchema.parse({
+      categoryId: form.categoryId,
+      subcategoryId: form.subcategoryId ?? '',
+      price: '10.00',
+      currency: 'USD',
+      stockQuantity: '100',
+      minimumOrderQuantity: '5',
+      sku: '',
+      isActive: true,
+      hsCode: '',
+      originCountry: '',
+      translations: { en: { name, slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${Math.random().toString(36).slice(2, 8)}`, description: 'Whole buds', longDescription: '', specifications: [] } },
+      shippingOptions: [],
+      images: [],
+    }),
+    ...overrides,
+  }
 }

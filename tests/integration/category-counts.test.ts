@@ -12,9 +12,9 @@ import { decideKyc } from '~/modules/admin/commands.server'
 import type { CurrentAdmin } from '~/modules/admin/session.server'
 import { getCatalogStats, getCategory, listCategories, listFeaturedCategories } from '~/modules/catalog/queries.server'
 import { createProduct as saveProduct, deleteProduct, setProductActive, updateProduct } from '~/modules/products/products.server'
-import { ProductFormSchema, type ProductInput } from '~/modules/products/schemas'
+import type { ProductInput } from '~/modules/products/schemas'
 import { ADMIN_CLIENT, createAdmin } from '../factories/admins'
-import { createCategory, createProduct } from '../factories/catalog'
+import { createCategory, createProduct, productFormInput } from '../factories/catalog'
 import { createUser } from '../factories/users'
 import { dispatch } from '../support/app'
 
@@ -22,27 +22,8 @@ let sellerId = ''
 let admin: CurrentAdmin
 const request = () => new Request('http://localhost/admin/users', { method: 'POST', headers: ADMIN_CLIENT })
 
-function productInput(overrides: Partial<ProductInput> = {}): ProductInput {
-  const name = `Counted Cloves ${Math.random().toString(36).slice(2, 8)}`
-  return {
-    ...ProductFormSchema.parse({
-      categoryId: 'counts-top',
-      subcategoryId: 'counts-sub',
-      price: '10.00',
-      currency: 'USD',
-      stockQuantity: '100',
-      minimumOrderQuantity: '5',
-      sku: '',
-      isActive: true,
-      hsCode: '',
-      originCountry: '',
-      translations: { en: { name, slug: name.toLowerCase().replace(/\W+/g, '-'), description: 'Whole buds', longDescription: '', specifications: [] } },
-      shippingOptions: [],
-      images: [],
-    }),
-    ...overrides,
-  }
-}
+const productInput = (overrides: Partial<ProductInput> = {}) =>
+  productFormInput(`Counted Cloves ${Math.random().toString(36).slice(2, 8)}`, { categoryId: 'counts-top', subcategoryId: 'counts-sub' }, overrides)
 
 /** The counts the pages show: the category page (with its subcategory) and the all-categories list. */
 async function counts() {

@@ -14,9 +14,9 @@ import { UpdateProfileSchema } from '~/modules/accounts/schemas'
 import { listProducts } from '~/modules/catalog/queries.server'
 import { EMPTY_MARKETPLACE_QUERY, type MarketplaceQuery } from '~/modules/catalog/schemas'
 import { createProduct as saveProduct, setProductActive, updateProduct } from '~/modules/products/products.server'
-import { ProductFormSchema, type ProductInput } from '~/modules/products/schemas'
+import type { ProductInput } from '~/modules/products/schemas'
 import { ADMIN_CLIENT, createAdmin } from '../factories/admins'
-import { createCategory, createProduct } from '../factories/catalog'
+import { createCategory, createProduct, productFormInput } from '../factories/catalog'
 import { createUser } from '../factories/users'
 
 /** A word no other test file's products contain. */
@@ -29,26 +29,7 @@ let sellerId = ''
 let admin: CurrentAdmin
 const request = () => new Request('http://localhost/admin/users', { method: 'POST', headers: ADMIN_CLIENT })
 
-function productInput(overrides: Partial<ProductInput> = {}, name = `Zanzibarclove Buds`): ProductInput {
-  return {
-    ...ProductFormSchema.parse({
-      categoryId: 'copies-spices',
-      subcategoryId: '',
-      price: '10.00',
-      currency: 'USD',
-      stockQuantity: '100',
-      minimumOrderQuantity: '5',
-      sku: '',
-      isActive: true,
-      hsCode: '',
-      originCountry: '',
-      translations: { en: { name, slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${Math.random().toString(36).slice(2, 8)}`, description: 'Whole buds', longDescription: '', specifications: [] } },
-      shippingOptions: [],
-      images: [],
-    }),
-    ...overrides,
-  }
-}
+const productInput = (overrides: Partial<ProductInput> = {}, name = 'Zanzibarclove Buds') => productFormInput(name, { categoryId: 'copies-spices' }, overrides)
 
 beforeAll(async () => {
   await createCategory({ id: 'copies-spices', translations: { en: { name: 'Spices' } } })
