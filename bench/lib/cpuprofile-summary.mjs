@@ -1,16 +1,19 @@
 // Summarises a V8 .cpuprofile (node --cpu-prof) by self and inclusive time, per package and per
 // function, to see where a page's CPU goes (docs/performance.md, issue #11).
 //
-//   node bench/lib/cpuprofile-summary.mjs <file.cpuprofile> [--top 40] [--match <regexp>]
+//   node bench/lib/cpuprofile-summary.mjs <file.cpuprofile> [--top 40] [--match <regexp>] [--last <seconds>]
 //
 // Package: the npm package a frame's script belongs to (node_modules/<pkg>), "app" for the server build
 // (build/server/…), "node:" for Node's own JavaScript, and V8's pseudo-frames ("(garbage collector)",
 // "(program)", "(idle)"). Inclusive time counts a sample once per distinct package or function on its stack.
 // --match keeps only samples whose stack has a frame (function, package or url) matching the expression.
+// --last keeps only the profile's last N seconds (a server profiled through start-up and a load run:
+// the load run alone).
 import fs from 'node:fs'
 
 const args = process.argv.slice(2)
 const file = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a) && args[args.indexOf(a) - 1] !== '--match')
+const lastMs = args.includes('--last') ? 1000 * Number(args[args.indexOf('--last') + 1]) : Infinity
 if (!file) {
   console.error('usage: node bench/lib/cpuprofile-summary.mjs <file.cpuprofile> [--top N] [--match REGEXP]')
   process.exit(2)
@@ -55,7 +58,12 @@ function stackOf(id) {
   return s
 }
 let idle = 0
+// Sample i's time since the profile started, to keep only the last --last seconds.
+const at = []
+for (let i = 0, now = 0; i < samples.length; i++) at.push((now += Math.max(0, deltas[i] ?? 0) / 1000))
+const from = at.length ? at[at.length - 1] - lastMs : 0
 for (let i = 0; i < samples.length; i++) {
+  if (at[i] < from) continue
   const t = Math.max(0, deltas[i] ?? 0) / 1000
   const leaf = nodes.get(samples[i]).callFrame
   if (leaf.functionName === '(idle)') {

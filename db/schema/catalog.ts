@@ -119,17 +119,18 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId),
     index('products_created_idx').on(t.createdAt),
     // Listing indexes (ADR 017): each serves one filter or sort of the public listing in its exact
-    // order (newest first, id as tie-break), over active products only.
-    index('products_listing_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
-    index('products_listing_price_asc_idx').on(t.currencyRank, t.price, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
-    index('products_listing_price_desc_idx').on(t.currencyRank, t.price.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
-    index('products_listing_category_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
-    index('products_listing_subcategory_idx').on(t.subcategoryId, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive} and ${t.subcategoryId} is not null`),
-    index('products_listing_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isActive}`),
-    index('products_listing_moq_idx').on(t.minimumOrderQuantity).where(sql`${t.isActive}`),
+    // order (newest first, id as tie-break), over listed products only (is_listed: a listing reads
+    // no seller unless it filters by the seller's country; migration 0019).
+    index('products_listing_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isListed}`),
+    index('products_listing_price_asc_idx').on(t.currencyRank, t.price, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isListed}`),
+    index('products_listing_price_desc_idx').on(t.currencyRank, t.price.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isListed}`),
+    index('products_listing_category_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isListed}`),
+    index('products_listing_subcategory_idx').on(t.subcategoryId, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isListed} and ${t.subcategoryId} is not null`),
+    index('products_listing_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id).where(sql`${t.isListed}`),
+    index('products_listing_moq_idx').on(t.minimumOrderQuantity).where(sql`${t.isListed}`),
     // Category with currency, price range and MOQ together (ADR 017): every condition is an index
     // condition, so a narrow combination is counted from the index instead of a scan of the category.
-    index('products_listing_category_price_idx').on(t.categoryId, t.currencyRank, t.price, t.minimumOrderQuantity).where(sql`${t.isActive}`),
+    index('products_listing_category_price_idx').on(t.categoryId, t.currencyRank, t.price, t.minimumOrderQuantity).where(sql`${t.isListed}`),
     // Category counts (ADR 017 fourth step): public products per category and per subcategory, read
     // by index-only scans that stop at the count cap.
     index('products_listed_category_idx').on(t.categoryId).where(sql`${t.isListed}`),

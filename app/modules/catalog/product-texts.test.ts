@@ -68,6 +68,28 @@ describe('card texts without the visitor language', () => {
   })
 })
 
+describe('category names', () => {
+  it('names the category in the page language, then in English, and a category with no name at all by its id', async () => {
+    expect((await card(ids.bilingual, 'ru')).category).toEqual({ id: 'textiles', name: 'Текстиль' })
+    expect((await card(ids.bilingual, 'hi')).category).toEqual({ id: 'textiles', name: 'Textiles' })
+    await createCategory({ id: 'textiles-silk', parentId: 'textiles', translations: { en: { name: 'Silk' }, hi: { name: 'रेशम' } } })
+    await createCategory({ id: 'unnamed-category', translations: {} })
+    const silk = await createProduct({ sellerId, categoryId: 'textiles', subcategoryId: 'textiles-silk', translations: { en: { name: 'Mulberry Silk' } } })
+    const unnamed = await createProduct({ sellerId, categoryId: 'unnamed-category', translations: { en: { name: 'Loose Thread' } } })
+    expect(await getProduct(silk.id, 'hi')).toMatchObject({ category: { id: 'textiles', name: 'Textiles' }, subcategory: { id: 'textiles-silk', name: 'रेशम' } })
+    expect(await getProduct(silk.id, 'ru')).toMatchObject({ category: { name: 'Текстиль' }, subcategory: { name: 'Silk' } })
+    expect((await getProduct(unnamed.id, 'en'))?.category).toEqual({ id: 'unnamed-category', name: 'unnamed-category' })
+    // A top-level category's listing includes the products filed under one of its subcategories.
+    const filedUnderChild = await createProduct({ sellerId, categoryId: 'textiles-silk', translations: { en: { name: 'Silk Yarn' } } })
+    expect((await cards('en')).find((c) => c.id === filedUnderChild.id)?.category).toEqual({ id: 'textiles-silk', name: 'Silk' })
+  })
+
+  it('trims the texts it shows', async () => {
+    const padded = await createProduct({ sellerId, categoryId: 'textiles', translations: { en: { name: '  Jute Twine  ', description: '\tStrong\n' } } })
+    expect(await card(padded.id, 'en')).toMatchObject({ name: 'Jute Twine', summary: 'Strong', lang: { name: 'en', summary: 'en' } })
+  })
+})
+
 describe('product page texts', () => {
   it('picks each field with its language', async () => {
     expect(await getProduct(ids.bilingual, 'hi')).toMatchObject({

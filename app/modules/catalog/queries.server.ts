@@ -30,6 +30,7 @@ import type {
   TradeAttributesDto,
 } from './types'
 import { getDb } from '~/lib/db.server'
+import { referenceData } from '~/lib/reference-cache.server'
 import { INTL_LOCALES } from '~/lib/i18n'
 import { toCents } from './money'
 import {
@@ -53,9 +54,6 @@ export type * from './types'
 // ---------------------------------------------------------------------------------------------
 // Shared SQL pieces
 
-/** Product text in the visitor's language, then English. */
-const tl = alias(productTranslations, 'tl')
-const te = alias(productTranslations, 'te')
 /** Category name in the visitor's language, then English. */
 const ctl = alias(categoryTranslations, 'ctl')
 const cte = alias(categoryTranslations, 'cte')
@@ -67,28 +65,15 @@ const categoryImage = (id: string) => `/images/categories/${id}.svg`
  * (suspended sellers disappear; a pending seller's products wait for approval).
  */
 const publicProduct = and(eq(products.isActive, true), eq(profiles.accountStatus, 'active'), eq(profiles.kycStatus, 'Approved'))
+/**
+ * The same rule as publicProduct, as the triggers of migration 0018 keep it on the product row:
+ * reads no seller, and is the predicate of the listing indexes (migration 0019).
+ */
+const listedProduct = sql`${products.isListed}`
 
 /** A seller has a public page (/sellers/:id) on the same terms: account active, KYC approved. */
 const publicSeller = and(eq(profiles.userType, 'Seller'), eq(profiles.accountStatus, 'active'), eq(profiles.kycStatus, 'Approved'))
 
-/**
- * A card text in the visitor's language, then English, then the first translation that has it (a
- * product needs at least one), with the language it came from. Blank texts count as missing.
- * Needs the `tl` and `te` joins.
- */
-function fallbackText(field: 'name' | 'description') {
-  const column = sql.raw(field === 'name' ? 'name' : 'description')
-  const local = sql`nullif(btrim(${tl[field]}), '')`
-  const english = sql`nullif(btrim(${te[field]}), '')`
-  const other = (value: SQL) =>
-    sql`(select ${value} from ${productTranslations} x where x.product_id = ${products.id} and btrim(x.${column}) <> '' order by x.language_code limit 1)`
-  return {
-    text: sql<string>`coalesce(${local}, ${english}, ${other(sql`btrim(x.${column})`)}, '')`,
-    lang: sql<LanguageCode | null>`(case when ${local} is not null then ${tl.languageCode} when ${english} is not null then ${te.languageCode} else ${other(sql`x.language_code`)} end)`,
-  }
-}
-const productName = fallbackText('name')
-const productSummary = fallbackText('description')
 const categoryName = (idColumn: AnyPgColumn | SQL) => sql<string>`coalesce(${ctl.name}, ${cte.name}, ${idColumn})`
 const isNewSql = sql<boolean>`(${products.createdAt} >= now() - make_interval(days => ${NEW_LISTING_DAYS}))`
 
@@ -126,7 +111,7 @@ type ListingFields = {
   createdAt: AnyColumn
 }
 const productFields: ListingFields = {
-  isPublic: publicProduct!,
+  isPublic: listedProduct,
   sellerId: products.sellerId,
   sellerCountry: profiles.country,
   categoryId: products.categoryId,
@@ -160,10 +145,38 @@ function inCategory(f: ListingFields, categoryId: string, childIds: string[]): S
   return or(inArray(f.categoryId, [categoryId, ...childIds]), eq(f.subcategoryId, categoryId))!
 }
 
+type CategoryIndex = {
+  /** Every category's name in the language (then English, then its id), by id. */
+  names: Readonly<Record<string, string>>
+  /** The ids of each top-level category's subcategories, by id. */
+  children: Readonly<Record<string, readonly string[]>>
+}
+
+/**
+ * Names and subcategories of every category: reference data, kept per language with the other
+ * reference data (ADR 016), so that listings and the product page join no category tables.
+ */
+function categoryIndex(locale: LanguageCode): Promise<CategoryIndex> {
+  return referenceData(`category-index:${locale}`, async () => {
+    const rows = await getDb()
+      .select({ id: categories.id, parentId: categories.parentId, name: categoryName(categories.id) })
+      .from(categories)
+      .leftJoin(ctl, and(eq(ctl.categoryId, categories.id), eq(ctl.languageCode, locale)))
+      .leftJoin(cte, and(eq(cte.categoryId, categories.id), eq(cte.languageCode, 'en')))
+      .orderBy(asc(categories.sortOrder), asc(categories.id))
+    const names: Record<string, string> = {}
+    const children: Record<string, string[]> = {}
+    for (const r of rows) {
+      names[r.id] = r.name
+      if (r.parentId) (children[r.parentId] ??= []).push(r.id)
+    }
+    return { names, children }
+  })
+}
+
 /** The ids of a category's subcategories. */
-async function childCategoryIds(categoryId: string): Promise<string[]> {
-  const rows = await getDb().select({ id: categories.id }).from(categories).where(eq(categories.parentId, categoryId))
-  return rows.map((r) => r.id)
+async function childCategoryIds(categoryId: string, locale: LanguageCode): Promise<string[]> {
+  return [...((await categoryIndex(locale)).children[categoryId] ?? [])]
 }
 
 /** Trigram (typo-tolerant) matching applies to queries up to this length; longer ones are sentences. */
@@ -341,16 +354,14 @@ function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; se
  */
 const CURRENCY_RANK: Record<Currency, number> = { USD: 0, INR: 1, RUB: 2 }
 
+/** A product's texts as the card reads them: [language, name, description], in language order. */
+type CardText = [LanguageCode, string | null, string | null]
+
 function cardFields() {
   return {
     id: products.id,
-    name: productName.text,
-    nameLang: productName.lang,
-    summary: productSummary.text,
-    summaryLang: productSummary.lang,
     mediaFiles: products.mediaFiles,
     categoryId: products.categoryId,
-    categoryName: categoryName(products.categoryId),
     sellerId: profiles.id,
     sellerName: profiles.name,
     sellerCompany: profiles.companyName,
@@ -362,18 +373,17 @@ function cardFields() {
     stockQuantity: products.stockQuantity,
     createdAt: products.createdAt,
     isNew: isNewSql,
+    // Every text of the product in one value: the language is picked below (pickCardText), not by
+    // joins the planner would weigh on every page (ADR 017 fifth step).
+    texts: sql<CardText[] | string | null>`(select json_agg(json_build_array(x.language_code, x.name, x.description) order by x.language_code)
+      from ${productTranslations} x where x.product_id = ${products.id})`,
   }
 }
 
 type CardRow = {
   id: string
-  name: string
-  nameLang: LanguageCode | null
-  summary: string
-  summaryLang: LanguageCode | null
   mediaFiles: string[]
   categoryId: string
-  categoryName: string
   sellerId: string
   sellerName: string
   sellerCompany: string | null
@@ -385,18 +395,40 @@ type CardRow = {
   stockQuantity: number
   createdAt: Date | string
   isNew: boolean
+  texts: CardText[] | string | null
 }
 
-function toCard(row: CardRow, locale: LanguageCode): ProductCardDto {
+/**
+ * A card text in the visitor's language, then English, then the first language (in code order) that
+ * has it, trimmed, with the language it came from; blank texts count as missing. No text at all: ''
+ * and no language.
+ */
+export function pickCardText(texts: readonly CardText[], field: 'name' | 'description', locale: LanguageCode): { text: string; lang: LanguageCode | null } {
+  const i = field === 'name' ? 1 : 2
+  const found = (lang: LanguageCode | null) => {
+    for (const t of texts) {
+      if (lang !== null && t[0] !== lang) continue
+      const text = typeof t[i] === 'string' ? (t[i] as string).trim() : ''
+      if (text) return { text, lang: t[0] }
+    }
+    return null
+  }
+  return found(locale) ?? found('en') ?? found(null) ?? { text: '', lang: null }
+}
+
+function toCard(row: CardRow, locale: LanguageCode, categoryNames: CategoryIndex['names']): ProductCardDto {
   const image = Array.isArray(row.mediaFiles) ? row.mediaFiles.find((f) => typeof f === 'string') : undefined
+  const texts: CardText[] = (typeof row.texts === 'string' ? JSON.parse(row.texts) : row.texts) ?? []
+  const name = pickCardText(texts, 'name', locale)
+  const summary = pickCardText(texts, 'description', locale)
   return {
     id: row.id,
-    name: row.name,
-    summary: row.summary,
+    name: name.text,
+    summary: summary.text,
     // No text at all: the card shows a translated placeholder, in the page language.
-    lang: { name: row.nameLang ?? locale, summary: row.summaryLang ?? locale },
+    lang: { name: name.lang ?? locale, summary: summary.lang ?? locale },
     image: image ?? null,
-    category: { id: row.categoryId, name: row.categoryName },
+    category: { id: row.categoryId, name: categoryNames[row.categoryId] ?? row.categoryId },
     seller: { id: row.sellerId, displayName: row.sellerCompany || row.sellerName, country: row.sellerCountry, verified: row.sellerKyc === 'Approved' },
     price: row.price,
     currency: row.currency,
@@ -423,7 +455,7 @@ export async function listProducts(
   const db = getDb()
   const pageSize = opts.pageSize ?? PAGE_SIZE
   const maxPage = maxPageFor(pageSize)
-  const childIds = query.category ? await childCategoryIds(query.category) : []
+  const childIds = query.category ? await childCategoryIds(query.category, locale) : []
   const filterOpts = { ...opts, childCategoryIds: childIds }
   const conditions = and(...filterConditions(query, filterOpts, productFields))
   const sort = query.sort === 'relevance' && !query.q ? 'newest' : query.sort
@@ -458,11 +490,11 @@ export async function listProducts(
    * (OFFSET reads at most COUNT_CAP rows of it). The cards' texts and category names are joined for
    * these ids only (cardsFor), not for the rows skipped.
    */
+  // Listed products need no seller (products.is_listed), unless the filter is the seller's country.
+  const withSellers = query.country !== null
   const pageIds = async (page: number): Promise<string[]> => {
-    const rows = await db
-      .select({ id: products.id })
-      .from(products)
-      .innerJoin(profiles, eq(profiles.id, products.sellerId))
+    const base = db.select({ id: products.id }).from(products).$dynamic()
+    const rows = await (withSellers ? base.innerJoin(profiles, eq(profiles.id, products.sellerId)) : base)
       .where(conditions)
       .orderBy(...orderFor({ createdAt: products.createdAt, id: products.id, currencyRank: products.currencyRank, price: products.price }))
       .limit(pageSize)
@@ -471,10 +503,8 @@ export async function listProducts(
   }
   /** Matching products, counted up to COUNT_CAP + 1. */
   const countCapped = async () => {
-    const capped = db
-      .select({ one: sql`1` })
-      .from(products)
-      .innerJoin(profiles, eq(profiles.id, products.sellerId))
+    const base = db.select({ one: sql`1` }).from(products).$dynamic()
+    const capped = (withSellers ? base.innerJoin(profiles, eq(profiles.id, products.sellerId)) : base)
       .where(conditions)
       .limit(COUNT_CAP + 1)
       .as('capped')
@@ -549,17 +579,16 @@ export async function listProducts(
 /** The cards of the given products, in the given order (one statement; a page's worth of ids). */
 async function cardsFor(ids: string[], locale: LanguageCode): Promise<ProductCardDto[]> {
   if (ids.length === 0) return []
-  const rows = await getDb()
-    .select(cardFields())
-    .from(products)
-    .innerJoin(profiles, eq(profiles.id, products.sellerId))
-    .leftJoin(tl, and(eq(tl.productId, products.id), eq(tl.languageCode, locale)))
-    .leftJoin(te, and(eq(te.productId, products.id), eq(te.languageCode, 'en')))
-    .leftJoin(ctl, and(eq(ctl.categoryId, products.categoryId), eq(ctl.languageCode, locale)))
-    .leftJoin(cte, and(eq(cte.categoryId, products.categoryId), eq(cte.languageCode, 'en')))
-    // Still public (a product can be hidden between the two statements).
-    .where(and(inArray(products.id, ids), publicProduct))
-  const byId = new Map(rows.map((r) => [r.id, toCard(r as CardRow, locale)]))
+  const [rows, { names }] = await Promise.all([
+    getDb()
+      .select(cardFields())
+      .from(products)
+      .innerJoin(profiles, eq(profiles.id, products.sellerId))
+      // Still public (a product can be hidden between the two statements).
+      .where(and(inArray(products.id, ids), listedProduct)),
+    categoryIndex(locale),
+  ])
+  const byId = new Map(rows.map((r) => [r.id, toCard(r as CardRow, locale, names)]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
@@ -628,11 +657,8 @@ function cleanSpecifications(value: unknown): Specification[] {
 /** A public product with its text in `locale` (English per missing field), or null (unknown, inactive, bad id). */
 export async function getProduct(id: string, locale: LanguageCode, viewerSellerId: string | null = null): Promise<ProductDetailDto | null> {
   if (!isProductId(id)) return null
-  const db = getDb()
-  const sub = alias(categories, 'sub')
-  const stl = alias(categoryTranslations, 'stl')
-  const ste = alias(categoryTranslations, 'ste')
-  const [row] = await db
+  type DetailText = { languageCode: LanguageCode; name: string | null; description: string | null; longDescription: string | null; specifications: unknown }
+  const productRow = getDb()
     .select({
       id: products.id,
       sku: products.sku,
@@ -646,9 +672,7 @@ export async function getProduct(id: string, locale: LanguageCode, viewerSellerI
       updatedAt: products.updatedAt,
       isNew: isNewSql,
       categoryId: products.categoryId,
-      categoryName: categoryName(products.categoryId),
-      subcategoryId: sub.id,
-      subcategoryName: sql<string | null>`coalesce(${stl.name}, ${ste.name}, ${sub.id})`,
+      subcategoryId: products.subcategoryId,
       attributes: products.attributes,
       sellerId: profiles.id,
       sellerName: profiles.name,
@@ -657,30 +681,20 @@ export async function getProduct(id: string, locale: LanguageCode, viewerSellerI
       sellerKyc: profiles.kycStatus,
       isActive: products.isActive,
       sellerActive: sql<boolean>`${profiles.accountStatus} = 'active'`,
+      // Its texts in the same statement; category names come from the reference data (categoryIndex).
+      texts: sql<DetailText[] | string | null>`(select json_agg(json_build_object('languageCode', x.language_code, 'name', x.name,
+        'description', x.description, 'longDescription', x.long_description, 'specifications', x.specifications))
+        from ${productTranslations} x where x.product_id = ${products.id})`,
     })
     .from(products)
     .innerJoin(profiles, eq(profiles.id, products.sellerId))
-    .leftJoin(ctl, and(eq(ctl.categoryId, products.categoryId), eq(ctl.languageCode, locale)))
-    .leftJoin(cte, and(eq(cte.categoryId, products.categoryId), eq(cte.languageCode, 'en')))
-    .leftJoin(sub, eq(sub.id, products.subcategoryId))
-    .leftJoin(stl, and(eq(stl.categoryId, sub.id), eq(stl.languageCode, locale)))
-    .leftJoin(ste, and(eq(ste.categoryId, sub.id), eq(ste.languageCode, 'en')))
     // The owner also sees a product the public does not (inactive, or KYC not approved yet).
-    .where(and(eq(products.id, id), viewerSellerId ? or(publicProduct, eq(products.sellerId, viewerSellerId)) : publicProduct))
+    .where(and(eq(products.id, id), viewerSellerId ? or(listedProduct, eq(products.sellerId, viewerSellerId)) : listedProduct))
     .limit(1)
+  const [[row], { names: categoryNames }] = await Promise.all([productRow, categoryIndex(locale)])
   if (!row) return null
   const visibility: ProductDetailDto['visibility'] = !row.isActive ? 'hiddenInactive' : row.sellerKyc !== 'Approved' || !row.sellerActive ? 'hiddenKyc' : 'public'
-
-  const translations = await db
-    .select({
-      languageCode: productTranslations.languageCode,
-      name: productTranslations.name,
-      description: productTranslations.description,
-      longDescription: productTranslations.longDescription,
-      specifications: productTranslations.specifications,
-    })
-    .from(productTranslations)
-    .where(eq(productTranslations.productId, id))
+  const translations: DetailText[] = (typeof row.texts === 'string' ? JSON.parse(row.texts) : row.texts) ?? []
   // Per field: the visitor's language, then English, then any language that has it.
   const ordered = [
     ...translations.filter((t) => t.languageCode === locale),
@@ -710,8 +724,8 @@ export async function getProduct(id: string, locale: LanguageCode, viewerSellerI
     minimumOrderQuantity: row.minimumOrderQuantity,
     images: Array.isArray(row.mediaFiles) ? row.mediaFiles.filter((f): f is string => typeof f === 'string') : [],
     shippingOptions: cleanShippingOptions(row.shippingOptions),
-    category: { id: row.categoryId, name: row.categoryName },
-    subcategory: row.subcategoryId ? { id: row.subcategoryId, name: row.subcategoryName ?? row.subcategoryId } : null,
+    category: { id: row.categoryId, name: categoryNames[row.categoryId] ?? row.categoryId },
+    subcategory: row.subcategoryId ? { id: row.subcategoryId, name: categoryNames[row.subcategoryId] ?? row.subcategoryId } : null,
     seller: {
       id: row.sellerId,
       name: row.sellerName,
