@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { oneTripClient } from './pglite-one-trip.server'
 import pg from 'pg'
 import * as schema from '../../db/schema'
 
@@ -174,7 +175,8 @@ export async function openDatabase(opts: { url?: string; pgliteDir?: string | nu
       : await PGlite.create({ extensions: { pg_trgm } })
     // PGlite is one session: a SET lasts for as long as it is open.
     await client.exec(`set pg_trgm.word_similarity_threshold = ${TRGM_WORD_SIMILARITY_THRESHOLD}`)
-    const db = drizzlePglite(client, { schema }) as unknown as Db
+    // Statements go to PGlite in one call each where they can (pglite-one-trip.server.ts).
+    const db = drizzlePglite(oneTripClient(client), { schema }) as unknown as Db
     return {
       db,
       kind: 'pglite',
