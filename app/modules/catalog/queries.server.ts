@@ -450,7 +450,7 @@ function toCard(row: CardRow, locale: LanguageCode, categoryNames: CategoryIndex
 export async function listProducts(
   query: MarketplaceQuery,
   locale: LanguageCode,
-  opts: { newOnly?: boolean; pageSize?: number; sellerId?: string } = {},
+  opts: { newOnly?: boolean; pageSize?: number; sellerId?: string; count?: boolean } = {},
 ): Promise<ProductPageDto> {
   const db = getDb()
   const pageSize = opts.pageSize ?? PAGE_SIZE
@@ -556,6 +556,8 @@ export async function listProducts(
     ids = await pageIds(page)
     if (ids.length > 0 && ids.length < pageSize) total = (page - 1) * pageSize + ids.length
     else if (ids.length === 0 && page === 1) total = 0
+    // A caller that shows no count or pages (New Launches) is not made to wait for one.
+    else if (opts.count === false) total = (page - 1) * pageSize + ids.length
     else total = await countCapped()
     if (ids.length === 0 && page > 1) {
       // Past the end (page=999): show the last page instead.
@@ -597,7 +599,7 @@ export async function listNewLaunches(locale: LanguageCode, limit = NEW_LAUNCHES
   const page = await listProducts(
     { q: null, category: null, country: null, currency: null, minPrice: null, maxPrice: null, maxMoq: null, sort: 'newest', page: 1 },
     locale,
-    { pageSize: limit },
+    { pageSize: limit, count: false },
   )
   return page.items
 }
