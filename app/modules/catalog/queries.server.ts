@@ -148,8 +148,10 @@ function inCategory(f: ListingFields, categoryId: string, childIds: string[]): S
 type CategoryIndex = {
   /** Every category's name in the language (then English, then its id), by id. */
   names: Readonly<Record<string, string>>
-  /** The ids of each top-level category's subcategories, by id. */
+  /** The ids of each top-level category's subcategories, by id, in display order. */
   children: Readonly<Record<string, readonly string[]>>
+  /** The top-level categories' ids, in display order. */
+  top: readonly string[]
 }
 
 /**
@@ -166,11 +168,13 @@ function categoryIndex(locale: LanguageCode): Promise<CategoryIndex> {
       .orderBy(asc(categories.sortOrder), asc(categories.id))
     const names: Record<string, string> = {}
     const children: Record<string, string[]> = {}
+    const top: string[] = []
     for (const r of rows) {
       names[r.id] = r.name
       if (r.parentId) (children[r.parentId] ??= []).push(r.id)
+      else top.push(r.id)
     }
-    return { names, children }
+    return { names, children, top }
   })
 }
 
@@ -838,17 +842,11 @@ export async function getCategory(id: string, locale: LanguageCode): Promise<Cat
 
 /** Categories for the filter select: top level with their subcategories. */
 export async function listCategoryOptions(locale: LanguageCode): Promise<CategoryOptionDto[]> {
-  const rows = await getDb()
-    .select({ id: categories.id, parentId: categories.parentId, name: categoryName(categories.id) })
-    .from(categories)
-    .leftJoin(ctl, and(eq(ctl.categoryId, categories.id), eq(ctl.languageCode, locale)))
-    .leftJoin(cte, and(eq(cte.categoryId, categories.id), eq(cte.languageCode, 'en')))
-    .orderBy(asc(categories.sortOrder), asc(categories.id))
-  const top = rows.filter((r) => !r.parentId)
-  return top.map((t) => ({
-    id: t.id,
-    name: t.name,
-    children: rows.filter((r) => r.parentId === t.id).map((c) => ({ id: c.id, name: c.name })),
+  const { names, children, top } = await categoryIndex(locale)
+  return top.map((id) => ({
+    id,
+    name: names[id],
+    children: (children[id] ?? []).map((c) => ({ id: c, name: names[c] })),
   }))
 }
 
