@@ -7,6 +7,8 @@ export default defineConfig({
   },
   test: {
     include: ['app/**/*.test.ts', 'db/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    // One migrated database for the run, copied for each file (tests/global-setup.ts).
+    globalSetup: ['tests/global-setup.ts'],
     setupFiles: ['tests/setup-db.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

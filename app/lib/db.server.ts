@@ -165,14 +165,19 @@ function openPostgres(url: string): Handle {
 }
 
 /** Opens a database: PostgreSQL when a postgres:// URL is given, otherwise PGlite (dir, or memory when dir is null). */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string | null }): Promise<Handle> {
+export async function openDatabase(opts: {
+  url?: string
+  pgliteDir?: string | null
+  /** In memory only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty database. */
+  pgliteDump?: Blob
+}): Promise<Handle> {
   if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) return openPostgres(opts.url)
   const dir = opts.pgliteDir ?? null
   const release = dir ? acquireLock(dir) : () => {}
   try {
     const client = dir
       ? await PGlite.create(dir, { extensions: { pg_trgm } })
-      : await PGlite.create({ extensions: { pg_trgm } })
+      : await PGlite.create({ extensions: { pg_trgm }, loadDataDir: opts.pgliteDump })
     // PGlite is one session: a SET lasts for as long as it is open.
     await client.exec(`set pg_trgm.word_similarity_threshold = ${TRGM_WORD_SIMILARITY_THRESHOLD}`)
     // Statements go to PGlite in one call each where they can (pglite-one-trip.server.ts).

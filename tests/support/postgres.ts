@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 
-/** Creates a uniquely named database on the server of `baseUrl`; returns its URL and a drop function. */
-export async function createTestPostgresDatabase(baseUrl: string) {
-  const name = `setu_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
+/**
+ * Creates a uniquely named database on the server of `baseUrl`, empty or as a copy of `template`
+ * (tests/global-setup.ts); returns its name, URL and a drop function.
+ */
+export async function createTestPostgresDatabase(baseUrl: string, prefix = 'setu_test', template?: string) {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE "${name}"`)
-  await admin.end()
+  try {
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`)
+  } finally {
+    await admin.end()
+  }
   const url = new URL(baseUrl)
   url.pathname = `/${name}`
   return {
