@@ -20,7 +20,7 @@ import { getDb } from './db.server'
 import { hostAllowed } from './env.server'
 import { CSP_NONCE_HEADER } from './http-security.server'
 import { LANGUAGE_COOKIE, type Language } from './i18n'
-import { detectLanguageOf, localeCookie, serializeLocaleCookie } from './i18next.server'
+import { detectLanguageOf, localeCookie, serializeLocaleCookie } from './locale-detection.server'
 import { listenToChannel, type ChannelListener } from './realtime.server'
 import { listStaticPaths, mayBeStatic } from './static-files.server'
 

@@ -2,7 +2,7 @@
 // does: same rows and types, same errors, the same place relative to transactions.
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { oneTripClient, oneTripStats } from './pglite-one-trip.server'
+import { MAX_PREPARED, oneTripClient, oneTripStats } from './pglite-one-trip.server'
 
 let client: PGlite
 let fast: PGlite
@@ -22,6 +22,11 @@ async function paths(fn: () => Promise<unknown>) {
   const before = { ...oneTripStats }
   await fn()
   return { oneTrip: oneTripStats.oneTrip - before.oneTrip, fallback: oneTripStats.fallback - before.fallback }
+}
+
+/** The statements Postgres holds prepared for the session, by statement text. */
+async function preparedTexts(): Promise<string[]> {
+  return (await client.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((r) => r.statement)
 }
 
 const STATEMENTS: [string, string, unknown[]][] = [
@@ -103,5 +108,59 @@ describe('one trip per query', () => {
   it('keeps concurrent queries apart', async () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => fast.query<{ v: number }>('select $1::int * 2 as v', [i])))
     expect(results.map((r) => r.rows[0].v)).toEqual(Array.from({ length: 20 }, (_, i) => i * 2))
+  })
+})
+
+describe('prepared statements', () => {
+  it('prepares a statement text once and runs it by name after that, with each run’s parameters', async () => {
+    const text = 'select name from items where id = $1 and $2::text is not null'
+    const before = oneTripStats.prepared
+    for (const id of [1, 2, 1]) {
+      expect((await fast.query(text, [id, 'x'])).rows).toEqual((await client.query(text, [id, 'x'])).rows)
+    }
+    expect(oneTripStats.prepared - before).toBe(1)
+    expect(await preparedTexts()).toContain(text)
+  })
+
+  it('keeps no statement that failed to parse, and says what failed each time', async () => {
+    const text = 'select nonsense from items where id = $1'
+    for (let i = 0; i < 2; i++) {
+      await expect(fast.query(text, [1])).rejects.toMatchObject({ code: '42703', query: text })
+    }
+    expect(await preparedTexts()).not.toContain(text)
+    expect((await fast.query('select 2 as two')).rows).toEqual([{ two: 2 }])
+  })
+
+  it('keeps a statement whose run failed on its parameters, and runs it again with good ones', async () => {
+    const text = 'select 10 / $1::int as q'
+    await expect(fast.query(text, [0])).rejects.toMatchObject({ code: '22012' })
+    expect((await fast.query(text, [5])).rows).toEqual([{ q: 2 }])
+    await expect(fast.query(text, [0])).rejects.toMatchObject({ code: '22012' })
+    expect((await fast.query(text, [2])).rows).toEqual([{ q: 5 }])
+  })
+
+  it('prepares again when a table it reads changed shape', async () => {
+    await client.exec('create table shapes (a int)')
+    await client.exec('insert into shapes values (1)')
+    const text = 'select * from shapes where a = $1'
+    expect((await fast.query(text, [1])).rows).toEqual([{ a: 1 }])
+    await client.exec(`alter table shapes add column b text default 'new'`)
+    expect((await fast.query(text, [1])).rows).toEqual([{ a: 1, b: 'new' }])
+    await client.exec('drop table shapes')
+  })
+
+  it('keeps at most MAX_PREPARED statements, dropping the least recently used', async () => {
+    const kept = 'select $1::int + 1000 as kept'
+    await fast.query(kept, [1])
+    for (let i = 0; i < MAX_PREPARED + 20; i++) {
+      expect((await fast.query(`select $1::int + ${i} as v`, [1])).rows).toEqual([{ v: i + 1 }])
+      // Used all along: never the least recent.
+      if (i % 50 === 0) await fast.query(kept, [1])
+    }
+    const texts = await preparedTexts()
+    expect(texts.length).toBeLessThanOrEqual(MAX_PREPARED + 1)
+    expect(texts).toContain(`select $1::int + ${MAX_PREPARED + 19} as v`)
+    expect(texts).not.toContain('select $1::int + 0 as v')
+    expect(texts).toContain(kept)
   })
 })
