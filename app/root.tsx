@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
+import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
 import {
   data,
@@ -17,9 +18,8 @@ import { AppStylesheet } from '~/components/app-stylesheet'
 import { DeferredScripts } from '~/components/deferred-scripts'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
-import { Toaster } from '~/components/toaster'
 import { useNonce, ZOD_JITLESS_SCRIPT } from '~/lib/csp'
-import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY } from '~/lib/i18n'
+import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, NAMESPACES, type I18nHandle } from '~/lib/i18n'
 import { getLocale, i18nextMiddleware, localeCookie, serializeLocaleCookie } from '~/lib/i18next.server'
 import { ensureBootstrapped } from '~/lib/startup.server'
 import { getToast } from '~/lib/toast.server'
@@ -32,6 +32,8 @@ import { countUnreadNotifications } from '~/modules/notifications/queries.server
 
 // Only a signed-in user without a profile sees this form: its code, with the profile schemas (zod),
 // loads then instead of on every public page (issue #11, less JavaScript).
+// Loaded only on a page that has a toast to show (issue #11: its icons and code were in every page's JavaScript).
+const Toaster = lazy(() => import('~/components/toaster').then((m) => ({ default: m.Toaster })))
 const CompleteProfileForm = lazy(() => import('~/modules/accounts/components/complete-profile-form').then((m) => ({ default: m.CompleteProfileForm })))
 
 // The production server opens the database before listening; under `react-router dev` this does it.
@@ -41,6 +43,21 @@ const startupMiddleware: Route.MiddlewareFunction = async (_args, next) => {
 }
 
 // The database guard comes after i18n (its 503 page is translated) and before anything that reads the database.
+/** The translations every page renders with (the header's), loaded before it hydrates (app/entry.client.tsx). */
+export const handle: I18nHandle = { i18n: ['notifications', 'messages'] }
+
+/**
+ * A page hydrates with only the translations its routes name (app/entry.client.tsx); before a
+ * client-side navigation or fetcher call renders anything, every namespace is there, as it was when
+ * the browser loaded them all up front. Immediate once they are loaded.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    await i18next.loadNamespaces(NAMESPACES as unknown as string[])
+    return next()
+  },
+]
+
 export const middleware: Route.MiddlewareFunction[] = [
   startupMiddleware,
   i18nextMiddleware,
@@ -111,7 +128,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
     return (
       <>
         <Outlet />
-        <Toaster toast={toast} />
+        {toast ? (
+          <Suspense fallback={null}>
+            <Toaster toast={toast} />
+          </Suspense>
+        ) : null}
       </>
     )
   }
@@ -128,7 +149,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
         )}
       </main>
       <SiteFooter locale={locale} />
-      <Toaster toast={toast} />
+      {toast ? (
+          <Suspense fallback={null}>
+            <Toaster toast={toast} />
+          </Suspense>
+        ) : null}
     </>
   )
 }

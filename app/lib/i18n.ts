@@ -29,6 +29,13 @@ export const NAMESPACES = [
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 
+/**
+ * A route's `handle` naming the namespaces its page renders with (besides the root's). When every
+ * route of a page has one, the browser loads only those before hydrating (app/entry.client.tsx); a
+ * route without one gets all of them. tests/e2e/first-paint.spec.ts holds the public pages to theirs.
+ */
+export type I18nHandle = { i18n: readonly Namespace[] }
+
 export const LANGUAGE_COOKIE = 'lng'
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng'
 

@@ -68,3 +68,49 @@ for (const path of ['/', '/marketplace', '/login?lng=hi']) {
     expect(violations).toEqual([])
   })
 }
+
+// Before hydrating, the browser loads only the translations a public page's routes name in their
+// `handle` (app/entry.client.tsx): these pages must render with them alone. Every other file is
+// refused until the page has hydrated, so a component that needs one more fails here (its text would
+// not match the server's), in each language.
+test('public pages hydrate with only the translation files their routes name', async ({ page, request }) => {
+  const html = await (await request.get('/marketplace')).text()
+  const product = /href="(\/products\/[\w-]+)"/.exec(html)![1]
+  const seller = /href="(\/sellers\/[\w-]+)"/.exec(html)![1]
+  const root = ['common', 'notifications', 'messages']
+  const pages: [string, string[]][] = [
+    ['/', [...root, 'home', 'catalog']],
+    ['/marketplace', [...root, 'catalog']],
+    ['/marketplace/new', [...root, 'catalog']],
+    ['/categories/agriculture', [...root, 'catalog']],
+    [product, [...root, 'catalog', 'rfqs', 'messages']],
+    [seller, [...root, 'catalog']],
+  ]
+  const errors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  for (const lng of ['en', 'ru', 'hi']) {
+    for (const [path, allowed] of pages) {
+      const url = `${path}?lng=${lng}`
+      let hydratedYet = false
+      const asked: string[] = []
+      // Away first: the last page's idle-time loading must not land in this page's count.
+      await page.goto('about:blank')
+      await page.unroute('**/locales/**')
+      await page.route('**/locales/**', (route) => {
+        const ns = /\/locales\/\w+\/(\w+)\.json/.exec(route.request().url())?.[1] ?? ''
+        if (hydratedYet) return route.continue()
+        asked.push(ns)
+        return allowed.includes(ns) ? route.continue() : route.abort()
+      })
+      // Asked for in an effect, in the same commit that ends hydration, before the idle-time loading.
+      const hydrated = page.waitForRequest(/\/assets\/dropdown-menu-[\w-]+\.js$/).then(() => (hydratedYet = true))
+      await page.goto(url)
+      await hydrated
+      expect(asked.filter((ns) => !allowed.includes(ns)), url).toEqual([])
+      expect(new Set(asked), url).toEqual(new Set(allowed))
+    }
+  }
+  expect(errors.filter((e) => /hydrat|did not match|#418|#423|#425/i.test(e))).toEqual([])
+})

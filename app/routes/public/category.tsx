@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/category'
 import { Button } from '~/components/ui/button'
-import type { Language } from '~/lib/i18n'
+import type { Language, I18nHandle } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { referenceData } from '~/lib/reference-cache.server'
@@ -11,6 +11,9 @@ import { CategoryCard } from '~/modules/catalog/components/category-card'
 import { ProductListing } from '~/modules/catalog/components/product-listing'
 import { loadListing } from '~/modules/catalog/listing.server'
 import { getCategory, listCategories } from '~/modules/catalog/queries.server'
+
+/** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
+export const handle: I18nHandle = { i18n: ['catalog'] }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language

@@ -5,7 +5,7 @@ import type { Route } from './+types/home'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
-import { INTL_LOCALES, numberFormat } from '~/lib/i18n'
+import { INTL_LOCALES, numberFormat, type I18nHandle } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { referenceData } from '~/lib/reference-cache.server'
@@ -14,6 +14,9 @@ import { CategoryCard } from '~/modules/catalog/components/category-card'
 import { ProductGrid } from '~/modules/catalog/components/product-grid'
 import { getCatalogStats, listFeaturedCategories, listNewLaunches } from '~/modules/catalog/queries.server'
 import { FEATURED_CATEGORY_IDS } from '~/modules/catalog/constants'
+
+/** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
+export const handle: I18nHandle = { i18n: ['home', 'catalog'] }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language

@@ -9,7 +9,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
-import type { Language } from '~/lib/i18n'
+import type { Language, I18nHandle } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
@@ -22,6 +22,9 @@ import { getProduct } from '~/modules/catalog/queries.server'
 import { isProductId } from '~/modules/catalog/constants'
 import { recordProductView } from '~/modules/catalog/views.server'
 import { ProductRequestButton } from '~/modules/rfqs/components/product-request-button'
+
+/** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
+export const handle: I18nHandle = { i18n: ['catalog', 'rfqs', 'messages'] }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language

@@ -4,7 +4,7 @@ import { data, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/seller'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { dateTimeFormat, INTL_LOCALES, type Language } from '~/lib/i18n'
+import { dateTimeFormat, INTL_LOCALES, type I18nHandle, type Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
@@ -13,6 +13,9 @@ import { Pagination } from '~/modules/catalog/components/pagination'
 import { ProductGrid } from '~/modules/catalog/components/product-grid'
 import { getSeller, listSellerProducts } from '~/modules/catalog/queries.server'
 import { PageSchema } from '~/modules/catalog/schemas'
+
+/** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
+export const handle: I18nHandle = { i18n: ['catalog'] }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
