@@ -11,8 +11,10 @@ import { baseUrl, hostAllowed } from './env.server'
 import { INTL_LOCALES, numberFormat } from './i18n'
 import { createFixedInstance, detectLanguage } from './i18next.server'
 
+import { CSP_NONCE_HEADER } from './csp-nonce-header.server'
+
 /** Request header carrying the CSP nonce from Express to entry.server.tsx; the server overwrites any client value. */
-export const CSP_NONCE_HEADER = 'x-setu-csp-nonce'
+export { CSP_NONCE_HEADER }
 
 /** Default cap for every request body (forms, API calls); routes with files declare their own in `limits`. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024
