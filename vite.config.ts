@@ -37,6 +37,10 @@ export default defineConfig({
     assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
   },
   environments: {
+    // The server build stays one file: the browser's lazily loaded modules (the signed-in header, dialogs)
+    // need no chunks on a server that loads everything at start, and build/server/index.js finds the
+    // client build beside it (app/lib/inline-stylesheet.server.ts reads ../client/ from its own URL).
+    ssr: { build: { rolldownOptions: { output: { codeSplitting: false } } } },
     client: {
       build: {
         rolldownOptions: {

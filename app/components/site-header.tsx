@@ -1,17 +1,48 @@
-import { Bell, ChevronDown, LogOut, Menu, MessageSquare, Search, User, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { ChevronDown, Menu, Search, X } from 'lucide-react'
+import { Suspense, use, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, NavLink, useLocation, useSearchParams, useSubmit } from 'react-router'
+import { Form, Link, NavLink, useLocation, useSearchParams } from 'react-router'
 import { LanguageLinks, LanguageMenu } from '~/components/language-switcher'
 import { Button } from '~/components/ui/button'
-import { useDeferredModule } from '~/components/use-deferred-module'
 import { DeferredDropdownMenu } from '~/components/deferred-dropdown-menu'
+import type * as AccountModuleExports from '~/components/site-header-account'
 import { Input } from '~/components/ui/input'
 import type { Language } from '~/lib/i18n'
 import { cn } from '~/lib/utils'
 import type { CurrentUser } from '~/modules/accounts/session.server'
 
-const loadLiveEvents = () => import('~/lib/live-events')
+type AccountModule = typeof AccountModuleExports
+let account: AccountModule | null = null
+let accountLoad: Promise<AccountModule | null> | undefined
+/** Loads the signed-in part of the header once; the server loads it at start, so its renders never wait. */
+function loadAccount() {
+  accountLoad ??= import('~/components/site-header-account').then(
+    (loaded) => (account = loaded),
+    // Offline or a new deployment: nothing this time, and the next render tries again.
+    () => ((accountLoad = undefined), null),
+  )
+  return accountLoad
+}
+if (import.meta.env.SSR) void loadAccount()
+
+/**
+ * Renders with the signed-in part of the header (site-header-account.tsx), which only a page with a
+ * user loads (issue #11: an anonymous visitor's page carries about 1 kB less). While a signed-in page
+ * hydrates, the boundary keeps the server's markup until the module is there; after a client-side
+ * sign-in, the account controls appear a moment after the rest of the header.
+ */
+function Account({ render }: { render: (module: AccountModule) => ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      <AccountPart render={render} />
+    </Suspense>
+  )
+}
+
+function AccountPart({ render }: { render: (module: AccountModule) => ReactNode }) {
+  const loaded = account ?? use(loadAccount())
+  return loaded ? render(loaded) : null
+}
 
 export const HEADER_CATEGORIES = ['wellness', 'gems-jewelry', 'agriculture'] as const
 
@@ -33,66 +64,6 @@ function SearchForm({ id, className }: { id: string; className?: string }) {
   )
 }
 
-/** The bell: a link to /notifications whose label says how many are unread; the number shows as a badge. */
-function NotificationBell({ unread }: { unread: number }) {
-  const { t } = useTranslation('notifications')
-  const label = unread > 0 ? t('unreadCount', { count: unread }) : t('bell')
-  return (
-    <Button asChild variant="ghost" size="icon" className="relative">
-      <Link to="/notifications" aria-label={label} title={label} data-testid="notification-bell">
-        <Bell aria-hidden />
-        {unread > 0 ? (
-          <span
-            aria-hidden
-            data-testid="notification-badge"
-            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-semibold text-white"
-          >
-            {unread > 99 ? '99+' : unread}
-          </span>
-        ) : null}
-      </Link>
-    </Button>
-  )
-}
-
-/**
- * A link to /messages whose label says how many messages are unread; the badge follows the live
- * stream's `unread` events (ADR 011), and this link keeps the tab's one stream open on every page.
- */
-function MessagesLink({ unread: loaded, cursor }: { unread: number; cursor: number }) {
-  const { t } = useTranslation('notifications')
-  const [unread, setUnread] = useState(loaded)
-  // A page load or revalidation brings a fresh count from the root loader.
-  useEffect(() => setUnread(loaded), [loaded])
-  // The stream's code loads after hydration (only signed-in pages have this link; issue #11).
-  const live = useDeferredModule(loadLiveEvents)
-  useEffect(() => {
-    if (!live) return
-    return live.subscribeToLiveEvents(cursor, (event) => {
-      if (event.type === 'unread') setUnread(event.count)
-    })
-    // `cursor` only matters to the tab's first listener (useLiveEvents): a later value must not reopen the stream.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [live])
-  const label = unread > 0 ? t('messagesLive.unreadCount', { count: unread }) : t('messagesLive.link')
-  return (
-    <Button asChild variant="ghost" size="icon" className="relative">
-      <Link to="/messages" aria-label={label} title={label} data-testid="messages-link">
-        <MessageSquare aria-hidden />
-        {unread > 0 ? (
-          <span
-            aria-hidden
-            data-testid="messages-badge"
-            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-semibold text-white"
-          >
-            {unread > 99 ? '99+' : unread}
-          </span>
-        ) : null}
-      </Link>
-    </Button>
-  )
-}
-
 export function SiteHeader({
   user,
   locale,
@@ -109,7 +80,6 @@ export function SiteHeader({
 }) {
   const { t } = useTranslation('common')
   const [mobileOpen, setMobileOpen] = useState(false)
-  const submit = useSubmit()
   const navClass = ({ isActive }: { isActive: boolean }) =>
     cn('rounded-md px-3 py-2 text-sm font-medium hover:bg-accent', isActive && 'text-primary')
 
@@ -163,54 +133,15 @@ export function SiteHeader({
         <div className="ml-auto flex items-center gap-1">
           <SearchForm id="header-search" className="max-md:hidden" />
           <LanguageMenu locale={locale} />
-          {user?.profile ? <MessagesLink unread={unreadMessages} cursor={messageCursor} /> : null}
-          {user?.profile ? <NotificationBell unread={unreadNotifications} /> : null}
           {user ? (
-            <DeferredDropdownMenu
-              align="end"
-              trigger={
-                <Button variant="outline" size="sm" className="max-lg:hidden" data-testid="user-menu">
-                  <User aria-hidden />
-                  <span className="max-w-48 truncate">{user.email}</span>
-                </Button>
-              }
-              content={({ DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
-                <>
-                  <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{user.email}</DropdownMenuLabel>
-                  <DropdownMenuSeparator />
-                  <DropdownMenuItem asChild>
-                    <Link to="/profile">{t('nav.profile')}</Link>
-                  </DropdownMenuItem>
-                  <DropdownMenuItem asChild>
-                    <Link to="/dashboard">{t('nav.dashboard')}</Link>
-                  </DropdownMenuItem>
-                  <DropdownMenuItem asChild>
-                    <Link to="/create-rfq">{t('nav.createRfq')}</Link>
-                  </DropdownMenuItem>
-                  <DropdownMenuItem asChild>
-                    <Link to="/rfqs">{t('nav.myRfqs')}</Link>
-                  </DropdownMenuItem>
-                  <DropdownMenuItem asChild>
-                    <Link to="/orders">{t('nav.myOrders')}</Link>
-                  </DropdownMenuItem>
-                  {user.profile ? (
-                    <>
-                      <DropdownMenuItem asChild>
-                        <Link to="/messages">{t('notifications:messagesLive.link')}</Link>
-                      </DropdownMenuItem>
-                      <DropdownMenuItem asChild>
-                        <Link to="/notifications">{t('notifications:bell')}</Link>
-                      </DropdownMenuItem>
-                    </>
-                  ) : null}
-                  <DropdownMenuSeparator />
-                  {/* The menu unmounts as soon as an item is chosen, which would cancel a native form
-                      submit; submitting through the router does not depend on the menu staying open. */}
-                  <DropdownMenuItem onSelect={() => void submit(null, { method: 'post', action: '/logout' })}>
-                    <LogOut aria-hidden className="size-4" />
-                    {t('nav.signOut')}
-                  </DropdownMenuItem>
-                </>
+            <Account
+              render={(account) => (
+                <account.AccountControls
+                  user={user}
+                  unreadNotifications={unreadNotifications}
+                  unreadMessages={unreadMessages}
+                  messageCursor={messageCursor}
+                />
               )}
             />
           ) : (
@@ -262,39 +193,7 @@ export function SiteHeader({
               {t('nav.about')}
             </NavLink>
             {user ? (
-              <>
-                <p className="truncate px-3 pt-2 text-sm text-muted-foreground">{user.email}</p>
-                <NavLink to="/create-rfq" className={navClass}>
-                  {t('nav.createRfq')}
-                </NavLink>
-                <NavLink to="/rfqs" className={navClass}>
-                  {t('nav.myRfqs')}
-                </NavLink>
-                <NavLink to="/orders" className={navClass}>
-                  {t('nav.myOrders')}
-                </NavLink>
-                {user.profile ? (
-                  <>
-                    <NavLink to="/messages" className={navClass}>
-                      {t('notifications:messagesLive.link')}
-                    </NavLink>
-                    <NavLink to="/notifications" className={navClass}>
-                      {t('notifications:bell')}
-                    </NavLink>
-                  </>
-                ) : null}
-                <NavLink to="/profile" className={navClass}>
-                  {t('nav.profile')}
-                </NavLink>
-                <NavLink to="/dashboard" className={navClass}>
-                  {t('nav.dashboard')}
-                </NavLink>
-                <Form method="post" action="/logout">
-                  <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm font-medium hover:bg-accent">
-                    {t('nav.signOut')}
-                  </button>
-                </Form>
-              </>
+              <Account render={(account) => <account.AccountMobileLinks user={user} navClass={navClass} />} />
             ) : (
               <>
                 <NavLink to="/login" className={navClass}>

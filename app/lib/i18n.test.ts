@@ -1,7 +1,8 @@
+import fc from 'fast-check'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { dateTimeFormat, formatMoney, NAMESPACES, numberFormat, SUPPORTED_LANGUAGES } from './i18n'
+import { dateTimeFormat, formatCount, formatMoney, INTL_LOCALES, NAMESPACES, numberFormat, SUPPORTED_LANGUAGES } from './i18n'
 
 const LOCALES = path.resolve(__dirname, '../../public/locales')
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json }
@@ -72,6 +73,58 @@ describe('formatMoney', () => {
     expect(formatMoney('5', 'INR', 'en')).toBe('₹5.00')
     expect(formatMoney('5', 'USD', 'en')).toBe('$5.00')
     expect(formatMoney('5', 'USD', 'ru')).toMatch(/5,00\s?\$/)
+  })
+})
+
+describe('prices and counts written without Intl', () => {
+  // What the browser would otherwise build an Intl.NumberFormat for while the page hydrates: the tables
+  // must write exactly what Node's ICU writes, so server and browser agree and nothing changes for readers.
+  const intlMoney = (amount: string, currency: string, lng: (typeof SUPPORTED_LANGUAGES)[number]) => {
+    const [int, frac = ''] = amount.split('.')
+    return new Intl.NumberFormat(INTL_LOCALES[lng], { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      `${int}.${(frac + '00').slice(0, 2)}` as unknown as number,
+    )
+  }
+  const amount = fc
+    .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.stringMatching(/^\d{0,4}$/), fc.boolean())
+    .map(([negative, int, frac, dot]) => `${negative ? '-' : ''}${int}${dot || frac ? `.${frac}` : ''}`)
+
+  it('writes money as Intl does for every language and currency the app uses', () => {
+    for (const lng of SUPPORTED_LANGUAGES) {
+      for (const currency of ['USD', 'INR', 'RUB', 'EUR', 'AED']) {
+        fc.assert(
+          fc.property(amount, (a) => {
+            expect(formatMoney(a, currency, lng)).toBe(intlMoney(a, currency, lng))
+          }),
+          { numRuns: 400 },
+        )
+      }
+    }
+  })
+
+  it('writes the examples a reader sees', () => {
+    expect(formatMoney('1234567.5', 'INR', 'en')).toBe('₹12,34,567.50')
+    expect(formatMoney('1234567.5', 'RUB', 'ru')).toBe('1\u00a0234\u00a0567,50\u00a0₽')
+    expect(formatMoney('0.10', 'USD', 'hi')).toBe('$0.10')
+    expect(formatMoney('000999.999', 'RUB', 'en')).toBe('RUB\u00a0999.99')
+    expect(formatMoney('42', 'AED', 'ru')).toBe('42,00\u00a0AED')
+    // A code the tables do not know still gets Intl's answer.
+    expect(formatMoney('5', 'JPY', 'en')).toBe(intlMoney('5', 'JPY', 'en'))
+  })
+
+  it('writes whole counts as Intl does, and falls back to Intl for fractions', () => {
+    for (const lng of SUPPORTED_LANGUAGES) {
+      fc.assert(
+        fc.property(fc.maxSafeInteger(), (n) => {
+          expect(formatCount(n, lng)).toBe(new Intl.NumberFormat(INTL_LOCALES[lng]).format(n))
+        }),
+        { numRuns: 1000 },
+      )
+      expect(formatCount(12.5, lng)).toBe(new Intl.NumberFormat(INTL_LOCALES[lng]).format(12.5))
+    }
+    expect(formatCount(1234567, 'en')).toBe('12,34,567')
+    expect(formatCount(1234567, 'ru')).toBe('1\u00a0234\u00a0567')
+    expect(formatCount(999, 'hi')).toBe('999')
   })
 })
 

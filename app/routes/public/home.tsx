@@ -5,7 +5,7 @@ import type { Route } from './+types/home'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
-import { INTL_LOCALES, numberFormat, type I18nHandle } from '~/lib/i18n'
+import { formatCount, type I18nHandle } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { referenceData } from '~/lib/reference-cache.server'
@@ -74,7 +74,6 @@ function SectionHeading({ id, title, subtitle, action }: { id: string; title: st
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { featured, launches, stats, locale } = loaderData
   const { t } = useTranslation('home')
-  const number = numberFormat(INTL_LOCALES[locale])
   return (
     <>
       <section aria-labelledby="hero-heading" className="bg-gradient-to-br from-primary/10 via-background to-secondary/40">
@@ -107,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <dt className="text-xs text-muted-foreground [overflow-wrap:anywhere] sm:text-sm">{t(`stats.${key}`)}</dt>
                   {/* Above 1,000 the count is an estimate (ADR 017): "about 840,000". */}
                   <dd className="text-2xl font-bold" data-testid={`home-stat-${key}`}>
-                    {approx ? t('stats.about', { value: number.format(value) }) : number.format(value)}
+                    {approx ? t('stats.about', { value: formatCount(value, locale) }) : formatCount(value, locale)}
                   </dd>
                 </div>
               ))}

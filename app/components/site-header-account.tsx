@@ -1,0 +1,184 @@
+import { Bell, LogOut, MessageSquare, User } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, Link, NavLink, useSubmit } from 'react-router'
+import { DeferredDropdownMenu } from '~/components/deferred-dropdown-menu'
+import { Button } from '~/components/ui/button'
+import { useDeferredModule } from '~/components/use-deferred-module'
+import type { CurrentUser } from '~/modules/accounts/session.server'
+
+// What the header shows only to someone signed in: the messages link with its live count, the bell,
+// the account menu and the account links of the mobile menu. Loaded only when there is a user
+// (site-header.tsx, Account), so an anonymous visitor's page does not carry it (issue #11).
+
+const loadLiveEvents = () => import('~/lib/live-events')
+
+/** The bell: a link to /notifications whose label says how many are unread; the number shows as a badge. */
+function NotificationBell({ unread }: { unread: number }) {
+  const { t } = useTranslation('notifications')
+  const label = unread > 0 ? t('unreadCount', { count: unread }) : t('bell')
+  return (
+    <Button asChild variant="ghost" size="icon" className="relative">
+      <Link to="/notifications" aria-label={label} title={label} data-testid="notification-bell">
+        <Bell aria-hidden />
+        {unread > 0 ? (
+          <span
+            aria-hidden
+            data-testid="notification-badge"
+            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-semibold text-white"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </Link>
+    </Button>
+  )
+}
+
+/**
+ * A link to /messages whose label says how many messages are unread; the badge follows the live
+ * stream's `unread` events (ADR 011), and this link keeps the tab's one stream open on every page.
+ */
+function MessagesLink({ unread: loaded, cursor }: { unread: number; cursor: number }) {
+  const { t } = useTranslation('notifications')
+  const [unread, setUnread] = useState(loaded)
+  // A page load or revalidation brings a fresh count from the root loader.
+  useEffect(() => setUnread(loaded), [loaded])
+  // The stream's code loads after hydration (only signed-in pages have this link; issue #11).
+  const live = useDeferredModule(loadLiveEvents)
+  useEffect(() => {
+    if (!live) return
+    return live.subscribeToLiveEvents(cursor, (event) => {
+      if (event.type === 'unread') setUnread(event.count)
+    })
+    // `cursor` only matters to the tab's first listener (useLiveEvents): a later value must not reopen the stream.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live])
+  const label = unread > 0 ? t('messagesLive.unreadCount', { count: unread }) : t('messagesLive.link')
+  return (
+    <Button asChild variant="ghost" size="icon" className="relative">
+      <Link to="/messages" aria-label={label} title={label} data-testid="messages-link">
+        <MessageSquare aria-hidden />
+        {unread > 0 ? (
+          <span
+            aria-hidden
+            data-testid="messages-badge"
+            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-semibold text-white"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </Link>
+    </Button>
+  )
+}
+
+/** The signed-in part of the header's bar: messages, notifications and the account menu. */
+export function AccountControls({
+  user,
+  unreadNotifications,
+  unreadMessages,
+  messageCursor,
+}: {
+  user: CurrentUser
+  unreadNotifications: number
+  unreadMessages: number
+  /** The newest message seq when the page was loaded: where the live stream starts. */
+  messageCursor: number
+}) {
+  const { t } = useTranslation('common')
+  const submit = useSubmit()
+  return (
+    <>
+      {user.profile ? <MessagesLink unread={unreadMessages} cursor={messageCursor} /> : null}
+      {user.profile ? <NotificationBell unread={unreadNotifications} /> : null}
+      <DeferredDropdownMenu
+        align="end"
+        trigger={
+          <Button variant="outline" size="sm" className="max-lg:hidden" data-testid="user-menu">
+            <User aria-hidden />
+            <span className="max-w-48 truncate">{user.email}</span>
+          </Button>
+        }
+        content={({ DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator }) => (
+          <>
+            <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{user.email}</DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to="/profile">{t('nav.profile')}</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/dashboard">{t('nav.dashboard')}</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/create-rfq">{t('nav.createRfq')}</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/rfqs">{t('nav.myRfqs')}</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to="/orders">{t('nav.myOrders')}</Link>
+            </DropdownMenuItem>
+            {user.profile ? (
+              <>
+                <DropdownMenuItem asChild>
+                  <Link to="/messages">{t('notifications:messagesLive.link')}</Link>
+                </DropdownMenuItem>
+                <DropdownMenuItem asChild>
+                  <Link to="/notifications">{t('notifications:bell')}</Link>
+                </DropdownMenuItem>
+              </>
+            ) : null}
+            <DropdownMenuSeparator />
+            {/* The menu unmounts as soon as an item is chosen, which would cancel a native form
+                submit; submitting through the router does not depend on the menu staying open. */}
+            <DropdownMenuItem onSelect={() => void submit(null, { method: 'post', action: '/logout' })}>
+              <LogOut aria-hidden className="size-4" />
+              {t('nav.signOut')}
+            </DropdownMenuItem>
+          </>
+        )}
+      />
+    </>
+  )
+}
+
+/** The signed-in links of the mobile menu. */
+export function AccountMobileLinks({ user, navClass }: { user: CurrentUser; navClass: (state: { isActive: boolean }) => string }) {
+  const { t } = useTranslation('common')
+  return (
+    <>
+      <p className="truncate px-3 pt-2 text-sm text-muted-foreground">{user.email}</p>
+      <NavLink to="/create-rfq" className={navClass}>
+        {t('nav.createRfq')}
+      </NavLink>
+      <NavLink to="/rfqs" className={navClass}>
+        {t('nav.myRfqs')}
+      </NavLink>
+      <NavLink to="/orders" className={navClass}>
+        {t('nav.myOrders')}
+      </NavLink>
+      {user.profile ? (
+        <>
+          <NavLink to="/messages" className={navClass}>
+            {t('notifications:messagesLive.link')}
+          </NavLink>
+          <NavLink to="/notifications" className={navClass}>
+            {t('notifications:bell')}
+          </NavLink>
+        </>
+      ) : null}
+      <NavLink to="/profile" className={navClass}>
+        {t('nav.profile')}
+      </NavLink>
+      <NavLink to="/dashboard" className={navClass}>
+        {t('nav.dashboard')}
+      </NavLink>
+      <Form method="post" action="/logout">
+        <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm font-medium hover:bg-accent">
+          {t('nav.signOut')}
+        </button>
+      </Form>
+    </>
+  )
+}
