@@ -4,7 +4,7 @@ import { DEFERRED_MODULE_TYPE, startAfterFirstPaint } from './deferred-scripts'
 describe('startAfterFirstPaint', () => {
   it('names the preloads as a JSON array and turns the inert script into a module', () => {
     const text = startAfterFirstPaint(['/assets/entry.client-a.js', '/assets/framework-b.js'])
-    expect(text).toContain('["/assets/entry.client-a.js","/assets/framework-b.js"].forEach(')
+    expect(text).toContain('var h=["/assets/entry.client-a.js","/assets/framework-b.js"]')
     expect(text).toContain(`script[type="${DEFERRED_MODULE_TYPE}"]`)
     expect(text).toContain("l.rel='modulepreload'")
     expect(text).toContain("s.type='module'")
@@ -16,7 +16,7 @@ describe('startAfterFirstPaint', () => {
     expect(text).toContain('\\u003c/script>')
   })
 
-  it('runs as a script: the array is valid JavaScript', () => {
+  it('runs as a script: the module first, then the preloads a few per task', () => {
     const added: string[] = []
     const fakeDocument = {
       querySelector: () => ({ nonce: 'n', textContent: 'import "x"', parentNode: { insertBefore: (s: { type: string }) => added.push(`script:${s.type}`) } }),
@@ -26,14 +26,23 @@ describe('startAfterFirstPaint', () => {
       removeEventListener: () => {},
     }
     let frame: (() => void) | undefined
-    new Function('document', 'requestAnimationFrame', 'setTimeout', startAfterFirstPaint(['/assets/a.js', '/assets/b.js']))(
+    const later: (() => void)[] = []
+    const hrefs = Array.from({ length: 10 }, (_, i) => `/assets/m${i}.js`)
+    new Function('document', 'requestAnimationFrame', 'setTimeout', startAfterFirstPaint(hrefs))(
       fakeDocument,
       (cb: () => void) => (frame = cb),
-      (cb: () => void, ms: number) => ms === 0 && cb(),
+      (cb: () => void, ms: number) => ms === 0 && later.push(cb),
     )
     frame!()
     frame!()
-    expect(added).toEqual(['modulepreload:/assets/a.js', 'modulepreload:/assets/b.js', 'script:module'])
+    later.shift()!() // the starter
+    // One task: the module script and the first four preloads; the rest in the tasks after.
+    expect(added).toEqual(['script:module', ...hrefs.slice(0, 4).map((h) => `modulepreload:${h}`)])
+    later.shift()!()
+    expect(added.slice(5)).toEqual(hrefs.slice(4, 8).map((h) => `modulepreload:${h}`))
+    later.shift()!()
+    expect(added.slice(9)).toEqual(hrefs.slice(8).map((h) => `modulepreload:${h}`))
+    expect(later).toEqual([])
   })
 })
 

@@ -5,10 +5,18 @@ import { Scripts } from 'react-router'
 export const DEFERRED_MODULE_TYPE = 'text/setu-deferred-module'
 
 /**
+ * Modulepreload links the starter adds per task. Adding a link starts a fetch, which under a trace
+ * (Lighthouse's) costs 1–2 ms of main thread: sixteen at once made a 20–40 ms task right after the
+ * first paint, a long task in Total Blocking Time (issue #11).
+ */
+const PRELOADS_PER_TASK = 4
+
+/**
  * Inline script after the deferred one: once the browser has painted the server's HTML (two animation
- * frames: the first paint is presented after the frame that drew it, then a task), it adds the
- * modulepreload links for `preloads` and copies the module script into a real one (same text, so the
- * same CSP nonce or hash applies), which imports the route modules and hydrates. A page in a background
+ * frames: the first paint is presented after the frame that drew it, then a task), it copies the
+ * module script into a real one (same text, so the same CSP nonce or hash applies), which imports the
+ * route modules and hydrates, and adds the modulepreload links for `preloads`, a few per task, so the
+ * modules the route modules import are already on their way. A page in a background
  * tab gets no animation frames: the fallback timer starts it after 2 s.
  *
  * Until React has hydrated, a button that only works through React (a menu trigger, a toggle: a
@@ -21,7 +29,7 @@ export const DEFERRED_MODULE_TYPE = 'text/setu-deferred-module'
 export function startAfterFirstPaint(preloads: readonly string[]): string {
   // Hrefs are the build's asset paths; JSON keeps them inert, and `<` is escaped so no text can close the script.
   const hrefs = JSON.stringify(preloads).replace(/</g, '\\u003c')
-  return `(function(){var started=false,q=null,n=0;function hydrated(){return Object.keys(document).some(function(k){return k.indexOf('__reactContainer$')===0})}function early(e){if(hydrated()){document.removeEventListener('click',early,true);return}var b=e.target&&e.target.closest?e.target.closest('button'):null;if(b&&(b.type==='button'||(b.type==='submit'&&!b.form)))q=b}function replay(){if(hydrated()){document.removeEventListener('click',early,true);var b=q;q=null;if(b&&b.isConnected)b.click();return}if(++n<400)setTimeout(replay,50);else document.removeEventListener('click',early,true)}document.addEventListener('click',early,true);function start(){if(started)return;started=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d){document.removeEventListener('click',early,true);return}${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});var s=document.createElement('script');s.type='module';s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.insertBefore(s,d.nextSibling);replay()}requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})});setTimeout(start,2000)})()`
+  return `(function(){var started=false,q=null,n=0;function hydrated(){return Object.keys(document).some(function(k){return k.indexOf('__reactContainer$')===0})}function early(e){if(hydrated()){document.removeEventListener('click',early,true);return}var b=e.target&&e.target.closest?e.target.closest('button'):null;if(b&&(b.type==='button'||(b.type==='submit'&&!b.form)))q=b}function replay(){if(hydrated()){document.removeEventListener('click',early,true);var b=q;q=null;if(b&&b.isConnected)b.click();return}if(++n<400)setTimeout(replay,50);else document.removeEventListener('click',early,true)}document.addEventListener('click',early,true);function start(){if(started)return;started=true;var d=document.querySelector('script[type="${DEFERRED_MODULE_TYPE}"]');if(!d){document.removeEventListener('click',early,true);return}var s=document.createElement('script');s.type='module';s.nonce=d.nonce;s.textContent=d.textContent;d.parentNode.insertBefore(s,d.nextSibling);var h=${hrefs},i=0;(function more(){for(var k=0;k<${PRELOADS_PER_TASK}&&i<h.length;k++,i++){var l=document.createElement('link');l.rel='modulepreload';l.href=h[i];document.head.appendChild(l)}if(i<h.length)setTimeout(more,0)})();replay()}requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})});setTimeout(start,2000)})()`
 }
 
 /**

@@ -116,7 +116,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-14">
+      <section aria-labelledby="featured-heading" className="render-when-visible mx-auto max-w-7xl px-4 py-14">
         <SectionHeading
           id="featured-heading"
           title={t('featured.title')}
@@ -136,7 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section aria-labelledby="guide-heading" className="bg-muted/40">
+      <section aria-labelledby="guide-heading" className="render-when-visible bg-muted/40">
         <div className="mx-auto max-w-7xl px-4 py-14">
           <SectionHeading id="guide-heading" title={t('guide.title')} subtitle={t('guide.subtitle')} />
           <ul className="grid gap-4 md:grid-cols-3">
@@ -160,7 +160,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="launches-heading" className="mx-auto max-w-7xl px-4 py-14">
+      <section aria-labelledby="launches-heading" className="render-when-visible mx-auto max-w-7xl px-4 py-14">
         <SectionHeading
           id="launches-heading"
           title={t('launches.title')}
@@ -180,7 +180,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section aria-labelledby="why-heading" className="bg-muted/40">
+      <section aria-labelledby="why-heading" className="render-when-visible bg-muted/40">
         <div className="mx-auto max-w-7xl px-4 py-14">
           <SectionHeading id="why-heading" title={t('why.title')} subtitle={t('why.subtitle')} />
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -197,7 +197,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="cta-heading" className="mx-auto max-w-7xl px-4 py-16">
+      <section aria-labelledby="cta-heading" className="render-when-visible mx-auto max-w-7xl px-4 py-16">
         <div className="flex flex-col items-center gap-5 rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground">
           <h2 id="cta-heading" className="text-3xl font-bold tracking-tight">
             {t('cta.title')}
