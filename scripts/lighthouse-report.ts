@@ -208,3 +208,21 @@ export function formatPageReport(verdict: PageVerdict & { run: LighthouseResult 
   }
   return lines
 }
+
+/**
+ * The CPU slowdown that makes this host emulate Lighthouse's target phone, from the CPU benchmark
+ * Lighthouse measured on it (its `benchmarkIndex`). Lighthouse's 4× assumes a host that scores about
+ * 1,533; its documentation (docs/throttling.md, "CPU throttling") says to calibrate the multiplier on
+ * other hosts, with the calculator its authors publish (lighthouse-cpu-throttling-calculator), whose
+ * piecewise-linear fit this is: 2,000 → 6×, 1,533 → 4×, 1,300 → 3×, 800 → 2×, 150 → 1×. A faster host
+ * is slowed more than 4×, a slower one less, so the same page scores the same on a quiet or a busy
+ * machine (issue #11). Never under 1×.
+ */
+export function cpuSlowdownFor(benchmarkIndex: number): number {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) return 4
+  let multiplier: number
+  if (benchmarkIndex >= 1300) multiplier = 3 + (benchmarkIndex - 1300) / 233
+  else if (benchmarkIndex >= 800) multiplier = 2 + (benchmarkIndex - 800) / 500
+  else multiplier = 1 + (benchmarkIndex - 150) / 650
+  return Math.max(1, Math.round(multiplier * 100) / 100)
+}

@@ -1,7 +1,7 @@
 // The pure half of `npm run lighthouse` (scripts/lighthouse-report.ts): which run counts, the verdict
 // and the report, on made-up Lighthouse results. The Lighthouse phase of `npm test` is the real check.
 import { describe, expect, it } from 'vitest'
-import { describeItem, failingAudits, formatPageReport, judgePage, median, pickMedianRun, type LighthouseResult } from '../../scripts/lighthouse-report.ts'
+import { cpuSlowdownFor, describeItem, failingAudits, formatPageReport, judgePage, median, pickMedianRun, type LighthouseResult } from '../../scripts/lighthouse-report.ts'
 
 function lhr(scores: { performance: number | null; accessibility?: number | null }, extra: Partial<LighthouseResult> = {}): LighthouseResult {
   return {
@@ -133,5 +133,29 @@ describe('formatPageReport', () => {
     const lines = formatPageReport(judgePage('/', [run]))
     expect(lines[0]).toBe('ok   /')
     expect(lines).toHaveLength(3)
+  })
+})
+
+describe('cpuSlowdownFor', () => {
+  it("follows Lighthouse's calibration: 4× on the host it assumes, more on a faster one, less on a slower one", () => {
+    expect(cpuSlowdownFor(1533)).toBe(4)
+    expect(cpuSlowdownFor(2000)).toBe(6)
+    expect(cpuSlowdownFor(1300)).toBe(3)
+    expect(cpuSlowdownFor(1050)).toBe(2.5)
+    expect(cpuSlowdownFor(800)).toBe(2)
+    expect(cpuSlowdownFor(150)).toBe(1)
+    expect(cpuSlowdownFor(1650)).toBe(4.5)
+  })
+
+  it('grows with the benchmark, never falls under 1×, and keeps 4× when there is no benchmark', () => {
+    let last = 0
+    for (let index = 25; index <= 3000; index += 25) {
+      const m = cpuSlowdownFor(index)
+      expect(m).toBeGreaterThanOrEqual(Math.max(1, last))
+      last = m
+    }
+    expect(cpuSlowdownFor(50)).toBe(1)
+    expect(cpuSlowdownFor(Number.NaN)).toBe(4)
+    expect(cpuSlowdownFor(0)).toBe(4)
   })
 })
