@@ -1,5 +1,5 @@
 import { Bell, LogOut, MessageSquare, User } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, NavLink, useSubmit } from 'react-router'
 import { DeferredDropdownMenu } from '~/components/deferred-dropdown-menu'
@@ -13,21 +13,33 @@ import type { CurrentUser } from '~/modules/accounts/session.server'
 
 const loadLiveEvents = () => import('~/lib/live-events')
 
-/** The bell: a link to /notifications whose label says how many are unread; the number shows as a badge. */
-function NotificationBell({ unread }: { unread: number }) {
-  const { t } = useTranslation('notifications')
-  const label = unread > 0 ? t('unreadCount', { count: unread }) : t('bell')
+/** An icon link whose label says how many are unread; the number shows as a badge (99+ above 99). */
+function CountLink({
+  to,
+  label,
+  count,
+  icon,
+  testId,
+  badgeTestId,
+}: {
+  to: string
+  label: string
+  count: number
+  icon: ReactNode
+  testId: string
+  badgeTestId: string
+}) {
   return (
     <Button asChild variant="ghost" size="icon" className="relative">
-      <Link to="/notifications" aria-label={label} title={label} data-testid="notification-bell">
-        <Bell aria-hidden />
-        {unread > 0 ? (
+      <Link to={to} aria-label={label} title={label} data-testid={testId}>
+        {icon}
+        {count > 0 ? (
           <span
             aria-hidden
-            data-testid="notification-badge"
+            data-testid={badgeTestId}
             className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-semibold text-white"
           >
-            {unread > 99 ? '99+' : unread}
+            {count > 99 ? '99+' : count}
           </span>
         ) : null}
       </Link>
@@ -35,9 +47,16 @@ function NotificationBell({ unread }: { unread: number }) {
   )
 }
 
+/** The bell: a link to /notifications. */
+function NotificationBell({ unread }: { unread: number }) {
+  const { t } = useTranslation('notifications')
+  const label = unread > 0 ? t('unreadCount', { count: unread }) : t('bell')
+  return <CountLink to="/notifications" label={label} count={unread} icon={<Bell aria-hidden />} testId="notification-bell" badgeTestId="notification-badge" />
+}
+
 /**
- * A link to /messages whose label says how many messages are unread; the badge follows the live
- * stream's `unread` events (ADR 011), and this link keeps the tab's one stream open on every page.
+ * A link to /messages; the badge follows the live stream's `unread` events (ADR 011), and this link
+ * keeps the tab's one stream open on every page.
  */
 function MessagesLink({ unread: loaded, cursor }: { unread: number; cursor: number }) {
   const { t } = useTranslation('notifications')
@@ -55,22 +74,7 @@ function MessagesLink({ unread: loaded, cursor }: { unread: number; cursor: numb
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [live])
   const label = unread > 0 ? t('messagesLive.unreadCount', { count: unread }) : t('messagesLive.link')
-  return (
-    <Button asChild variant="ghost" size="icon" className="relative">
-      <Link to="/messages" aria-label={label} title={label} data-testid="messages-link">
-        <MessageSquare aria-hidden />
-        {unread > 0 ? (
-          <span
-            aria-hidden
-            data-testid="messages-badge"
-            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1 text-xs font-semibold text-white"
-          >
-            {unread > 99 ? '99+' : unread}
-          </span>
-        ) : null}
-      </Link>
-    </Button>
-  )
+  return <CountLink to="/messages" label={label} count={unread} icon={<MessageSquare aria-hidden />} testId="messages-link" badgeTestId="messages-badge" />
 }
 
 /** The signed-in part of the header's bar: messages, notifications and the account menu. */
