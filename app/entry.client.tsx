@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
-import { FALLBACK_LANGUAGE, NAMESPACES, SUPPORTED_LANGUAGES } from '~/lib/i18n'
+import { FALLBACK_LANGUAGE, NAMESPACES, numbersFromTables, SUPPORTED_LANGUAGES } from '~/lib/i18n'
 
 /** Loads /locales/{lng}/{ns}.json. */
 const fetchBackend: BackendModule = {
@@ -44,6 +44,7 @@ async function main() {
       supportedLngs: [...SUPPORTED_LANGUAGES],
       interpolation: { escapeValue: false },
     })
+  numbersFromTables(i18next)
 
   startTransition(() => {
     hydrateRoot(

@@ -106,8 +106,6 @@ export function formatCount(value: number, lng: Language): string {
   return (value < 0 ? '-' : '') + groupDigits(String(Math.abs(value)), lng)
 }
 
-const moneyFormats = new Map<string, Intl.NumberFormat>()
-
 /** Formats an exact decimal string as money (two decimals, cut, not rounded) without floating point. */
 export function formatMoney(amount: string, currency: string, lng: Language): string {
   const m = /^(-?)0*(\d+?)(?:\.(\d*))?$/.exec(amount.trim())
@@ -119,11 +117,26 @@ export function formatMoney(amount: string, currency: string, lng: Language): st
   const [intPart, frac = ''] = amount.split('.')
   const cents = (frac + '00').slice(0, 2)
   // Intl.NumberFormat accepts strings and keeps them exact (no float rounding).
-  const key = `${lng}|${currency}`
-  let format = moneyFormats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(INTL_LOCALES[lng], { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
-    moneyFormats.set(key, format)
-  }
+  const format = numberFormat(INTL_LOCALES[lng], { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
   return format.format(`${intPart}.${cents}` as unknown as number)
+}
+
+/** The part of an i18next instance that `numbersFromTables` changes (typed here so this module needs no i18next import). */
+interface FormatterHost {
+  services: { formatter?: { add(name: string, format: (value: unknown, lng: string | undefined) => unknown): void } }
+}
+
+/**
+ * Makes i18next's `{{count, number}}` write numbers as `formatCount` does: in the language's own
+ * locale (en-IN's 1,00,000, not bare "en"'s 100,000) and, for whole numbers, from the tables rather
+ * than an Intl.NumberFormat built per call. Call after init, on the server's instances and the
+ * browser's. Only the plain `number` format is used in the translations (i18n.test.ts checks), so
+ * format options are not read.
+ */
+export function numbersFromTables(instance: FormatterHost): void {
+  instance.services.formatter?.add('number', (value, lng) => {
+    const language = isLanguage(lng) ? lng : FALLBACK_LANGUAGE
+    if (typeof value === 'number') return formatCount(value, language)
+    return numberFormat(INTL_LOCALES[language]).format(value as number)
+  })
 }

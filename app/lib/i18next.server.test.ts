@@ -100,6 +100,26 @@ describe('memoised translations', () => {
 
 const lngCookie = (lng: string) => `lng=${encodeURIComponent(Buffer.from(JSON.stringify(lng)).toString('base64'))}`
 
+describe('numbers inside translations', () => {
+  it("write {{count, number}} in the language's own locale, as the rest of the page does", async () => {
+    const expected = { en: '1,00,000+ products', ru: 'Более 100\u00a0000 товаров', hi: '1,00,000+ उत्पाद' }
+    for (const lng of ['en', 'ru', 'hi'] as const) {
+      const t = (await createFixedInstance(lng)).getFixedT(lng, 'catalog') as (key: string, options?: object) => string
+      expect(t('listing.resultsCapped', { count: 100_000 })).toBe(expected[lng])
+      expect(t('listing.resultsCapped', { count: 1000 })).toBe(expected[lng].replace(/1,00,000|100\u00a0000/, lng === 'ru' ? '1\u00a0000' : '1,000'))
+    }
+  })
+
+  it('use only the plain number format, the one numbersFromTables writes', () => {
+    for (const [lng, namespaces] of Object.entries(resources)) {
+      for (const [ns, content] of Object.entries(namespaces)) {
+        const formats = JSON.stringify(content).match(/\{\{\s*[\w.]+\s*,[^}]*\}\}/g) ?? []
+        for (const f of formats) expect(f.replace(/\s/g, ''), `${lng}/${ns}`).toMatch(/^\{\{[\w.]+,number\}\}$/)
+      }
+    }
+  })
+})
+
 describe('language detection', () => {
   it('reads ?lng, then the cookie, then Accept-Language, and gives the same answer when asked again', async () => {
     const cases: [string, Record<string, string>, string][] = [

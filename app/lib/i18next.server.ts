@@ -1,7 +1,7 @@
 import { createInstance, type i18n, type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
-import { FALLBACK_LANGUAGE, NAMESPACES, SUPPORTED_LANGUAGES, type Language } from './i18n'
+import { FALLBACK_LANGUAGE, NAMESPACES, numbersFromTables, SUPPORTED_LANGUAGES, type Language } from './i18n'
 import { detectLanguage } from './locale-detection.server'
 
 // The language detection and cookie live in locale-detection.server.ts; re-exported for the app's imports.
@@ -44,6 +44,7 @@ function sharedInstance(lng: Language): i18n {
     instance = createInstance()
     // Resources are inline, so with initAsync off the instance is ready when init() returns.
     void instance.use(initReactI18next).init({ ...i18nextOptions, lng, initAsync: false })
+    numbersFromTables(instance)
     memoizeFixedT(instance)
     instances.set(lng, instance)
   }
