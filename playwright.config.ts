@@ -7,6 +7,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210)
 export default defineConfig({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
+  // scripts/e2e-lanes.mjs runs several Playwright processes at once, each with its own output folder.
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

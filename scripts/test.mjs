@@ -73,9 +73,12 @@ const phases = [
     env: baseEnv,
     needsBrowser: true,
   },
+  // Playwright in lanes (scripts/e2e-lanes.mjs): two `playwright test` processes at once on a 2-core
+  // machine, each with its own server and database and half of the spec files. The browser tests
+  // spend much of their time waiting on pages, so two lanes finish well before one.
   {
     name: postgresUrl ? 'playwright:postgres' : 'playwright:pglite',
-    cmd: ['playwright', 'test'],
+    cmd: ['node', 'scripts/e2e-lanes.mjs'],
     env: envFor({ postgres: Boolean(postgresUrl) }),
     needsBrowser: true,
   },
