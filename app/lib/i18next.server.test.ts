@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // The shared per-language i18next instances memoise t(key) (issue 11); what components and loaders
 // read must be exactly what i18next itself gives.
 import { createInstance } from 'i18next'

@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { afterEach, describe, expect, it } from 'vitest'
 import { demoDataDecision, hostAllowed, hostnameOf, isLoopbackAddress, resetEnvCache } from './env.server'
 import { publicOrigin } from './origin.server'

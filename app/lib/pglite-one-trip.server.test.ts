@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // The one-trip PGlite client (pglite-one-trip.server.ts) must answer exactly as PGlite's query()
 // does: same rows and types, same errors, the same place relative to transactions.
 import { PGlite } from '@electric-sql/pglite'

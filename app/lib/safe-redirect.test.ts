@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { returnPath, safeRedirect, SAFE_REDIRECT_MAX_LENGTH } from './safe-redirect'

@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { RouterContextProvider } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { csrfMiddleware, isSameOriginRequest } from '~/lib/csrf.server'

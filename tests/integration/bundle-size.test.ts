@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // scripts/bundle-size.mjs reads the production build (npm test builds before running Vitest) and
 // reports the JavaScript each public page loads: issue #11 allows at most 150 kB gzipped per public
 // page, and `npm test` fails its bundle-size phase when one is over. These tests check the budget on

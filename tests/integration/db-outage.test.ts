@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // Crashes and restarts a PostgreSQL server of its own under the built production server: the app
 // must stay up, answer a translated 503 while the database is gone and serve again by itself.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'

@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // How scripts/e2e-lanes.mjs splits the Playwright spec files between its lanes.
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // Drives the built production server (npm test builds before running Vitest) the way browsers and a
 // reverse proxy reach it: APP_URL is https while the test talks plain http to it on loopback.
 import { spawn, type ChildProcess } from 'node:child_process'

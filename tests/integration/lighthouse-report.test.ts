@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // The pure half of `npm run lighthouse` (scripts/lighthouse-report.ts): which run counts, the verdict
 // and the report, on made-up Lighthouse results. The Lighthouse phase of `npm test` is the real check.
 import { describe, expect, it } from 'vitest'

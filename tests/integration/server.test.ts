@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // Drives the built production server (npm test builds before running Vitest).
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'

@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
 import { KYC_MAX_BYTES } from '~/modules/kyc/schemas'
 import { LoginSchema, parseFormEntries, RegisterSchema, ResendVerificationSchema, registrationSummary, safeRedirectTo } from './schemas'

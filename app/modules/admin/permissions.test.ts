@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
 import { can, PERMISSIONS, type Permission } from './permissions'
 import { ADMIN_ROLES, type AdminRole } from './roles'

@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // Server-rendered product purchase panel: what a visitor and a signed-in user are offered.
 import { createElement as h } from 'react'
 import { renderToString } from 'react-dom/server'

@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
 import { addMoney, compareMoney, fromCents, multiplyMoney, toCents } from './money'
 import { isProductId, marketplaceSearch, parseMarketplaceQuery } from './schemas'

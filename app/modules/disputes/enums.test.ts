@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
 import * as db from '../../../db/schema/disputes'
 import * as enums from './enums'

@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
 import { DISPUTE_DECISIONS, type DisputeStatus } from './enums'
 import { canWriteInDispute, disputePartyOf, messageRecipients, openDisputeVerdict, orderEffectOf, restocksOnCancel, type OpenVerdict } from './policy'

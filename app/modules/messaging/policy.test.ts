@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
 import { CONVERSATION_SUBJECTS as DB_SUBJECTS } from '../../../db/schema/messaging'
 import { CONVERSATION_SUBJECTS } from './enums'

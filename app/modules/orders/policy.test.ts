@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
 import { ORDER_STATUSES, type OrderStatus } from '~/modules/rfqs/enums'
 import { nextOrderStatuses, orderTransitionVerdict } from './policy'

@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
 import { NEGOTIATION_ACTIONS, QUOTE_STATUSES, RFQ_STATUSES, type RfqStatus } from './enums'
 import { allowedNegotiationActions, isRfqForSeller, negotiationVerdict, PRODUCT_REQUEST_STATUSES, productRequestStatus, rejectVerdict } from './policy'

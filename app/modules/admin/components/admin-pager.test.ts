@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // The pager under every admin list: links a keyboard user can follow, nothing on a single page.
 import { createElement as h } from 'react'
 import { renderToString } from 'react-dom/server'

@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // The informational pages: inline-tag parsing, the translations' markup, and the page loaders' SEO data.
 import fs from 'node:fs'
 import path from 'node:path'

@@ -1,3 +1,4 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
 // The trade instructions section: tab parsing, the translations' completeness and facts, SSR of the
 // linkable tab, and the loaders' SEO data in every language.
 import fs from 'node:fs'
