@@ -210,18 +210,26 @@ export function formatPageReport(verdict: PageVerdict & { run: LighthouseResult 
 }
 
 /**
- * The CPU slowdown that makes this host emulate Lighthouse's target phone, from the CPU benchmark
- * Lighthouse measured on it (its `benchmarkIndex`). Lighthouse's 4× assumes a host that scores about
- * 1,533; its documentation (docs/throttling.md, "CPU throttling") says to calibrate the multiplier on
- * other hosts, with the calculator its authors publish (lighthouse-cpu-throttling-calculator), whose
- * piecewise-linear fit this is: 2,000 → 6×, 1,533 → 4×, 1,300 → 3×, 800 → 2×, 150 → 1×. A faster host
- * is slowed more than 4×, a slower one less, so the same page scores the same on a quiet or a busy
- * machine (issue #11). Never under 1×.
+ * The CPU slowdown for this host, from the CPU benchmark Lighthouse measured on it (its
+ * `benchmarkIndex`). Lighthouse's 4× assumes a host that scores about 1,533; its documentation
+ * (docs/throttling.md, "CPU throttling") says to calibrate the multiplier on other hosts, with the
+ * calculator its authors publish (lighthouse-cpu-throttling-calculator), whose piecewise-linear fit
+ * this follows below 1,533: 1,300 → 3×, 800 → 2×, 150 → 1×, never under 1×. So a slow or busy host
+ * is not held to a phone several times slower than Lighthouse's (issue #11: the same page scored 92
+ * on a busy CI machine and 99 on a quiet one at a fixed 4×).
+ *
+ * Above 1,533 it stays at Lighthouse's own 4×, what stock mobile Lighthouse uses on any host: the
+ * calculator's 6× at 2,000 and 7.5× at 2,350 made the check stricter than Lighthouse exactly when
+ * the machine was quiet, and the benchmark of one gather is noisy (1,153 and 2,125 in two
+ * consecutive runs of the same page), so the multiplier swung between 2.7× and 7.5× within minutes.
  */
+/** Lighthouse's default mobile CPU slowdown. */
+export const LIGHTHOUSE_CPU_SLOWDOWN = 4
+
 export function cpuSlowdownFor(benchmarkIndex: number): number {
-  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) return 4
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) return LIGHTHOUSE_CPU_SLOWDOWN
   let multiplier: number
-  if (benchmarkIndex >= 1300) multiplier = 3 + (benchmarkIndex - 1300) / 233
+  if (benchmarkIndex >= 1300) multiplier = Math.min(LIGHTHOUSE_CPU_SLOWDOWN, 3 + (benchmarkIndex - 1300) / 233)
   else if (benchmarkIndex >= 800) multiplier = 2 + (benchmarkIndex - 800) / 500
   else multiplier = 1 + (benchmarkIndex - 150) / 650
   return Math.max(1, Math.round(multiplier * 100) / 100)

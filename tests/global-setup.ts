@@ -2,7 +2,7 @@
 // copy of it (tests/setup-db.ts), instead of each file creating an empty database and applying every
 // migration itself. On PGlite the copy is a dump of the migrated data directory, loaded in about a
 // fifth of the time an empty PGlite takes to create; on PostgreSQL it is a template database that
-// CREATE DATABASE … TEMPLATE copies. docs/testing.md#test-databases.
+// CREATE DATABASE … TEMPLATE copies. README.md, "Testing", has the details.
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
