@@ -28,9 +28,11 @@ if (!pgBin) console.warn('db-outage.test.ts skipped: no PostgreSQL binaries (ini
 
 // initdb refuses to run as root: then the cluster belongs to the postgres user.
 const asRoot = process.getuid?.() === 0
+// runuser is in /usr/sbin, which a non-login root shell's PATH may lack.
+const runuser = ['/usr/sbin/runuser', '/sbin/runuser'].find((p) => fs.existsSync(p)) ?? 'runuser'
 function pgCommand(tool: string, args: string[], cwd: string) {
   const bin = path.join(pgBin!, tool)
-  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args]
+  const [cmd, argv] = asRoot ? [runuser, ['-u', 'postgres', '--', bin, ...args]] : [bin, args]
   return execFileSync(cmd, argv, { cwd, stdio: 'pipe', timeout: 30_000 }).toString()
 }
 
