@@ -209,6 +209,9 @@ export function formatPageReport(verdict: PageVerdict & { run: LighthouseResult 
   return lines
 }
 
+/** Lighthouse's default mobile CPU slowdown. */
+export const LIGHTHOUSE_CPU_SLOWDOWN = 4
+
 /**
  * The CPU slowdown for this host, from the CPU benchmark Lighthouse measured on it (its
  * `benchmarkIndex`). Lighthouse's 4× assumes a host that scores about 1,533; its documentation
@@ -223,9 +226,6 @@ export function formatPageReport(verdict: PageVerdict & { run: LighthouseResult 
  * the machine was quiet, and the benchmark of one gather is noisy (1,153 and 2,125 in two
  * consecutive runs of the same page), so the multiplier swung between 2.7× and 7.5× within minutes.
  */
-/** Lighthouse's default mobile CPU slowdown. */
-export const LIGHTHOUSE_CPU_SLOWDOWN = 4
-
 export function cpuSlowdownFor(benchmarkIndex: number): number {
   if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) return LIGHTHOUSE_CPU_SLOWDOWN
   let multiplier: number

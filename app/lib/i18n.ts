@@ -130,7 +130,7 @@ interface FormatterHost {
  * Makes i18next's `{{count, number}}` write numbers as `formatCount` does: in the language's own
  * locale (en-IN's 1,00,000, not bare "en"'s 100,000) and, for whole numbers, from the tables rather
  * than an Intl.NumberFormat built per call. Call after init, on the server's instances and the
- * browser's. Only the plain `number` format is used in the translations (i18n.test.ts checks), so
+ * browser's. Only the plain `number` format is used in the translations (i18next.server.test.ts checks), so
  * format options are not read.
  */
 export function numbersFromTables(instance: FormatterHost): void {
