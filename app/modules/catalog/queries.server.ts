@@ -358,8 +358,8 @@ function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; se
  */
 const CURRENCY_RANK: Record<Currency, number> = { USD: 0, INR: 1, RUB: 2 }
 
-/** A product's texts as the card reads them: [language, name, description], in language order. */
-type CardText = [LanguageCode, string | null, string | null]
+/** A product's names as the card reads them: [language, name], in language order. */
+type CardText = [LanguageCode, string | null]
 
 function cardFields() {
   return {
@@ -377,9 +377,10 @@ function cardFields() {
     stockQuantity: products.stockQuantity,
     createdAt: products.createdAt,
     isNew: isNewSql,
-    // Every text of the product in one value: the language is picked below (pickCardText), not by
-    // joins the planner would weigh on every page (ADR 017 fifth step).
-    texts: sql<CardText[] | string | null>`(select json_agg(json_build_array(x.language_code, x.name, x.description) order by x.language_code)
+    // Every name of the product in one value: the language is picked below (pickCardText), not by
+    // joins the planner would weigh on every page (ADR 017 fifth step). A card shows no description,
+    // so none is read.
+    texts: sql<CardText[] | string | null>`(select json_agg(json_build_array(x.language_code, x.name) order by x.language_code)
       from ${productTranslations} x where x.product_id = ${products.id})`,
   }
 }
@@ -403,16 +404,15 @@ type CardRow = {
 }
 
 /**
- * A card text in the visitor's language, then English, then the first language (in code order) that
- * has it, trimmed, with the language it came from; blank texts count as missing. No text at all: ''
+ * A card's name in the visitor's language, then English, then the first language (in code order) that
+ * has it, trimmed, with the language it came from; blank names count as missing. No name at all: ''
  * and no language.
  */
-export function pickCardText(texts: readonly CardText[], field: 'name' | 'description', locale: LanguageCode): { text: string; lang: LanguageCode | null } {
-  const i = field === 'name' ? 1 : 2
+export function pickCardText(texts: readonly CardText[], locale: LanguageCode): { text: string; lang: LanguageCode | null } {
   const found = (lang: LanguageCode | null) => {
     for (const t of texts) {
       if (lang !== null && t[0] !== lang) continue
-      const text = typeof t[i] === 'string' ? (t[i] as string).trim() : ''
+      const text = typeof t[1] === 'string' ? t[1].trim() : ''
       if (text) return { text, lang: t[0] }
     }
     return null
@@ -423,14 +423,12 @@ export function pickCardText(texts: readonly CardText[], field: 'name' | 'descri
 function toCard(row: CardRow, locale: LanguageCode, categoryNames: CategoryIndex['names']): ProductCardDto {
   const image = Array.isArray(row.mediaFiles) ? row.mediaFiles.find((f) => typeof f === 'string') : undefined
   const texts: CardText[] = (typeof row.texts === 'string' ? JSON.parse(row.texts) : row.texts) ?? []
-  const name = pickCardText(texts, 'name', locale)
-  const summary = pickCardText(texts, 'description', locale)
+  const name = pickCardText(texts, locale)
   return {
     id: row.id,
     name: name.text,
-    summary: summary.text,
-    // No text at all: the card shows a translated placeholder, in the page language.
-    lang: { name: name.lang ?? locale, summary: summary.lang ?? locale },
+    // No name at all: the card shows a translated placeholder, in the page language.
+    lang: { name: name.lang ?? locale },
     image: image ?? null,
     category: { id: row.categoryId, name: categoryNames[row.categoryId] ?? row.categoryId },
     seller: { id: row.sellerId, displayName: row.sellerCompany || row.sellerName, country: row.sellerCountry, verified: row.sellerKyc === 'Approved' },

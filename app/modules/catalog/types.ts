@@ -6,12 +6,12 @@ import type { Country, Currency, LanguageCode, ShippingMethod, Specification } f
 export type ProductCardDto = {
   id: string
   name: string
-  summary: string
   /**
-   * The language each text is in: the visitor's, or a fallback (English, then any translation the
+   * The language the name is in: the visitor's, or a fallback (English, then any translation the
    * product has). Components put it in a `lang` attribute so the text is read and hyphenated right.
+   * (A card shows no description; the product page has it.)
    */
-  lang: { name: LanguageCode; summary: LanguageCode }
+  lang: { name: LanguageCode }
   image: string | null
   category: { id: string; name: string }
   /** `id` opens /sellers/:id (a card only ever shows a public product, so its seller has a page). */
