@@ -1,6 +1,8 @@
+import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig, type Plugin } from 'vite'
+import { precompressDir } from './scripts/precompress.ts'
 
 /**
  * `npm run dev` has no Express front (server/start.mjs), so write the client address into the header
@@ -21,8 +23,29 @@ function clientIpHeader(): Plugin {
   }
 }
 
+/**
+ * The browser's files, compressed once at build time at the strongest settings, beside each file as
+ * `.br` and `.gz` (scripts/precompress.ts); server/start.mjs serves them as they are. Only the client
+ * build: the server's own files are never sent.
+ */
+function precompressed(): Plugin {
+  let outDir = ''
+  return {
+    name: 'setu-precompress',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    async closeBundle() {
+      const written = await precompressDir(outDir)
+      this.info?.(`precompressed ${written.length} files in ${path.relative(process.cwd(), outDir)}`)
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [clientIpHeader(), tailwindcss(), reactRouter()],
+  plugins: [clientIpHeader(), tailwindcss(), reactRouter(), precompressed()],
   resolve: {
     alias: { '~': new URL('./app', import.meta.url).pathname },
   },

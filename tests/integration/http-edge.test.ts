@@ -7,6 +7,7 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../../db/seed/accounts'
 
@@ -105,6 +106,18 @@ function getAs(port: number, pathname: string, host: string, headers: Record<str
   })
 }
 
+/** A GET whose body is kept as the bytes sent (fetch would decompress it). */
+function getRaw(pathname: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = http.get(`${BASE}${pathname}`, { headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (d: Buffer) => chunks.push(d))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+    })
+    req.on('error', reject)
+  })
+}
+
 const loginForm = (email: string, password: string) => new URLSearchParams({ email, password }).toString()
 function login(email: string, password: string, forwardedFor: string, cookie = '') {
   return fetch(`${BASE}/login`, {
@@ -143,6 +156,37 @@ describe('HTTP edge of the production server', () => {
       }
       expect(csp, url).not.toMatch(/script-src[^;]*'unsafe-inline'/)
     }
+  })
+
+  it("serves the browser's files as the build compressed them, in the encoding the client accepts", async () => {
+    const assets = path.join(root, 'build/client/assets')
+    const script = fs.readdirSync(assets).filter((f) => f.endsWith('.js')).sort((a, b) => fs.statSync(path.join(assets, b)).size - fs.statSync(path.join(assets, a)).size)[0]
+    const original = fs.readFileSync(path.join(assets, script))
+    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+      ['gzip, deflate, br, zstd', 'br', (b) => zlib.brotliDecompressSync(b)],
+      ['gzip', 'gzip', (b) => zlib.gunzipSync(b)],
+      ['br;q=0, gzip', 'gzip', (b) => zlib.gunzipSync(b)],
+      ['identity', undefined, (b) => b],
+    ]
+    for (const [accept, encoding, decode] of cases) {
+      const res = await getRaw(`/assets/${script}`, { 'Accept-Encoding': accept })
+      expect(res.status, accept).toBe(200)
+      expect(res.headers['content-encoding'], accept).toBe(encoding)
+      expect(res.headers['content-type'], accept).toMatch(/^text\/javascript/)
+      expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable')
+      expect(res.headers.vary, accept).toMatch(/Accept-Encoding/i)
+      expect(decode(res.body).equals(original), accept).toBe(true)
+      // The copy the build wrote, byte for byte: nothing compressed it again on the way out.
+      if (encoding) expect(res.body.equals(fs.readFileSync(path.join(assets, `${script}.${encoding === 'br' ? 'br' : 'gz'}`))), accept).toBe(true)
+    }
+    const translations = await getRaw('/locales/ru/common.json', { 'Accept-Encoding': 'br' })
+    expect(translations.headers['content-encoding']).toBe('br')
+    expect(translations.headers['content-type']).toMatch(/^application\/json/)
+    expect(JSON.parse(zlib.brotliDecompressSync(translations.body).toString('utf8'))).toEqual(JSON.parse(fs.readFileSync(path.join(root, 'build/client/locales/ru/common.json'), 'utf8')))
+    // Pages are still compressed as they are written.
+    const page = await getRaw('/about', { 'Accept-Encoding': 'br', Cookie: 'setu_test=1' })
+    expect(page.headers['content-encoding']).toBe('br')
+    expect(zlib.brotliDecompressSync(page.body).toString('utf8')).toMatch(/^<!DOCTYPE html>/i)
   })
 
   it('lets a route replace a default header instead of sending it twice', async () => {
