@@ -21,9 +21,21 @@ function testFilesIn(dir: string): string[] {
 // database code) costs every file 1–3 s on a busy 2-core machine: 29 such files took 63 s with a
 // database each and 15 s without. A file that does need one and lacks the line fails on its first
 // query with "Database not initialised".
-const withoutDatabase = ['app', 'db', 'tests/integration']
-  .flatMap(testFilesIn)
-  .filter((file) => fs.readFileSync(file, 'utf8').split('\n', 12).some((line) => line.startsWith(NO_DATABASE_MARK)))
+const markLines = new Map(
+  ['app', 'db', 'tests/integration']
+    .flatMap(testFilesIn)
+    .map((file) => [file, fs.readFileSync(file, 'utf8').split('\n', 12).find((line) => line.startsWith(NO_DATABASE_MARK))] as const)
+    .filter((entry): entry is readonly [string, string] => entry[1] !== undefined),
+)
+const withoutDatabase = [...markLines.keys()]
+
+// `npm test` runs Vitest twice, on PGlite and then on PostgreSQL (scripts/test.mjs). A file without
+// the per-file database gives the same result on both passes (the servers such files start use a
+// PGlite of their own, or a PostgreSQL cluster of their own), so on the PostgreSQL pass, which
+// scripts/test.mjs marks with VITEST_POSTGRES_PASS=1, only those whose mark says `@postgres` run again:
+// they have a part that needs TEST_DATABASE_URL's server (cluster.test.ts).
+const postgresPass = process.env.VITEST_POSTGRES_PASS === '1'
+const noDatabaseFiles = postgresPass ? withoutDatabase.filter((file) => /@postgres\b/.test(markLines.get(file)!)) : withoutDatabase
 
 // The fuzz files and the access matrices take 30–220 s each, most of the suite's time. Vitest runs the
 // longest files first when it has timings from an earlier run, but a fresh clone (CI) has none and it
@@ -54,7 +66,7 @@ export default defineConfig({
     // with one. VITEST_MAX_WORKERS overrides it (1 to debug an ordering problem).
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'no-database', include: withoutDatabase.length > 0 ? withoutDatabase : ['no-such-file'] } },
+      { extends: true, test: { name: 'no-database', include: noDatabaseFiles.length > 0 ? noDatabaseFiles : ['no-such-file'] } },
       {
         extends: true,
         test: {

@@ -1,4 +1,4 @@
-// @no-database: this file runs without the per-file test database (vitest.config.ts)
+// @no-database @postgres: this file runs without the per-file test database, and again on the PostgreSQL pass (vitest.config.ts)
 // Drives the built production server with several processes (WEB_CONCURRENCY, ADR 018): on PostgreSQL
 // the workers share one database, so a session made on one is valid on the other; on PGlite the server
 // refuses to start. Needs `npm run build`; the PostgreSQL part runs when TEST_DATABASE_URL is set.
