@@ -60,11 +60,47 @@ export function DeferredDropdownMenu({
       </span>
     )
   }
+  return <LoadedMenu menu={menu} wrapper={wrapper} trigger={trigger} content={content} align={align} openOnLoad={openOnLoad} />
+}
+
+/**
+ * The Radix menu once its code is there. Radix opens on the trigger's pointerdown (and its keys), not on
+ * click, so a click that no press on this trigger came before would be lost: the page's starter
+ * replaying a click made before hydration (`element.click()`, no pointer), or a press on the plain
+ * button whose click lands on this one because the code arrived in between. Such a click opens it.
+ */
+function LoadedMenu({
+  menu,
+  wrapper,
+  trigger,
+  content,
+  align,
+  openOnLoad,
+}: {
+  menu: MenuModule
+  wrapper: React.RefObject<HTMLSpanElement | null>
+  trigger: ReactElement<TriggerProps>
+  content: (menu: MenuModule) => ReactNode
+  align?: 'start' | 'end'
+  openOnLoad: boolean
+}) {
+  const [open, setOpen] = useState(openOnLoad)
+  const pressed = useRef(false)
   const { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } = menu
   return (
     <span ref={wrapper} className="contents">
-      <DropdownMenu defaultOpen={openOnLoad}>
-        <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenu open={open} onOpenChange={setOpen}>
+        <DropdownMenuTrigger
+          asChild
+          onPointerDown={() => (pressed.current = true)}
+          onClick={() => {
+            // After a press here Radix has already opened or closed the menu; keys open it on keydown.
+            if (!pressed.current) setOpen(true)
+            pressed.current = false
+          }}
+        >
+          {trigger}
+        </DropdownMenuTrigger>
         <DropdownMenuContent align={align}>{content(menu)}</DropdownMenuContent>
       </DropdownMenu>
     </span>

@@ -96,3 +96,24 @@ test('once loaded, the menus open on the first click and from the keyboard, and 
   await menu.getByRole('menuitem', { name: 'My orders' }).click()
   await expect(page).toHaveURL(/\/orders$/)
 })
+
+test('a loaded menu opens on a click that no press came before, and a second press closes it', async ({ page }) => {
+  // Radix opens on pointerdown, so such a click (the starter replaying a click made before hydration,
+  // or a press on the plain button whose click lands after the code has swapped it) was lost.
+  const menuCode = page.waitForResponse(MENU_CODE)
+  await page.goto('/about?lng=en')
+  await menuCode
+  const trigger = page.getByTestId('language-menu')
+  await expect(trigger).toHaveAttribute('data-state', 'closed')
+  await trigger.dispatchEvent('click')
+  const menu = page.getByRole('menu')
+  await expect(menu).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(menu).toHaveCount(0)
+  // A real click opens it once (not twice, which would close it again) and the next one closes it.
+  await trigger.click()
+  await expect(menu).toBeVisible()
+  await trigger.click()
+  await expect(menu).toHaveCount(0)
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+})
