@@ -29,12 +29,13 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))
 }
 
+/** One file's sizes: the original, and each copy written (null: the copy would not have been smaller). */
+export type Precompressed = { file: string; bytes: number; br: number | null; gz: number | null }
+
 /**
  * Writes `<file>.br` and `<file>.gz` for each compressible file of `dir` of at least MIN_BYTES, unless the
  * compressed copy would not be smaller. Returns what it wrote: original and compressed sizes per file.
  */
-export type Precompressed = { file: string; bytes: number; br: number | null; gz: number | null }
-
 export async function precompressDir(dir: string): Promise<Precompressed[]> {
   const files = (await filesUnder(dir)).filter((f) => COMPRESSIBLE.test(f))
   const written: Precompressed[] = []

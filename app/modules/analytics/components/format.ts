@@ -13,9 +13,7 @@ export function formatCompact(n: number, lng: Language): string {
 }
 
 /** An exact decimal string as money: no digit passes through a float. */
-export function formatAmount(amount: string, currency: string, lng: Language): string {
-  return formatMoney(amount, currency, lng)
-}
+export { formatMoney as formatAmount }
 
 /** A percentage already computed by the server ("66.7") in the language's style; a dash when there is none. */
 export function formatPercent(percent: string | null, lng: Language): string {
