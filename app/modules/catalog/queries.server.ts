@@ -708,7 +708,7 @@ export async function getProduct(id: string, locale: LanguageCode, viewerSellerI
   // Each text says which language it is in (the page marks fallbacks with `lang`).
   const pick = (field: 'name' | 'description' | 'longDescription') => {
     const found = ordered.find((t) => t[field]?.trim())
-    return { text: found?.[field] ?? '', lang: found?.languageCode ?? locale }
+    return { text: found?.[field]?.trim() ?? '', lang: found?.languageCode ?? locale }
   }
   const [name, description, longDescription] = [pick('name'), pick('description'), pick('longDescription')]
   const specsFrom = ordered.find((t) => cleanSpecifications(t.specifications).length > 0)
