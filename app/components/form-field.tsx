@@ -6,7 +6,22 @@ import { Label } from '~/components/ui/label'
  * A labelled form field with its hint and its (translated) error, tied to the input by `fieldAria`:
  * `<FormField id="x" …><Input {...fieldAria('x', error, Boolean(hint))} /></FormField>`.
  */
-export function FormField({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: React.ReactNode }) {
+export function FormField({
+  id,
+  label,
+  error,
+  errorValues,
+  hint,
+  children,
+}: {
+  id: string
+  label: string
+  /** An i18n key (with its namespace), translated here with `errorValues`. */
+  error?: string
+  errorValues?: Record<string, string | number>
+  hint?: string
+  children: React.ReactNode
+}) {
   const { t } = useTranslation()
   return (
     <div className="flex flex-col gap-1.5">
@@ -19,7 +34,7 @@ export function FormField({ id, label, error, hint, children }: { id: string; la
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-destructive">
-          {t(error)}
+          {t(error, errorValues)}
         </p>
       ) : null}
     </div>

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
+import { fieldAria, FormField } from '~/components/form-field'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
-import { Label } from '~/components/ui/label'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
 import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc/schemas'
@@ -67,25 +67,17 @@ export function RejectKycDialog({ seller, returnTo }: { seller: Seller } & Retur
               <AlertDescription>{t('kyc.errors.failed', { message: t(formError) })}</AlertDescription>
             </Alert>
           ) : null}
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={reasonId}>{t('kyc.reason')}</Label>
+          <FormField id={reasonId} label={t('kyc.reason')} error={errors.reason} errorValues={{ max: KYC_REJECTION_REASON_MAX }}>
             <Textarea
-              id={reasonId}
+              {...fieldAria(reasonId, errors.reason)}
               name="reason"
               rows={4}
               required
               minLength={1}
               maxLength={KYC_REJECTION_REASON_MAX}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
               placeholder={t('kyc.reasonPlaceholder')}
             />
-            {errors.reason ? (
-              <p id={`${reasonId}-error`} className="text-sm text-destructive">
-                {t(errors.reason, { max: KYC_REJECTION_REASON_MAX })}
-              </p>
-            ) : null}
-          </div>
+          </FormField>
           <div className="flex justify-end gap-2">
             <DialogClose asChild>
               <Button type="button" variant="outline">

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
+import { fieldAria, FormField } from '~/components/form-field'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
-import { Label } from '~/components/ui/label'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
 import { parseReportDecision, REPORT_NOTE_MAX, type ReportDecision, type ReportDecisionFieldErrors } from '../moderation'
@@ -37,26 +37,9 @@ export function ReportDecisionDialog({ reportId, decision, reporterName }: { rep
               <AlertDescription>{t('moderation.errors.failed', { message: t(formError) })}</AlertDescription>
             </Alert>
           ) : null}
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={noteId}>{t('moderation.note')}</Label>
-            <Textarea
-              id={noteId}
-              name="note"
-              rows={3}
-              maxLength={REPORT_NOTE_MAX}
-              aria-invalid={errors.note ? true : undefined}
-              aria-describedby={errors.note ? `${noteId}-error` : `${noteId}-hint`}
-            />
-            {errors.note ? (
-              <p id={`${noteId}-error`} className="text-sm text-destructive">
-                {t(errors.note, { max: REPORT_NOTE_MAX })}
-              </p>
-            ) : (
-              <p id={`${noteId}-hint`} className="text-sm text-muted-foreground">
-                {t('moderation.noteHint')}
-              </p>
-            )}
-          </div>
+          <FormField id={noteId} label={t('moderation.note')} error={errors.note} errorValues={{ max: REPORT_NOTE_MAX }} hint={t('moderation.noteHint')}>
+            <Textarea {...fieldAria(noteId, errors.note, true)} name="note" rows={3} maxLength={REPORT_NOTE_MAX} />
+          </FormField>
           <div className="flex justify-end gap-2">
             <DialogClose asChild>
               <Button type="button" variant="outline">

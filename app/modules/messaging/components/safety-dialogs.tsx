@@ -1,11 +1,11 @@
 import { Ban, Flag } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
+import { fieldAria, FormField } from '~/components/form-field'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
-import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import { REPORT_REASON_MAX } from '../enums'
 import { parseReportForm, type FieldErrors } from '../schemas'
@@ -43,23 +43,9 @@ export function ReportDialog({ action, otherName }: { action: string; otherName:
               <AlertDescription>{t(formError)}</AlertDescription>
             </Alert>
           ) : null}
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="report-reason">{t('report.reason')}</Label>
-            <Textarea
-              id="report-reason"
-              name="reason"
-              rows={4}
-              required
-              maxLength={REPORT_REASON_MAX}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? 'report-reason-error' : undefined}
-            />
-            {errors.reason ? (
-              <p id="report-reason-error" role="alert" className="text-sm text-destructive">
-                {t(errors.reason)}
-              </p>
-            ) : null}
-          </div>
+          <FormField id="report-reason" label={t('report.reason')} error={errors.reason}>
+            <Textarea {...fieldAria('report-reason', errors.reason)} name="reason" rows={4} required maxLength={REPORT_REASON_MAX} />
+          </FormField>
           <div className="flex justify-end gap-2">
             <DialogClose asChild>
               <Button type="button" variant="outline">

@@ -1,22 +1,13 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
+import { fieldAria, FormField } from '~/components/form-field'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
-import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Textarea } from '~/components/ui/textarea'
 import type { OrderStatus } from '~/modules/rfqs/enums'
 import { CancelOrderSchema, ORDER_NOTE_MAX, OrderStatusInListSchema, OrderStatusSchema, parseOrderForm, type OrderFormErrors } from '../schemas'
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  const { t } = useTranslation('rfqs')
-  return error ? (
-    <p id={id} className="text-sm text-destructive">
-      {t(error)}
-    </p>
-  ) : null
-}
 
 /**
  * The seller's status dialog (spec §5, issue 8 item 9): only the statuses the order may move to now,
@@ -64,16 +55,8 @@ export function OrderStatusDialog({ orderId, status, next, inList = false }: { o
         >
           <input type="hidden" name="intent" value="status" />
           {inList ? <input type="hidden" name="orderId" value={orderId} /> : null}
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-status`}>{t('orders.dialog.status')}</Label>
-            <NativeSelect
-              id={`${id}-status`}
-              name="status"
-              value={choice}
-              onChange={(e) => setChoice(e.target.value)}
-              aria-invalid={errors.status ? true : undefined}
-              aria-describedby={errors.status ? `${id}-status-error` : undefined}
-            >
+          <FormField id={`${id}-status`} label={t('orders.dialog.status')} error={errors.status}>
+            <NativeSelect {...fieldAria(`${id}-status`, errors.status)} name="status" value={choice} onChange={(e) => setChoice(e.target.value)}>
               <option value="">{t('orders.dialog.choose')}</option>
               {next.map((s) => (
                 <option key={s} value={s}>
@@ -81,20 +64,10 @@ export function OrderStatusDialog({ orderId, status, next, inList = false }: { o
                 </option>
               ))}
             </NativeSelect>
-            <FieldError id={`${id}-status-error`} error={errors.status} />
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-note`}>{t('orders.dialog.note')}</Label>
-            <Textarea
-              id={`${id}-note`}
-              name="note"
-              rows={3}
-              maxLength={ORDER_NOTE_MAX}
-              aria-invalid={errors.note ? true : undefined}
-              aria-describedby={errors.note ? `${id}-note-error` : undefined}
-            />
-            <FieldError id={`${id}-note-error`} error={errors.note} />
-          </div>
+          </FormField>
+          <FormField id={`${id}-note`} label={t('orders.dialog.note')} error={errors.note}>
+            <Textarea {...fieldAria(`${id}-note`, errors.note)} name="note" rows={3} maxLength={ORDER_NOTE_MAX} />
+          </FormField>
           <div className="flex justify-end gap-2">
             <DialogClose asChild>
               <Button type="button" variant="outline">
@@ -142,11 +115,9 @@ export function CancelOrderDialog() {
             setOpen(false)
           }}
         >
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${id}-reason`}>{t('orders.cancel.reason')}</Label>
-            <Textarea id={`${id}-reason`} name="note" rows={3} maxLength={ORDER_NOTE_MAX} aria-invalid={errors.note ? true : undefined} aria-describedby={errors.note ? `${id}-reason-error` : undefined} />
-            <FieldError id={`${id}-reason-error`} error={errors.note} />
-          </div>
+          <FormField id={`${id}-reason`} label={t('orders.cancel.reason')} error={errors.note}>
+            <Textarea {...fieldAria(`${id}-reason`, errors.note)} name="note" rows={3} maxLength={ORDER_NOTE_MAX} />
+          </FormField>
           <div className="flex justify-end gap-2">
             <DialogClose asChild>
               <Button type="button" variant="outline">

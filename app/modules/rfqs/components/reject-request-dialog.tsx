@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
+import { fieldAria, FormField } from '~/components/form-field'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
-import { Label } from '~/components/ui/label'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
 import { parseRejectForm, REJECTION_REASON_MAX, type RejectFieldErrors } from '../schemas'
@@ -46,24 +46,9 @@ export function RejectRequestDialog({ rfq, action }: { rfq: { id: string; title:
               <AlertDescription>{t(formError)}</AlertDescription>
             </Alert>
           ) : null}
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={reasonId}>{t('reject.reason')}</Label>
-            <Textarea
-              id={reasonId}
-              name="reason"
-              rows={4}
-              required
-              maxLength={REJECTION_REASON_MAX}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
-              placeholder={t('reject.reasonPlaceholder')}
-            />
-            {errors.reason ? (
-              <p id={`${reasonId}-error`} className="text-sm text-destructive">
-                {t(errors.reason)}
-              </p>
-            ) : null}
-          </div>
+          <FormField id={reasonId} label={t('reject.reason')} error={errors.reason}>
+            <Textarea {...fieldAria(reasonId, errors.reason)} name="reason" rows={4} required maxLength={REJECTION_REASON_MAX} placeholder={t('reject.reasonPlaceholder')} />
+          </FormField>
           <div className="flex justify-end gap-2">
             <DialogClose asChild>
               <Button type="button" variant="outline">
