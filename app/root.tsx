@@ -25,6 +25,7 @@ import { ensureBootstrapped } from '~/lib/startup.server'
 import { getToast } from '~/lib/toast.server'
 import { csrfMiddleware } from '~/lib/csrf.server'
 import { databaseMiddleware } from '~/lib/db-health.server'
+import { requestMemoMiddleware } from '~/lib/request-memo.server'
 import { getCurrentUser, sessionRefreshMiddleware } from '~/modules/accounts/session.server'
 import { currentMessageCursor } from '~/modules/messaging/cursor.server'
 import { countUnreadMessages } from '~/modules/messaging/queries.server'
@@ -63,6 +64,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,
   ...databaseMiddleware,
   csrfMiddleware,
+  requestMemoMiddleware,
   sessionRefreshMiddleware,
 ]
 

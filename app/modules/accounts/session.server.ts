@@ -3,6 +3,7 @@ import { redirect, type MiddlewareFunction } from 'react-router'
 import { profiles, users } from '../../../db/schema'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
+import { perRequest } from '~/lib/request-memo.server'
 import { recordSecurityEvent } from '~/lib/security-events.server'
 import './auth-hooks.server'
 import { returnPath } from '~/lib/safe-redirect'
@@ -35,9 +36,6 @@ type SessionLookup = {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD'])
-// One lookup per page request, shared by the refresh middleware and the loaders. Only reads are
-// remembered: an action may sign in or out, after which the request's session is stale.
-const lookups = new WeakMap<Request, Promise<SessionLookup>>()
 
 // better-auth's cookies (session token, session data, don't-remember) all carry the "setu." prefix.
 const AUTH_COOKIE = /(?:^|;\s*)(?:__Secure-)?setu\./
@@ -45,18 +43,22 @@ function lookupSession(request: Request): Promise<SessionLookup> {
   // Without any of better-auth's cookies there is no session to find and none to clear: most public
   // page requests skip better-auth's endpoint machinery altogether (issue 11).
   if (!AUTH_COOKIE.test(request.headers.get('Cookie') ?? '')) return Promise.resolve({ session: null, setCookies: [] })
-  const remembered = lookups.get(request)
-  if (remembered) return remembered
-  const lookup = getAuth()
-    .api.getSession({ headers: request.headers, returnHeaders: true })
-    .then(({ headers, response }) => {
-      if (response && new Date(response.session.createdAt).getTime() + SESSION_ABSOLUTE_LIFETIME_MS <= Date.now()) {
-        return endExpiredSession(request, response.session.userId)
-      }
-      return { session: response, setCookies: headers.getSetCookie() }
-    })
-  if (READ_METHODS.has(request.method)) lookups.set(request, lookup)
-  return lookup
+  // One lookup per page request, shared by the refresh middleware and the loaders. Only reads are
+  // remembered: an action may sign in or out, after which the request's session is stale.
+  return perRequest(
+    request,
+    'session',
+    () =>
+      getAuth()
+        .api.getSession({ headers: request.headers, returnHeaders: true })
+        .then(({ headers, response }) => {
+          if (response && new Date(response.session.createdAt).getTime() + SESSION_ABSOLUTE_LIFETIME_MS <= Date.now()) {
+            return endExpiredSession(request, response.session.userId)
+          }
+          return { session: response, setCookies: headers.getSetCookie() }
+        }),
+    { readsOnly: true },
+  )
 }
 
 /** Deletes a session past its absolute lifetime and answers as signed out, with the cookie removal. */
@@ -88,8 +90,12 @@ export const sessionRefreshMiddleware: MiddlewareFunction<Response> = async ({ r
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
-/** The signed-in, verified, non-blocked user for this request, or null. */
-export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+/** The signed-in, verified, non-blocked user for this request, or null (read once per page request). */
+export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  return perRequest(request, 'currentUser', () => loadCurrentUser(request), { readsOnly: true })
+}
+
+async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
   const { session } = await lookupSession(request)
   if (!session) return null
   const [row] = await getDb()

@@ -4,6 +4,7 @@ import { data, redirect } from 'react-router'
 import { adminUsers } from '../../../db/schema'
 import { ADMIN_SESSION_SECONDS, getAdminAuth } from '~/lib/admin-auth.server'
 import { getDb } from '~/lib/db.server'
+import { perRequest } from '~/lib/request-memo.server'
 import { returnPath, safeRedirect } from '~/lib/safe-redirect'
 import { can, ROLE_PERMISSIONS, type Permission } from './permissions'
 import type { AdminHeaderDto } from './components/admin-shell'
@@ -20,8 +21,6 @@ export type CurrentAdmin = {
 }
 
 type Lookup = { admin: CurrentAdmin | null; setCookies: string[] }
-
-const lookups = new WeakMap<Request, Promise<Lookup>>()
 
 async function lookupAdmin(request: Request): Promise<Lookup> {
   if (!/(?:^|;\s*)(?:__Secure-)?setu_admin\.session_token=/.test(request.headers.get('Cookie') ?? '')) return { admin: null, setCookies: [] }
@@ -46,13 +45,9 @@ async function lookupAdmin(request: Request): Promise<Lookup> {
   }
 }
 
+/** One lookup per request, shared by its loaders (a read) or by the calls of one action. */
 function lookup(request: Request): Promise<Lookup> {
-  let found = lookups.get(request)
-  if (!found) {
-    found = lookupAdmin(request)
-    lookups.set(request, found)
-  }
-  return found
+  return perRequest(request, 'admin', () => lookupAdmin(request))
 }
 
 /** The panel header's view of the admin. */
