@@ -53,9 +53,14 @@ describe('one trip per query', () => {
 
   it('applies the caller’s parsers, as drizzle passes them', async () => {
     const parsers = { 1184: (v: string) => `at:${v}`, 1700: (v: string) => `n:${v}` }
-    const text = 'select at, price from items where id = 1'
+    const text = 'select id, at, price from items where id = 1'
     expect(await fast.query(text, [], { rowMode: 'array', parsers })).toEqual(await client.query(text, [], { rowMode: 'array', parsers }))
-    expect((await fast.query<{ at: string }>(text, [], { parsers })).rows[0].at).toMatch(/^at:2026-11-27/)
+    const [row] = (await fast.query<{ id: number; at: string }>(text, [], { parsers })).rows
+    expect(row.at).toMatch(/^at:2026-11-27/)
+    // A type the caller has no parser for is still read by the client's own (int4: a number).
+    expect(row.id).toBe(1)
+    // The caller's parsers apply to that query only.
+    expect((await fast.query<{ at: unknown }>(text)).rows[0].at).toBeInstanceOf(Date)
   })
 
   it('sends a Date, an array or an object through PGlite’s query(), which knows their types', async () => {

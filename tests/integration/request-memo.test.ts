@@ -25,7 +25,8 @@ afterEach(() => vi.restoreAllMocks())
 
 /** The statements sent to the database while `run` runs, as text. */
 async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
-  const client = getDb().$client as unknown as { query: (...args: unknown[]) => unknown }
+  // The PGlite instance or the pg pool under drizzle: every statement goes through its query().
+  const client = (getDb() as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client
   const texts: string[] = []
   const query = client.query.bind(client)
   vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
