@@ -54,6 +54,10 @@ const thresholds = {
   accessibility: Number(process.env.LIGHTHOUSE_MIN_ACCESSIBILITY ?? 100),
 }
 for (const [k, v] of Object.entries(thresholds)) if (!(v >= 0 && v <= 100)) fail(`the ${k} threshold must be 0–100, not ${v}`)
+/** Issue #11's target for every page's median; the enforced floor is LIGHTHOUSE_MIN_PERFORMANCE (default the same). */
+const PERFORMANCE_TARGET = 95
+/** Each page's median performance score, in page order. */
+const medians = []
 const PAGE_NAMES = ['home', 'marketplace', 'product']
 const pageNames = args.pages ? args.pages.split(',') : PAGE_NAMES
 for (const p of pageNames) if (!PAGE_NAMES.includes(p)) fail(`--pages takes ${PAGE_NAMES.join(', ')}; not ${p}`)
@@ -198,6 +202,7 @@ async function main() {
   let failed = 0
   for (const page of pages) {
     const verdict = judgePage(page.label, results.get(page.name), thresholds)
+    medians.push((verdict.run.categories?.performance?.score ?? 0) * 100)
     if (verdict.failures.length) failed++
     for (const line of formatPageReport(verdict, thresholds)) console.log(line)
     console.log('')
@@ -218,6 +223,10 @@ async function main() {
   if (Math.min(...benchmarks) < 800) {
     log(`note: CPU benchmark as low as ${Math.round(Math.min(...benchmarks))} (1,600–2,900 on this 2-core machine when fairly quiet): the machine was busy, so the timings are noisy.`)
   }
+  // The issue's target, printed whatever the enforced floor is (npm test enforces a lower floor for
+  // performance: docs/performance.md, "A host that scores any tree lower").
+  const targetMet = medians.filter((m) => m >= PERFORMANCE_TARGET).length
+  log(`issue #11 target, performance ≥ ${PERFORMANCE_TARGET}: ${targetMet === pages.length ? 'met' : 'NOT met'} on ${targetMet} of ${pages.length} pages (medians ${medians.map((m) => Math.round(m)).join(', ')}).`)
   const rule = `performance ≥ ${thresholds.performance}, accessibility ≥ ${thresholds.accessibility}`
   if (failed) {
     console.error(`[lighthouse] ${failed} of ${pages.length} pages miss the budget (${rule}); the audits above say what to fix.`)
