@@ -86,10 +86,14 @@ const phases = [
   // machine, each with its own server and database and about half of the spec files' recorded time.
   // The browser tests spend part of their time waiting on pages: two lanes took 13.6 minutes where one
   // took 17.9 (28 November 2026).
+  // One lane unless E2E_LANES says otherwise: on the slower machine of 28 November 2026 (sixth
+  // session) two lanes took 25–28 minutes each and nine long flows ran past their 60-second timeouts,
+  // while the same nine passed in one lane on the same machine (docs/performance.md, "A host that
+  // scores any tree lower").
   {
     name: postgresUrl ? 'playwright:postgres' : 'playwright:pglite',
     cmd: ['node', 'scripts/e2e-lanes.mjs'],
-    env: envFor({ postgres: Boolean(postgresUrl) }),
+    env: { ...envFor({ postgres: Boolean(postgresUrl) }), E2E_LANES: process.env.E2E_LANES || '1' },
     needsBrowser: true,
   },
 ]
