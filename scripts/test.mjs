@@ -87,8 +87,8 @@ const phases = [
   // The browser tests spend part of their time waiting on pages: two lanes took 13.6 minutes where one
   // took 17.9 (28 November 2026).
   // One lane unless E2E_LANES says otherwise: on the slower machine of 28 November 2026 (sixth
-  // session) two lanes took 25–28 minutes each and nine long flows ran past their 60-second timeouts,
-  // while the same nine passed in one lane on the same machine (docs/performance.md, "A host that
+  // session) two lanes took 25–28 minutes each and eight tests ran past their timeouts, while the
+  // same eight passed one at a time on the same machine (docs/performance.md, "A host that
   // scores any tree lower").
   {
     name: postgresUrl ? 'playwright:postgres' : 'playwright:pglite',
