@@ -11,6 +11,8 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { MiddlewareFunction } from 'react-router'
 
 const READ_METHODS = new Set(['GET', 'HEAD'])
+/** GET or HEAD: a request that reads, whose loaders share what `perRequest` loads. */
+export const isRead = (request: Request) => READ_METHODS.has(request.method)
 
 type Memo = Map<string, Promise<unknown>>
 const scope = new AsyncLocalStorage<Memo>()
@@ -18,7 +20,7 @@ const byRequest = new WeakMap<Request, Memo>()
 
 /** Root middleware: a read's loaders share what `perRequest` loads. */
 export const requestMemoMiddleware: MiddlewareFunction<Response> = ({ request }, next) =>
-  READ_METHODS.has(request.method) ? scope.run(new Map(), next) : next()
+  isRead(request) ? scope.run(new Map(), next) : next()
 
 /**
  * `load()`'s result for this request under `key`, loaded once. In a read's scope it is shared with
@@ -26,7 +28,7 @@ export const requestMemoMiddleware: MiddlewareFunction<Response> = ({ request },
  * keeps nothing for other methods (a session, which an action may end or start).
  */
 export function perRequest<T>(request: Request, key: string, load: () => Promise<T>, { readsOnly = false } = {}): Promise<T> {
-  const read = READ_METHODS.has(request.method)
+  const read = isRead(request)
   if (readsOnly && !read) return load()
   let memo = read ? scope.getStore() : undefined
   if (!memo) {

@@ -3,7 +3,7 @@ import { redirect, type MiddlewareFunction } from 'react-router'
 import { profiles, users } from '../../../db/schema'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
-import { perRequest } from '~/lib/request-memo.server'
+import { isRead, perRequest } from '~/lib/request-memo.server'
 import { recordSecurityEvent } from '~/lib/security-events.server'
 import './auth-hooks.server'
 import { returnPath } from '~/lib/safe-redirect'
@@ -34,8 +34,6 @@ type SessionLookup = {
   /** Set-Cookie values better-auth produced: a refreshed session cookie, or the removal of a dead one. */
   setCookies: string[]
 }
-
-const READ_METHODS = new Set(['GET', 'HEAD'])
 
 // better-auth's cookies (session token, session data, don't-remember) all carry the "setu." prefix.
 const AUTH_COOKIE = /(?:^|;\s*)(?:__Secure-)?setu\./
@@ -81,7 +79,7 @@ async function endExpiredSession(request: Request, userId: string): Promise<Sess
  * expired one) on to the browser with the page.
  */
 export const sessionRefreshMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  if (!READ_METHODS.has(request.method) || !/setu\.session_token=/.test(request.headers.get('Cookie') ?? '')) return next()
+  if (!isRead(request) || !/setu\.session_token=/.test(request.headers.get('Cookie') ?? '')) return next()
   const { setCookies } = await lookupSession(request)
   const response = await next()
   if (setCookies.length === 0) return response
