@@ -50,6 +50,8 @@ describe('one session lookup per page request', () => {
     ['the seller dashboard (data)', '/dashboard.data', () => sellerCookie],
     ['a buyer’s orders (document)', '/orders', () => buyerCookie],
     ['the marketplace, signed in (data)', '/marketplace.data', () => buyerCookie],
+    // Its count of the user's other sessions reads the current session from the same lookup.
+    ['the account page (document)', '/profile', () => buyerCookie],
   ])('%s reads the session and the user once, and answers 200', async (_name, path, cookie) => {
     let status = 0
     const texts = await statementsDuring(async () => {

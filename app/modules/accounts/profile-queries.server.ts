@@ -1,7 +1,7 @@
 import { and, count, eq, gt, ne, sql } from 'drizzle-orm'
 import { products, profiles, sessions } from '../../../db/schema'
-import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
+import { getCurrentSession } from './session.server'
 
 /** The signed-in user's own profile as the profile page shows it (no storage keys, no admin notes). */
 export type OwnProfile = {
@@ -50,12 +50,12 @@ export async function getOwnProfile(userId: string): Promise<OwnProfile | null> 
 
 /** Number of the user's other unexpired sessions (other devices or browsers). */
 export async function countOtherSessions(request: Request, userId: string): Promise<number> {
-  const current = await getAuth().api.getSession({ headers: request.headers })
-  if (!current || current.user.id !== userId) return 0
+  const current = await getCurrentSession(request)
+  if (!current || current.userId !== userId) return 0
   const [row] = await getDb()
     .select({ n: count() })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date()), ne(sessions.id, current.session.id)))
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date()), ne(sessions.id, current.id)))
   return Number(row?.n ?? 0)
 }
 

@@ -30,7 +30,7 @@ export type CurrentUser = {
 export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000
 
 type SessionLookup = {
-  session: { user: { id: string } } | null
+  session: { user: { id: string }; session: { id: string } } | null
   /** Set-Cookie values better-auth produced: a refreshed session cookie, or the removal of a dead one. */
   setCookies: string[]
 }
@@ -86,6 +86,15 @@ export const sessionRefreshMiddleware: MiddlewareFunction<Response> = async ({ r
   const headers = new Headers(response.headers)
   for (const cookie of setCookies) headers.append('Set-Cookie', cookie)
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
+/**
+ * The id of the request's session and its user's id, or null when signed out: from the same
+ * lookup the page's other loaders share (one cookie check and one read per page request).
+ */
+export async function getCurrentSession(request: Request): Promise<{ id: string; userId: string } | null> {
+  const { session } = await lookupSession(request)
+  return session ? { id: session.session.id, userId: session.user.id } : null
 }
 
 /** The signed-in, verified, non-blocked user for this request, or null (read once per page request). */
