@@ -234,3 +234,44 @@ export function cpuSlowdownFor(benchmarkIndex: number): number {
   else multiplier = 1 + (benchmarkIndex - 150) / 650
   return Math.max(1, Math.round(multiplier * 100) / 100)
 }
+
+/** Lighthouse's URL patterns that keep a page's JavaScript from loading: the host reference's runs. */
+export const NO_JAVASCRIPT = ['*.js', '*.mjs']
+
+export interface HostReferenceVerdict {
+  ok: boolean
+  /** The most points the page's JavaScript may cost on this host, against the same page without it. */
+  allowed: number
+  /** One line for the report: why the page passes or fails against the reference. */
+  line: string
+}
+
+/**
+ * Whether a page that misses the performance target is held back by this host or by its own
+ * JavaScript. `reference` is the median score of the same page loaded with its JavaScript blocked
+ * (NO_JAVASCRIPT), on the same host, in the same minutes, with the same calibrated slowdown.
+ *
+ * - The reference meets the target: the host can show the page at the target, so what the page
+ *   loses is its JavaScript's doing. It fails.
+ * - The reference misses it too: no page with this HTML and CSS could meet the target on this host
+ *   (28 November 2026: a tree that had scored 100 the evening before scored 77–83 on a slower host).
+ *   The page then passes if its JavaScript costs no more than the target allows a page on a host
+ *   that can: 100 − target points (5 at 95) under the reference.
+ */
+export function judgeAgainstHost(score: number, reference: number, target: number): HostReferenceVerdict {
+  const allowed = 100 - target
+  const cost = reference - score
+  if (reference >= target) {
+    return {
+      ok: false,
+      allowed,
+      line: `the same page without JavaScript scores ${reference} on this host: the page's JavaScript costs the target (${score} < ${target})`,
+    }
+  }
+  const ok = cost <= allowed
+  return {
+    ok,
+    allowed,
+    line: `this host misses the target even without JavaScript (${reference} < ${target}); the page's JavaScript costs ${Math.max(0, cost)} point(s) against it, ${ok ? 'within' : 'more than'} the ${allowed} the target allows`,
+  }
+}

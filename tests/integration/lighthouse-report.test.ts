@@ -2,7 +2,7 @@
 // The pure half of `npm run lighthouse` (scripts/lighthouse-report.ts): which run counts, the verdict
 // and the report, on made-up Lighthouse results. The Lighthouse phase of `npm test` is the real check.
 import { describe, expect, it } from 'vitest'
-import { cpuSlowdownFor, describeItem, failingAudits, formatPageReport, judgePage, median, pickMedianRun, type LighthouseResult } from '../../scripts/lighthouse-report.ts'
+import { cpuSlowdownFor, describeItem, failingAudits, formatPageReport, judgeAgainstHost, judgePage, median, pickMedianRun, type LighthouseResult } from '../../scripts/lighthouse-report.ts'
 
 function lhr(scores: { performance: number | null; accessibility?: number | null }, extra: Partial<LighthouseResult> = {}): LighthouseResult {
   return {
@@ -161,5 +161,26 @@ describe('cpuSlowdownFor', () => {
     expect(cpuSlowdownFor(50)).toBe(1)
     expect(cpuSlowdownFor(Number.NaN)).toBe(4)
     expect(cpuSlowdownFor(0)).toBe(4)
+  })
+})
+
+describe('judgeAgainstHost', () => {
+  it('fails a page under the target when the same page without JavaScript meets it on this host', () => {
+    const verdict = judgeAgainstHost(88, 99, 95)
+    expect(verdict.ok).toBe(false)
+    expect(verdict.line).toContain('without JavaScript scores 99')
+    expect(judgeAgainstHost(94, 95, 95).ok).toBe(false)
+  })
+
+  it('on a host that misses the target even without JavaScript, allows the points the target leaves a page', () => {
+    expect(judgeAgainstHost(80, 85, 95)).toMatchObject({ ok: true, allowed: 5 })
+    expect(judgeAgainstHost(79, 85, 95).ok).toBe(false)
+    expect(judgeAgainstHost(79, 85, 95).line).toContain('costs 6 point(s)')
+    // A page that beats its own reference (noise) passes, with a cost of 0.
+    expect(judgeAgainstHost(84, 82, 95)).toMatchObject({ ok: true })
+    expect(judgeAgainstHost(84, 82, 95).line).toContain('costs 0 point(s)')
+    // The allowance follows the target.
+    expect(judgeAgainstHost(78, 89, 90)).toMatchObject({ ok: false, allowed: 10 })
+    expect(judgeAgainstHost(80, 88, 90)).toMatchObject({ ok: true, allowed: 10 })
   })
 })
