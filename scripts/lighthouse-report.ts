@@ -253,13 +253,16 @@ export interface HostReferenceVerdict {
  *
  * - The reference meets the target: the host can show the page at the target, so what the page
  *   loses is its JavaScript's doing. It fails.
+ * - The reference could not be scored (a run that ended in a Lighthouse error): the page fails.
  * - The reference misses it too: no page with this HTML and CSS could meet the target on this host
  *   (28 November 2026: a tree that had scored 100 the evening before scored 77–83 on a slower host).
  *   The page then passes if its JavaScript costs no more than the target allows a page on a host
  *   that can: 100 − target points (5 at 95) under the reference.
  */
-export function judgeAgainstHost(score: number, reference: number, target: number): HostReferenceVerdict {
+export function judgeAgainstHost(score: number, reference: number | null, target: number): HostReferenceVerdict {
   const allowed = 100 - target
+  // A reference that did not score (Lighthouse's runtime error) excuses nothing.
+  if (reference === null) return { ok: false, allowed, line: `the same page without JavaScript could not be scored on this host, so nothing excuses ${score} < ${target}` }
   const cost = reference - score
   if (reference >= target) {
     return {

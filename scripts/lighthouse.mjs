@@ -228,14 +228,15 @@ async function main() {
       const referenceRuns = []
       for (let i = 1; i <= runs; i++) {
         const result = await scoredRun(page.url, { withoutJavaScript: true })
-        referenceRuns.push(categoryScore(result.lhr, 'performance') ?? 0)
+        referenceRuns.push(categoryScore(result.lhr, 'performance'))
         const tbt = result.lhr.audits['total-blocking-time']?.displayValue?.replace(/\u00a0/g, ' ') ?? '–'
         const scripts = result.lhr.audits['network-requests']?.details?.items?.filter((r) => r.resourceType === 'Script' && r.statusCode !== -1 && !r.failed).length ?? '–'
-        log(`${page.label} without JavaScript, run ${i}/${runs}: performance ${referenceRuns.at(-1)}, TBT ${tbt}, scripts loaded ${scripts} (CPU benchmark ${Math.round(result.lhr.environment?.benchmarkIndex ?? 0)})`)
+        log(`${page.label} without JavaScript, run ${i}/${runs}: performance ${referenceRuns.at(-1) ?? `not scored (${result.lhr.runtimeError?.code})`}, TBT ${tbt}, scripts loaded ${scripts} (CPU benchmark ${Math.round(result.lhr.environment?.benchmarkIndex ?? 0)})`)
       }
-      const reference = Math.floor(median(referenceRuns))
+      // Every run must score: a failed run would otherwise read as a slow host and excuse the page.
+      const reference = referenceRuns.includes(null) ? null : Math.floor(median(referenceRuns))
       const host = judgeAgainstHost(score, reference, thresholds.performance)
-      hostLines.push(`     host reference: without JavaScript ${referenceRuns.join(', ')} (median ${reference})${performanceFailure >= 0 ? `; ${host.line}` : ''}`)
+      hostLines.push(`     host reference: without JavaScript ${referenceRuns.map((r) => r ?? '–').join(', ')} (median ${reference ?? '–'})${performanceFailure >= 0 ? `; ${host.line}` : ''}`)
       // With --reference, a page that meets the target only prints its reference.
       if (performanceFailure >= 0 && host.ok) {
         verdict.failures.splice(performanceFailure, 1)

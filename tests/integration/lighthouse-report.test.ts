@@ -183,4 +183,10 @@ describe('judgeAgainstHost', () => {
     expect(judgeAgainstHost(78, 89, 90)).toMatchObject({ ok: false, allowed: 10 })
     expect(judgeAgainstHost(80, 88, 90)).toMatchObject({ ok: true, allowed: 10 })
   })
+
+  it('fails a page whose reference could not be scored: a broken run is not a slow host', () => {
+    const verdict = judgeAgainstHost(60, null, 95)
+    expect(verdict.ok).toBe(false)
+    expect(verdict.line).toContain('could not be scored')
+  })
 })
