@@ -16,6 +16,8 @@
 //   npm run lighthouse -- --save=/tmp/lh        also write each page's median report (HTML and JSON)
 //   npm run lighthouse -- --url=http://localhost:3000   measure a server that is already running
 //   npm run lighthouse -- --reference           measure every page's host reference too, not only a page under 95
+//   npm run lighthouse -- --slowdown=6          a fixed CPU slowdown instead of the calibrated one (a slower
+//                                               phone: to see the margin; the budget is judged the same way)
 //
 // Environment: LIGHTHOUSE_PORT (default 3220) for the server it starts, CHROMIUM_PATH (default
 // /usr/bin/chromium), LIGHTHOUSE_RUNS, LIGHTHOUSE_MIN_PERFORMANCE / LIGHTHOUSE_MIN_ACCESSIBILITY
@@ -46,10 +48,14 @@ const args = Object.fromEntries(
   }),
 )
 for (const key of Object.keys(args)) {
-  if (!['lng', 'runs', 'pages', 'save', 'url', 'reference'].includes(key)) fail(`unknown option --${key}; options: --lng, --runs, --pages, --save, --url, --reference`)
+  if (!['lng', 'runs', 'pages', 'save', 'url', 'reference', 'slowdown'].includes(key)) {
+    fail(`unknown option --${key}; options: --lng, --runs, --pages, --save, --url, --reference, --slowdown`)
+  }
 }
 
 const lng = args.lng
+const fixedSlowdown = args.slowdown === undefined ? undefined : Number(args.slowdown)
+if (fixedSlowdown !== undefined && !(fixedSlowdown >= 1 && fixedSlowdown <= 20)) fail(`--slowdown must be a number from 1 to 20, not ${args.slowdown}`)
 if (lng !== undefined && !['en', 'ru', 'hi'].includes(lng)) fail(`--lng must be en, ru or hi, not ${lng}`)
 const runs = Number(args.runs ?? process.env.LIGHTHOUSE_RUNS ?? 5)
 if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a whole number ≥ 1, not ${args.runs ?? process.env.LIGHTHOUSE_RUNS}`)
@@ -176,7 +182,7 @@ async function main() {
       await lighthouse(url, { ...flags, gatherMode: dir })
       const file = path.join(dir, 'artifacts.json')
       const artifacts = JSON.parse(fs.readFileSync(file, 'utf8'))
-      const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: cpuSlowdownFor(artifacts.BenchmarkIndex) }
+      const throttling = { ...artifacts.settings.throttling, cpuSlowdownMultiplier: fixedSlowdown ?? cpuSlowdownFor(artifacts.BenchmarkIndex) }
       // The audits refuse settings that differ from the gather's: the multiplier is the one change, made on both.
       artifacts.settings.throttling = throttling
       fs.writeFileSync(file, JSON.stringify(artifacts))
