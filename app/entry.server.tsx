@@ -17,7 +17,7 @@ import { KYC_MAX_REQUEST_BYTES } from '~/modules/kyc/files.server'
 import { SEND_MAX_REQUEST_BYTES } from '~/modules/messaging/enums'
 import { PRODUCT_IMAGE_MAX_REQUEST_BYTES } from '~/modules/products/images.server'
 
-export { ensureBootstrapped as bootstrap, shutdown } from '~/lib/startup.server'
+export { beginShutdown, ensureBootstrapped as bootstrap, shutdown } from '~/lib/startup.server'
 export { bodyLimit, hostCheck, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } from '~/lib/http-security.server'
 export { configurePageCache, PAGE_CACHE_TTL_MS, parsePageCacheSize, startPageCacheListener, stopPageCacheListener } from '~/lib/page-cache.server'
 export { staticFilesOnly } from '~/lib/static-files.server'

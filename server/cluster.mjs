@@ -4,11 +4,15 @@
 // and on SIGTERM/SIGINT passes the signal on and waits for every worker to close its database and exit.
 // The primary never opens the database and never serves a request.
 import cluster from 'node:cluster'
+import { parseShutdownGrace, SHUTDOWN_FINISH_MS } from './shutdown.mjs'
 
 /** Most workers one machine gets; more would only share the same cores and database connections. */
 const MAX_WORKERS = 64
-/** How long a stopping worker may take (its own shutdown gives up after 10 s) before it is killed. */
-const STOP_TIMEOUT_MS = 15_000
+/**
+ * How much longer than its own limit (the grace plus SHUTDOWN_FINISH_MS, after which it exits by
+ * itself) a stopping worker may take before it is killed.
+ */
+const STOP_MARGIN_MS = 5_000
 /** A worker that crashed is forked again after this long, doubling while it keeps crashing. */
 const RESTART_DELAY_MS = 1_000
 const RESTART_DELAY_MAX_MS = 30_000
@@ -37,9 +41,10 @@ function usesPostgres(databaseUrl) {
  */
 export async function runPrimaryIfClustered() {
   if (!cluster.isPrimary) return undefined
-  let workers
+  let workers, graceMs
   try {
     workers = parseWebConcurrency(process.env.WEB_CONCURRENCY)
+    graceMs = parseShutdownGrace(process.env.SHUTDOWN_GRACE_SECONDS)
     if (workers > 1 && !usesPostgres(process.env.DATABASE_URL)) {
       throw new Error(
         `WEB_CONCURRENCY=${workers} needs PostgreSQL: the embedded PGlite database can be opened by one process only (ADR 002). ` +
@@ -51,10 +56,10 @@ export async function runPrimaryIfClustered() {
     return 1
   }
   if (workers === 1) return undefined
-  return runPrimary(workers)
+  return runPrimary(workers, graceMs + SHUTDOWN_FINISH_MS + STOP_MARGIN_MS)
 }
 
-function runPrimary(count) {
+function runPrimary(count, stopTimeoutMs) {
   return new Promise((resolve) => {
     let stopping = false
     let exitCode = 0
@@ -89,11 +94,11 @@ function runPrimary(count) {
       for (const worker of Object.values(cluster.workers ?? {})) worker.process.kill('SIGTERM')
       const force = setTimeout(() => {
         for (const worker of Object.values(cluster.workers ?? {})) {
-          console.error(`[setu] cluster: worker ${worker.process.pid} did not stop within ${STOP_TIMEOUT_MS / 1000} s, killing it`)
+          console.error(`[setu] cluster: worker ${worker.process.pid} did not stop within ${stopTimeoutMs / 1000} s, killing it`)
           worker.process.kill('SIGKILL')
         }
         exitCode = 1
-      }, STOP_TIMEOUT_MS)
+      }, stopTimeoutMs)
       force.unref()
       finishIfDone()
     }

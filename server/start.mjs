@@ -1,5 +1,6 @@
-// Production server: opens the database (migrating and seeding it) before listening, and closes it
-// on SIGTERM/SIGINT. react-router-serve cannot do that: it ignores SIGTERM while PGlite is open.
+// Production server: opens the database (migrating and seeding it) before listening, and on
+// SIGTERM/SIGINT lets the requests in flight finish before it closes it (stop() below).
+// react-router-serve cannot do that: it ignores SIGTERM while PGlite is open.
 import http from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -25,11 +26,13 @@ const build = await import(path.join(root, 'build/server/index.js'))
 const { bootstrap, shutdown, bodyLimit, bodyLimits, hostCheck, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } =
   build.entry.module
 const { configurePageCache, parsePageCacheSize, publicPageCache, startPageCacheListener, stopPageCacheListener } = build.entry.module
-const { configureReferenceCache, PAGE_CACHE_TTL_MS, staticFilesOnly } = build.entry.module
+const { configureReferenceCache, PAGE_CACHE_TTL_MS, staticFilesOnly, beginShutdown } = build.entry.module
 const { createRequestHandler: createFetchHandler } = await import('react-router')
+const { parseShutdownGrace, SHUTDOWN_FINISH_MS } = await import('./shutdown.mjs')
 
-let trustProxy, defaultLimit
+let trustProxy, defaultLimit, graceMs
 try {
+  graceMs = parseShutdownGrace(process.env.SHUTDOWN_GRACE_SECONDS)
   trustProxy = parseTrustProxy(process.env.TRUST_PROXY)
   defaultLimit = parseBodyLimit(process.env.BODY_LIMIT_KB)
   configurePageCache({ maxBytes: parsePageCacheSize(process.env.PAGE_CACHE_MB) })
@@ -102,26 +105,75 @@ app.all('*', routeHeadersWin, createRequestHandler({ build }))
 const answerHit = pageCache.beforeExpress({ request: app.request, staticRoot })
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '0.0.0.0'
-const server = http.createServer((req, res) => answerHit(req, res, () => app(req, res)))
+// Set once a shutdown has begun: from then on every answer closes its connection (below).
+let draining = false
+/**
+ * During a shutdown an answer carries `Connection: close`, so the client opens its next request on a new
+ * connection (to another process, or after the restart) instead of sending it on one about to close.
+ * Not while the request's body is still arriving: closing on it would reset the upload; that
+ * connection is closed once idle instead (stop() below).
+ */
+function closeWhenDraining(req, res) {
+  const writeHead = res.writeHead
+  res.writeHead = function (...args) {
+    if (draining && req.complete && !this.headersSent) this.setHeader('Connection', 'close')
+    return writeHead.apply(this, args)
+  }
+}
+const server = http.createServer((req, res) => {
+  closeWhenDraining(req, res)
+  answerHit(req, res, () => app(req, res))
+})
 server.listen(port, host, () => {
   const url = process.env.APP_URL ?? `http://localhost:${port}`
   console.log(`[setu] Setu marketplace is running at ${url} (Node ${process.version})`)
 })
 
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)).unref())
+
+/**
+ * Graceful shutdown on SIGTERM/SIGINT (README, "Stopping the server"): stops accepting connections,
+ * closes the idle ones, ends the live message streams with a retry hint and lets the job workers take
+ * no new job; requests in flight get up to SHUTDOWN_GRACE_SECONDS to finish (their answers close
+ * their connections); then what is still open is closed, the jobs in progress get what is left of the
+ * grace (at least a second), and the database is closed. Exits 0, or 1 when something failed or the
+ * whole took longer than the grace and SHUTDOWN_FINISH_MS.
+ */
 let stopping = false
 async function stop(signal) {
   if (stopping) return
   stopping = true
-  console.log(`[setu] ${signal} received, shutting down`)
-  const force = setTimeout(() => process.exit(1), 10_000)
+  const deadline = Date.now() + graceMs
+  const force = setTimeout(() => {
+    console.error(`[setu] shutdown did not finish within ${(graceMs + SHUTDOWN_FINISH_MS) / 1000} s; exiting`)
+    process.exit(1)
+  }, graceMs + SHUTDOWN_FINISH_MS)
   force.unref()
-  server.close()
-  server.closeAllConnections?.()
+  draining = true
+  // Resolves once every connection has closed.
+  const allClosed = new Promise((resolve) => server.close(() => resolve(true)))
+  server.closeIdleConnections()
+  console.log(`[setu] ${signal} received, shutting down: no new connections, requests in flight get up to ${graceMs / 1000} s`)
+  // A keep-alive connection whose last request finishes (or whose live stream ends) goes idle: close it.
+  const sweep = setInterval(() => server.closeIdleConnections(), 250)
+  let exitCode = 0
   try {
+    const streams = await beginShutdown()
+    if (streams > 0) console.log(`[setu] shutdown: ended ${streams} live message stream${streams === 1 ? '' : 's'} with a retry hint`)
+    const inTime = await Promise.race([allClosed, wait(deadline - Date.now()).then(() => false)])
+    clearInterval(sweep)
+    if (!inTime) {
+      console.error(`[setu] shutdown: requests still open after the ${graceMs / 1000} s grace; closing their connections`)
+      server.closeAllConnections()
+    }
     await stopPageCacheListener().catch(() => {})
-    await shutdown()
+    await shutdown({ jobsTimeoutMs: Math.max(1_000, deadline - Date.now()) })
+    console.log('[setu] shutdown: done')
+  } catch (err) {
+    console.error(`[setu] shutdown failed: ${err instanceof Error ? err.message : err}`)
+    exitCode = 1
   } finally {
-    process.exit(0)
+    process.exit(exitCode)
   }
 }
 process.on('SIGTERM', () => stop('SIGTERM'))

@@ -27,10 +27,15 @@ export function parseBodyLimit(raw: string | undefined): number {
   throw new Error(`BODY_LIMIT_KB="${value}" is not accepted. Set the largest form or API body in KiB, from 1 to 10240 (default 64).`)
 }
 
-// After a 413 the server keeps reading (and discarding) this much of the body before closing: a
-// browser only reads the answer once it has sent its body, and sees a connection reset otherwise.
-const DRAIN_MAX_BYTES = 16 * 1024 * 1024
-const DRAIN_MAX_MS = 15_000
+/**
+ * A body over its cap is still read, and thrown away, up to this many bytes before the 413 goes out:
+ * a browser reads the answer only once it has sent its whole body, and sees a connection reset when
+ * the server closes the connection on a body still arriving. 64 MB covers every body a page of the app
+ * can send (the largest cap is 52 MB); past it the answer is sent and the connection closed.
+ */
+export const DRAIN_MAX_BYTES = 64 * 1024 * 1024
+// ...and for at most this long: 20 MB take about 110 s at 1.5 Mbit/s (a slow mobile link).
+const DRAIN_MAX_MS = 120_000
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?setu\.session_token=/
 /** Responses that do not depend on who asks (routes/public/product-media.ts). */
@@ -254,23 +259,54 @@ async function translate(req: ExpressRequest, key: string, values: (lng: keyof t
   return { lng, text: i18n.t(key, values(lng)) }
 }
 
-// Reads and discards the rest of the body; past a bound in bytes or time, drops the connection.
-// (No `Connection: close` on the answer: Node would then destroy the socket as soon as the answer is
-// written, with the body still arriving, and the browser would see a reset instead of the 413.)
-function drain(req: IncomingMessage) {
+/**
+ * Reads and discards the rest of the body, then calls `done` once: `complete` is true when the body
+ * ended, false when it went past DRAIN_MAX_BYTES or DRAIN_MAX_MS (reading then stops) or failed.
+ */
+function drain(req: IncomingMessage, done: (complete: boolean) => void = () => {}) {
   let drained = 0
-  const drop = () => {
+  let finished = false
+  const finish = (complete: boolean) => {
+    if (finished) return
+    finished = true
     clearTimeout(timer)
-    req.socket.destroy()
+    req.off('data', onData)
+    if (!complete) req.pause()
+    done(complete)
   }
-  const timer = setTimeout(drop, DRAIN_MAX_MS)
-  req.on('data', (chunk: Buffer) => {
+  const onData = (chunk: Buffer) => {
     drained += chunk.length
-    if (drained > DRAIN_MAX_BYTES) drop()
-  })
-  req.on('end', () => clearTimeout(timer))
-  req.on('error', drop)
+    if (drained > DRAIN_MAX_BYTES) finish(false)
+  }
+  const timer = setTimeout(() => finish(false), DRAIN_MAX_MS)
+  timer.unref()
+  if (req.complete) return finish(true)
+  req.on('data', onData)
+  req.once('end', () => finish(true))
+  req.once('error', () => finish(false))
+  req.once('close', () => finish(req.complete))
   req.resume()
+}
+
+/**
+ * Answers a request whose body is refused: reads and discards the body first (up to the bounds above),
+ * then sends the translated text with `Connection: close` and closes the connection. A browser sees the
+ * answer instead of a reset; a body past the bounds gets the answer and the connection is closed on it.
+ */
+function refuseAfterBody(req: IncomingMessage, res: ServerResponse, status: number, lng: string, text: string) {
+  drain(req, (complete) => {
+    if (res.headersSent || res.destroyed) return
+    res.statusCode = status
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+    res.setHeader('Content-Language', lng)
+    res.setHeader('Cache-Control', 'no-store')
+    res.setHeader('Connection', 'close')
+    const body = Buffer.from(text)
+    res.setHeader('Content-Length', body.length)
+    res.end(body)
+    // The rest of a body past the bounds is not read: the connection goes once the answer is out.
+    if (!complete) res.once('finish', () => req.socket.destroy())
+  })
 }
 
 // A route may answer without reading its body (a redirect to the login page, a 403): React Router's
@@ -280,7 +316,9 @@ function drainIfUnread(req: IncomingMessage, res: ServerResponse) {
   res.once('finish', () => {
     if (req.complete || req.destroyed) return
     req.removeAllListeners('data')
-    drain(req)
+    drain(req, (complete) => {
+      if (!complete) req.socket.destroy()
+    })
   })
 }
 
@@ -294,7 +332,8 @@ type BodyLimitOptions = {
 /**
  * Caps request bodies before React Router reads them: a declared Content-Length over the cap gets a
  * translated 413, and a body of unknown length (chunked) gets 411, since it could only be checked
- * after handing the stream on. The answer is sent first and the body drained (up to a bound) so that browsers see it.
+ * after handing the stream on. The body is read and discarded first (up to DRAIN_MAX_BYTES), then the
+ * answer goes out with `Connection: close`, so that browsers see it.
  */
 export function bodyLimit({ defaultLimit = DEFAULT_BODY_LIMIT, limits = {} }: BodyLimitOptions = {}): RequestHandler {
   return (req, res, next) => {
@@ -312,16 +351,10 @@ export function bodyLimit({ defaultLimit = DEFAULT_BODY_LIMIT, limits = {} }: Bo
 
     const status = chunked ? 411 : 413
     const key = chunked ? 'errors:lengthRequired' : (route?.messageKey ?? 'errors:payloadTooLarge')
+    // Paused until the answer is known, so nothing of the body is lost before the drain counts it.
+    req.pause()
     translate(req, key, (lng) => ({ limit: formatBytes(max, lng) }))
-      .then(({ lng, text }) => {
-        res.status(status).set({
-          'Content-Type': 'text/plain; charset=utf-8',
-          'Content-Language': lng,
-          'Cache-Control': 'no-store',
-        })
-        drain(req)
-        res.send(text)
-      })
+      .then(({ lng, text }) => refuseAfterBody(req, res, status, lng, text))
       .catch(next)
   }
 }
@@ -333,11 +366,8 @@ export function bodyLimit({ defaultLimit = DEFAULT_BODY_LIMIT, limits = {} }: Bo
  */
 export const hostCheck: RequestHandler = (req, res, next) => {
   if (hostAllowed(req.headers.host)) return next()
+  req.pause()
   translate(req, 'errors:unknownHost', () => ({ origin: baseUrl() }))
-    .then(({ lng, text }) => {
-      res.status(400).set({ 'Content-Type': 'text/plain; charset=utf-8', 'Content-Language': lng, 'Cache-Control': 'no-store' })
-      drain(req)
-      res.send(text)
-    })
+    .then(({ lng, text }) => refuseAfterBody(req, res, 400, lng, text))
     .catch(next)
 }

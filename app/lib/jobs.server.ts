@@ -23,7 +23,7 @@ export type JobDefinition<T extends object = object> = {
   handler: (jobs: JobWithMetadata<T>[]) => Promise<void>
 }
 
-type Running = { boss: PgBoss; stopping: boolean }
+type Running = { boss: PgBoss; stopping: boolean; queues: string[] }
 
 // On globalThis, so `react-router dev` module reloads find the running instance instead of starting another.
 const globalForJobs = globalThis as unknown as { __setuJobs?: Running; __setuJobsStarting?: Promise<PgBoss> }
@@ -70,7 +70,7 @@ export async function startJobs(definitions: JobDefinition[]): Promise<PgBoss> {
       await boss.stop({ graceful: false, close: true }).catch(() => {})
       throw err
     }
-    globalForJobs.__setuJobs = { boss, stopping: false }
+    globalForJobs.__setuJobs = { boss, stopping: false, queues: definitions.map((def) => def.name) }
     return boss
   })().finally(() => {
     globalForJobs.__setuJobsStarting = undefined
@@ -90,6 +90,16 @@ export async function stopJobs(timeoutMs = 3_000): Promise<void> {
   running.stopping = true
   globalForJobs.__setuJobs = undefined
   await running.boss.stop({ graceful: true, timeout: timeoutMs, close: true })
+}
+
+/**
+ * The workers take no new job from now on; jobs in progress go on, and jobs can still be sent (a request
+ * finishing during a shutdown stores its email). stopJobs() then waits for those in progress.
+ */
+export async function pauseJobs(): Promise<void> {
+  const running = globalForJobs.__setuJobs
+  if (!running || running.stopping) return
+  await Promise.all(running.queues.map((name) => running.boss.offWork(name, { wait: false })))
 }
 
 /** The running queue, or null (tests and scripts that did not start it). */

@@ -1,9 +1,10 @@
 import pg from 'pg'
 import { closeDb, getDb, initDb } from './db.server'
 import { appUrlIsLocal, baseUrl, demoDataDecision, env } from './env.server'
-import { startJobs, stopJobs, type JobDefinition } from './jobs.server'
+import { pauseJobs, startJobs, stopJobs, type JobDefinition } from './jobs.server'
 import { appSecret } from './secret.server'
 import { seedDemoData } from '../../db/seed'
+import { closeLiveStreams } from '~/modules/messaging/live-stream.server'
 import { startMessageHub, stopMessageHub } from '~/modules/messaging/live.server'
 import { MESSAGE_NOTICE_JOBS } from '~/modules/messaging/notice-jobs.server'
 import { NOTIFICATION_JOBS } from '~/modules/notifications/jobs.server'
@@ -85,15 +86,33 @@ export function ensureBootstrapped(): Promise<void> {
   return globalForStartup.__setuStartup
 }
 
-/** Stops the live messages' LISTEN and the job queue (waiting briefly for a job in progress), then closes the database (releasing the PGlite lock). */
-export async function shutdown() {
+/**
+ * The first step of a shutdown (server/start.mjs, on SIGTERM), while requests in flight finish: ends
+ * the live message streams with a retry hint (and every one opened from now on), and lets the job
+ * workers take no new job. Returns how many streams were ended.
+ */
+export async function beginShutdown(): Promise<number> {
+  const streams = closeLiveStreams()
+  try {
+    await pauseJobs()
+  } catch (err) {
+    console.error(`[setu] job queue did not pause cleanly: ${err instanceof Error ? err.message : err}`)
+  }
+  return streams
+}
+
+/**
+ * Stops the live messages' LISTEN and the job queue (waiting up to `jobsTimeoutMs` for the jobs in
+ * progress to finish), then closes the database (releasing the PGlite lock).
+ */
+export async function shutdown({ jobsTimeoutMs }: { jobsTimeoutMs?: number } = {}) {
   try {
     await stopMessageHub()
   } catch (err) {
     console.error(`[setu] live events did not stop cleanly: ${err instanceof Error ? err.message : err}`)
   }
   try {
-    await stopJobs()
+    await stopJobs(jobsTimeoutMs)
   } catch (err) {
     console.error(`[setu] job queue did not stop cleanly: ${err instanceof Error ? err.message : err}`)
   }

@@ -45,6 +45,46 @@ export const MAX_LIFETIME_MS = 15 * 60_000
 const SENT_WINDOW = 10_000
 /** What the browser waits before reconnecting after the stream ends. */
 const RETRY_MS = 3_000
+/**
+ * Streams one user may hold open at once in this process (a tab each, on each device): opening one
+ * more closes that user's oldest. With several server processes (ADR 018) each holds to it.
+ */
+export const MAX_LIVE_STREAMS_PER_USER = 10
+/** A stream closed for a newer one tells its browser to wait this long before trying again. */
+export const REPLACED_RETRY_MS = 60_000
+/** Streams ended by a shutdown tell their browsers to come back after 1 to 5 s (spread, so not all at once). */
+export const SHUTDOWN_RETRY_MS = { min: 1_000, spread: 4_000 } as const
+
+type OpenStream = { end: (retryMs: number, why: string) => void }
+type StreamRegistry = { byProfile: Map<string, Set<OpenStream>>; closing: boolean }
+// On globalThis, like the hub: `react-router dev` module reloads must find the streams already open.
+const globalForStreams = globalThis as unknown as { __setuLiveStreams?: StreamRegistry }
+function streams(): StreamRegistry {
+  return (globalForStreams.__setuLiveStreams ??= { byProfile: new Map(), closing: false })
+}
+const shutdownRetryMs = () => SHUTDOWN_RETRY_MS.min + Math.floor(Math.random() * SHUTDOWN_RETRY_MS.spread)
+
+/**
+ * Ends every open stream with a `retry:` hint, and every stream opened from now on at once: the
+ * server is shutting down, and browsers reconnect to another process or to the restarted server.
+ * Returns how many were open.
+ */
+export function closeLiveStreams(): number {
+  const registry = streams()
+  registry.closing = true
+  const open = [...registry.byProfile.values()].flatMap((set) => [...set])
+  for (const stream of open) stream.end(shutdownRetryMs(), 'server restarting')
+  return open.length
+}
+
+/** How many streams are open in this process (all users, or one). */
+export function countLiveStreams(profileId?: string): number {
+  const { byProfile } = streams()
+  if (profileId) return byProfile.get(profileId)?.size ?? 0
+  let n = 0
+  for (const set of byProfile.values()) n += set.size
+  return n
+}
 
 const participant = (profileId: string) => or(eq(conversations.buyerId, profileId), eq(conversations.sellerId, profileId))
 
@@ -142,9 +182,18 @@ export function openMessageStream(opts: MessageStreamOptions): ReadableStream<Ui
   // One read at a time, in arrival order: the replay runs first, live events wait behind it.
   let queue: Promise<void> = Promise.resolve()
 
+  const registered: OpenStream = {
+    end: (retryMs, why) => {
+      write(`retry: ${retryMs}\n: ${why}\n\n`)
+      close()
+    },
+  }
   const cleanup = () => {
     if (closed) return
     closed = true
+    const mine = streams().byProfile.get(opts.profileId)
+    mine?.delete(registered)
+    if (mine?.size === 0) streams().byProfile.delete(opts.profileId)
     unsubscribe?.()
     clearInterval(heartbeat)
     clearTimeout(lifetime)
@@ -234,9 +283,19 @@ export function openMessageStream(opts: MessageStreamOptions): ReadableStream<Ui
         close()
         return
       }
+      const registry = streams()
+      if (registry.closing) {
+        registered.end(shutdownRetryMs(), 'server restarting')
+        return
+      }
       opts.signal.addEventListener('abort', close)
       // The first bytes go out at once: proxies and the browser see the stream is open.
       write(`retry: ${RETRY_MS}\n: connected\n\n`)
+      let mine = registry.byProfile.get(opts.profileId)
+      if (!mine) registry.byProfile.set(opts.profileId, (mine = new Set()))
+      mine.add(registered)
+      // Sets keep insertion order: the first is the oldest.
+      if (mine.size > MAX_LIVE_STREAMS_PER_USER) mine.values().next().value!.end(REPLACED_RETRY_MS, 'replaced by a newer stream')
       heartbeat = setInterval(() => write(': ping\n\n'), heartbeatMs)
       lifetime = setTimeout(close, lifetimeMs)
       // Subscribe before reading the starting point, so nothing committed in between is missed.
