@@ -309,17 +309,22 @@ function refuseAfterBody(req: IncomingMessage, res: ServerResponse, status: numb
   })
 }
 
-// A route may answer without reading its body (a redirect to the login page, a 403): React Router's
-// body stream is then paused for good and the connection would be reset under a browser still
-// uploading. Once the answer is out, nobody can read the body any more, so discard it like a 413's.
-function drainIfUnread(req: IncomingMessage, res: ServerResponse) {
-  res.once('finish', () => {
-    if (req.complete || req.destroyed) return
+// A route may answer without reading its body (a redirect to the login page, a 403), or stop reading it
+// (a file over its limit): the connection would then be reset under a browser still uploading, which
+// shows an error page instead of the answer. Once a route ends its answer nobody reads the body any
+// more, so the rest is read and discarded like a 413's, and only then is the answer ended.
+function endAfterBody(req: IncomingMessage, res: ServerResponse) {
+  const end = res.end
+  res.end = function (this: ServerResponse, ...args: unknown[]) {
+    res.end = end
+    if (req.complete || req.destroyed) return (end as (...a: unknown[]) => ServerResponse).apply(this, args)
     req.removeAllListeners('data')
     drain(req, (complete) => {
-      if (!complete) req.socket.destroy()
+      ;(end as (...a: unknown[]) => ServerResponse).apply(this, args)
+      if (!complete) res.once('finish', () => req.socket.destroy())
     })
-  })
+    return this
+  } as typeof res.end
 }
 
 type BodyLimitOptions = {
@@ -345,7 +350,7 @@ export function bodyLimit({ defaultLimit = DEFAULT_BODY_LIMIT, limits = {} }: Bo
     const max = route?.bytes ?? defaultLimit
     // A file route reads a streamed body itself, with its own limit.
     if ((!chunked && Number(declared) <= max) || (chunked && route)) {
-      drainIfUnread(req, res)
+      endAfterBody(req, res)
       return next()
     }
 
