@@ -99,6 +99,13 @@ describe('several server processes (WEB_CONCURRENCY)', () => {
     expect(server.output()).toContain('WEB_CONCURRENCY must be a whole number of processes from 1 to 64, not "lots"')
   })
 
+  it('refuses a SHUTDOWN_GRACE_SECONDS that is not a number of seconds before starting any worker', async () => {
+    const server = start({ WEB_CONCURRENCY: '2', SHUTDOWN_GRACE_SECONDS: '25s' })
+    expect(await server.exited()).toBe(1)
+    expect(server.output()).toContain('[setu] cannot start: SHUTDOWN_GRACE_SECONDS="25s" is not accepted')
+    expect(server.output()).not.toContain('starting 2 worker processes')
+  })
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'serves from two workers on PostgreSQL that share sessions, replaces a crashed worker, and stops on SIGTERM',
     async () => {
