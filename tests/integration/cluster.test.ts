@@ -10,6 +10,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS } from '../../db/seed/accounts'
 import { createTestPostgresDatabase } from '../support/postgres'
+import { slowPost } from '../support/slow-request'
 
 const root = path.resolve(__dirname, '../..')
 const built = fs.existsSync(path.join(root, 'build/server/index.js'))
@@ -112,7 +113,8 @@ describe('several server processes (WEB_CONCURRENCY)', () => {
       if (!built) throw new Error('run `npm run build` first')
       const database = await createTestPostgresDatabase(process.env.TEST_DATABASE_URL!)
       cleanups.push(database.drop)
-      const server = start({ WEB_CONCURRENCY: '2', DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', SETU_PID_HEADER: 'true' })
+      // AUTH_RATE_LIMIT_SCALE: the sign-in attempts held in flight below all come from this machine.
+      const server = start({ WEB_CONCURRENCY: '2', DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', SETU_PID_HEADER: 'true', AUTH_RATE_LIMIT_SCALE: '10' })
       await server.waitFor('Setu marketplace is running at', 2)
       // Both workers started on a fresh database at once: one migrated and loaded the demo, the other
       // waited for the start-up lock and found it there.
@@ -153,7 +155,23 @@ describe('several server processes (WEB_CONCURRENCY)', () => {
       expect(after).toContain(pids[1])
       expect(after).not.toContain(pids[0])
 
+      // Sign-in attempts in flight (bodies half sent) when the primary is told to stop: it passes the
+      // signal on, each worker answers what it holds, and the primary waits for them.
+      const inFlight = Array.from({ length: 6 }, (_, i) =>
+        slowPost(
+          PORT,
+          '/login',
+          { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, 'Accept-Language': 'en' },
+          new URLSearchParams({ email: `nobody${i}@example.com`, password: 'wrong-password' }).toString(),
+        ),
+      )
+      await Promise.all(inFlight.map((r) => r.begin()))
       server.child.kill('SIGTERM')
+      await server.waitFor('SIGTERM received, shutting down', 2)
+      for (const answer of await Promise.all(inFlight.map((r) => r.finish()))) {
+        expect(answer.status).toBe(401)
+        expect(answer.head).toMatch(/\r\nconnection: close\r\n/i)
+      }
       expect(await server.exited()).toBe(0)
       expect(server.output()).toContain('[setu] cluster: all workers stopped')
       expect(server.count('SIGTERM received, shutting down')).toBe(2)
