@@ -141,7 +141,8 @@ export async function listOpenRfqsForBuyer(buyerId: string, limit: number): Prom
         unit: rfqs.unit,
         deadline: rfqs.deadline,
         createdAt: rfqs.createdAt,
-        quoteCount: sql<number>`(select count(*)::int from quotes q where q.rfq_id = ${rfqs.id} and q.status <> 'Withdrawn')`,
+        // Spelled out: on a query of one table Drizzle writes ${rfqs.id} as a bare "id", which the subquery would read as q.id.
+        quoteCount: sql<number>`(select count(*)::int from quotes q where q.rfq_id = "rfqs"."id" and q.status <> 'Withdrawn')`,
         sellerId: rfqs.sellerId,
       })
       .from(rfqs)
