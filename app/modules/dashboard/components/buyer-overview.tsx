@@ -18,8 +18,9 @@ function Counter({ icon, label, value, testId, to, linkLabel }: { icon: ReactNod
   const { i18n } = useTranslation()
   return (
     <Card>
-      <CardContent className="flex items-center gap-3 p-4">
-        <span className="rounded-md bg-primary/10 p-2 text-primary">{icon}</span>
+      <CardContent className="flex items-center gap-3 p-3 sm:p-4">
+        {/* Two counters a row on a phone: the icon gives way to the words. */}
+        <span className="rounded-md bg-primary/10 p-2 text-primary max-sm:hidden">{icon}</span>
         <div className="flex min-w-0 flex-col">
           <p className="text-sm text-muted-foreground">{label}</p>
           <p className="text-2xl font-bold" data-testid={testId}>
@@ -61,7 +62,7 @@ export function BuyerOverview({ overview }: { overview: BuyerOverviewDto }) {
   const { openRfqs, awaitingQuotes, orders } = overview
   return (
     <div className="flex flex-col gap-8" data-testid="buyer-overview">
-      <section aria-label={t('account:buying.countersLabel')} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-label={t('account:buying.countersLabel')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Counter icon={<ClipboardList className="size-5" aria-hidden />} label={t('account:buying.openRfqs')} value={openRfqs.total} testId="buyer-open-rfqs" to="/rfqs" linkLabel={t('account:buying.toRfqs')} />
         <Counter icon={<FileText className="size-5" aria-hidden />} label={t('account:buying.awaitingQuotes')} value={awaitingQuotes.total} testId="buyer-awaiting-quotes" to="/rfqs" linkLabel={t('account:buying.toQuotes')} />
         <Counter icon={<MessageSquare className="size-5" aria-hidden />} label={t('account:buying.unreadMessages')} value={overview.unreadMessages} testId="buyer-unread-messages" to="/messages" linkLabel={t('account:buying.toMessages')} />
