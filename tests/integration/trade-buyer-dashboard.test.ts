@@ -45,6 +45,7 @@ describe("a buyer's /dashboard", () => {
   let s1: Awaited<ReturnType<typeof seller>>
   let s2: Awaited<ReturnType<typeof seller>>
   let awaitingNewest: { id: string; rfqId: string }
+  let awaitingOlderId = ''
   let newestOpenTitle = ''
 
   beforeAll(async () => {
@@ -65,7 +66,7 @@ describe("a buyer's /dashboard", () => {
     const older = await createQuote(open[0]!.id, s1.profileId, { status: 'Quoted', updatedAt: ago(30) })
     const newer = await createQuote(open[1]!.id, s1.profileId, { status: 'Quoted', updatedAt: ago(5) })
     awaitingNewest = { id: newer!.id, rfqId: open[1]!.id }
-    expect(older).toBeTruthy()
+    awaitingOlderId = older!.id
     await createQuote(open[0]!.id, s2.profileId, { status: 'Countered' }) // the seller's turn
     await createQuote(open[1]!.id, s2.profileId, { status: 'Quoted', expiresAt: ago(1) }) // expired
     await createQuote(open[2]!.id, s2.profileId, { status: 'Withdrawn' })
@@ -108,9 +109,10 @@ describe("a buyer's /dashboard", () => {
     expect(o.openRfqs.total).toBe(7)
     expect(o.openRfqs.items).toHaveLength(BUYER_OVERVIEW_LIST_SIZE)
     expect(o.openRfqs.items[0]!.title).toBe(newestOpenTitle)
-    expect(o.openRfqs.items.every((r) => r.quoteCount >= 0)).toBe(true)
+    expect(o.openRfqs.items.map((r) => r.productRequest)).toEqual([false, false, false, false, false])
     expect(o.awaitingQuotes.total).toBe(2)
-    expect(o.awaitingQuotes.items.map((q) => q.id)).toHaveLength(2)
+    // The quote the seller answered last comes first.
+    expect(o.awaitingQuotes.items.map((q) => q.id)).toEqual([awaitingNewest.id, awaitingOlderId])
     expect(o.awaitingQuotes.items[0]).toMatchObject({ id: awaitingNewest.id, rfqId: awaitingNewest.rfqId, sellerCompany: expect.stringMatching(/^Seller Co /), unitPrice: '1250.00', currency: 'USD' })
     expect(o.orders).toEqual({ total: 5, byStatus: { Pending: 2, Accepted: 0, Shipped: 1, Delivered: 1, Cancelled: 1 } })
     expect(o.unreadMessages).toBe(3)
@@ -134,6 +136,11 @@ describe("a buyer's /dashboard", () => {
     expect(after.openRfqs.items[0]!.id).toBe(rfq!.id)
     expect(after.openRfqs.items[0]!.quoteCount).toBe(1)
     expect(after.awaitingQuotes.total).toBe(before.awaitingQuotes.total + 1)
+    // A request sent from a product page to one seller is an open RFQ too, marked as such.
+    const request = await createRfq(b.profileId, { sellerId: s1.profileId })
+    const latest = (await overviewOf(b.cookie))!
+    expect(latest.openRfqs.total).toBe(after.openRfqs.total + 1)
+    expect(latest.openRfqs.items[0]).toMatchObject({ id: request!.id, productRequest: true, quoteCount: 0 })
   })
 
   it('gives a fresh buyer zeros, and a signed-in user without a profile nothing', async () => {
