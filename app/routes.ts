@@ -57,6 +57,7 @@ export default [
     route('orders', 'routes/seller/orders.tsx'),
     route('messages', 'routes/seller/messages.tsx'),
     route('rfqs', 'routes/seller/rfqs.tsx'),
+    route('buying', 'routes/seller/buying.tsx'),
   ]),
   route('dashboard/products/new', 'routes/seller/product-new.tsx'),
   route('dashboard/products/:id/edit', 'routes/seller/product-edit.tsx'),

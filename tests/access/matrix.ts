@@ -63,6 +63,8 @@ const toLogin = (from: string): Expected => ({ status: 302, location: `/login?re
 const home: Expected = { status: 302, location: '/' }
 /** Spec §2: a signed-in user without a profile sees this form in place of every page. */
 const PROFILE_FORM = 'Complete Your Profile'
+/** A heading of the buyer's overview (issue 26 item 6). */
+const BUYER_OVERVIEW = 'Quotes waiting for your answer'
 /** A route without an action: React Router refuses the POST. */
 const NO_ACTION = 405
 
@@ -779,8 +781,9 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       { path: '/products/not-a-uuid/request-quote', expect: { anonymous: toLogin('/marketplace'), incomplete: 403, buyer: 404, sellers: 404 } },
     ],
   },
-  // seller workspace: visitors sign in and come back; non-sellers see the gate page; only the owner
-  // reaches a product's edit page (anyone else: 404).
+  // seller workspace: visitors sign in and come back; a buyer's /dashboard is their overview (issue 26
+  // item 6) and the seller-only tabs show them the gate page; only the owner reaches a product's edit
+  // page (anyone else: 404).
   ...Object.fromEntries(
     (['overview', 'products', 'orders', 'messages', 'rfqs'] as const).map((tab) => {
       const path = tab === 'overview' ? '/dashboard' : `/dashboard/${tab}`
@@ -793,7 +796,7 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
               path,
               expect: {
                 anonymous: toLogin(path),
-                signedIn: { status: 200, contains: 'Seller Account Required', lacks: 'Total Products' },
+                buyer: tab === 'overview' ? { status: 200, contains: BUYER_OVERVIEW, lacks: 'Seller Account Required' } : { status: 200, contains: 'Seller Account Required', lacks: 'Total Products' },
                 incomplete: { status: 200, contains: PROFILE_FORM, lacks: 'Total Products' },
                 sellers: { status: 200, contains: 'Total Products' },
               },
@@ -809,6 +812,21 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       ]
     }),
   ),
+  // The Buying tab: a seller's buyer overview inside the workspace; for a buyer, the same overview as /dashboard.
+  'routes/seller/buying': {
+    GET: [
+      {
+        path: '/dashboard/buying',
+        expect: {
+          anonymous: toLogin('/dashboard/buying'),
+          buyer: { status: 200, contains: BUYER_OVERVIEW, lacks: 'Seller Account Required' },
+          incomplete: { status: 200, contains: PROFILE_FORM, lacks: BUYER_OVERVIEW },
+          sellers: { status: 200, contains: BUYER_OVERVIEW, lacks: 'Seller Account Required' },
+        },
+      },
+    ],
+    POST: [{ path: '/dashboard/buying', expect: everyone(NO_ACTION) }],
+  },
   'routes/seller/dashboard': {
     // The layout has no path of its own beyond its tabs: /dashboard is its index (above).
     GET: [{ path: '/dashboard/products', expect: { anonymous: toLogin('/dashboard/products'), signedIn: 200, incomplete: 200, sellers: { status: 200, contains: 'My Products' } } }],

@@ -45,7 +45,8 @@ test('a buyer is told KYC is for sellers and can go back home', async ({ page })
   await page.getByRole('link', { name: 'Back to Home' }).click()
   await expect(page).toHaveURL(/\/$/)
 
-  await page.goto('/dashboard')
+  // /dashboard is the buyer's own overview (issue 26 item 6); the seller-only tabs keep the gate.
+  await page.goto('/dashboard/products')
   await expect(page.getByRole('heading', { level: 1, name: 'Seller Account Required' })).toBeVisible()
   await expect(page.getByRole('main').getByRole('link', { name: 'Browse Marketplace' })).toBeVisible()
 })

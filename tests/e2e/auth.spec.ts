@@ -106,7 +106,7 @@ test('a new buyer registers without a KYC document', async ({ page }) => {
   await logIn(page, email)
   await expect(page.getByTestId('user-menu')).toContainText(email)
   await page.goto('/dashboard')
-  await expect(page.getByRole('heading', { level: 1, name: 'Seller Account Required' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible()
 })
 
 test('the registration form explains every problem before sending, and the server refuses a fake document', async ({ page }) => {

@@ -230,6 +230,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'routes/seller/products': { path: at('/dashboard/products'), query: SELLER_LIST, form: ['intent', 'productId'], action: true },
   'routes/seller/orders': { path: at('/dashboard/orders'), query: ['page'], form: ORDER_STATUS_FIELDS, action: true },
   'routes/seller/messages': { path: at('/dashboard/messages') },
+  'routes/seller/buying': { path: at('/dashboard/buying') },
   'routes/seller/rfqs': { path: at('/dashboard/rfqs'), query: ['q', 'category', 'currency', 'notQuoted', 'match', 'mine', 'page'], form: ['intent', 'quoteId', 'reason', ...QUOTE_FIELDS], action: true },
   'routes/seller/product-new': { path: at('/dashboard/products/new'), form: PRODUCT_FIELDS, action: true },
   'routes/seller/product-edit': {

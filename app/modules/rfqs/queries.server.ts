@@ -112,3 +112,46 @@ export async function listOwnRfqs(buyerId: string, page: number, locale: string)
     pageCount: Math.max(1, Math.ceil(total / RFQ_PAGE_SIZE)),
   }
 }
+
+/** An open RFQ on the buyer's dashboard: what was asked, and how far the sellers' answers have come. */
+export type OpenRfqSummaryDto = {
+  id: string
+  title: string
+  quantity: number
+  unit: QuantityUnit
+  deadline: string | null
+  createdAt: string
+  /** Quotes received that are not withdrawn. */
+  quoteCount: number
+  /** A product request (addressed to one seller) rather than an RFQ open to the board. */
+  productRequest: boolean
+}
+
+/** How many RFQs of the buyer are open, and the `limit` newest of them. */
+export async function listOpenRfqsForBuyer(buyerId: string, limit: number): Promise<{ total: number; items: OpenRfqSummaryDto[] }> {
+  const db = getDb()
+  const mineOpen = and(eq(rfqs.buyerId, buyerId), eq(rfqs.status, 'open'))
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(rfqs).where(mineOpen),
+    db
+      .select({
+        id: rfqs.id,
+        title: rfqs.title,
+        quantity: rfqs.quantity,
+        unit: rfqs.unit,
+        deadline: rfqs.deadline,
+        createdAt: rfqs.createdAt,
+        // Spelled out: on a query of one table Drizzle writes ${rfqs.id} as a bare "id", which the subquery would read as q.id.
+        quoteCount: sql<number>`(select count(*)::int from quotes q where q.rfq_id = "rfqs"."id" and q.status <> 'Withdrawn')`,
+        sellerId: rfqs.sellerId,
+      })
+      .from(rfqs)
+      .where(mineOpen)
+      .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
+      .limit(limit),
+  ])
+  return {
+    total,
+    items: rows.map(({ sellerId, ...r }) => ({ ...r, quoteCount: Number(r.quoteCount), createdAt: r.createdAt.toISOString(), productRequest: sellerId !== null })),
+  }
+}

@@ -2,9 +2,13 @@
 // Each is one query, counted by PostgreSQL. "Waiting" means the party can act now: their turn, the
 // offer not expired (as displayStatus: expires_at < now() shows Expired) and the RFQ still open
 // (counter and accept need it open).
-import { and, count, eq, gte, sql } from 'drizzle-orm'
-import { quotes, rfqs } from '../../../db/schema'
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm'
+import { profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import type { QuantityUnit, QuoteCurrency } from './enums'
+
+/** A quote waits for the buyer's answer: the seller offered or answered a counter (Quoted), not expired, on an open RFQ. */
+const awaitingBuyer = and(eq(rfqs.status, 'open'), eq(quotes.status, 'Quoted'), gte(quotes.expiresAt, sql`now()`))
 
 /** The seller's negotiations where it is their turn: quotes the buyer countered (Countered), not expired, on an open RFQ. */
 export async function countSellerTurnQuotes(sellerId: string): Promise<number> {
@@ -24,7 +28,46 @@ export async function getBuyerQuoteCounts(buyerId: string): Promise<{ rfqs: numb
   const [row] = await getDb()
     .select({ rfqs: sql<number>`count(distinct ${rfqs.id})::int`, awaitingQuotes: sql<number>`count(${quotes.id})::int` })
     .from(rfqs)
-    .leftJoin(quotes, and(eq(quotes.rfqId, rfqs.id), eq(rfqs.status, 'open'), eq(quotes.status, 'Quoted'), gte(quotes.expiresAt, sql`now()`)))
+    .leftJoin(quotes, and(eq(quotes.rfqId, rfqs.id), awaitingBuyer))
     .where(eq(rfqs.buyerId, buyerId))
   return { rfqs: Number(row?.rfqs ?? 0), awaitingQuotes: Number(row?.awaitingQuotes ?? 0) }
+}
+
+/** A quote waiting for the buyer's answer, as the buyer's dashboard lists it. Money stays an exact decimal string. */
+export type AwaitingQuoteDto = {
+  id: string
+  rfqId: string
+  rfqTitle: string
+  sellerCompany: string
+  unitPrice: string
+  currency: QuoteCurrency
+  /** The offer's quantity (the RFQ's until someone countered), with the RFQ's unit. */
+  quantity: number
+  unit: QuantityUnit
+  expiresAt: string
+  updatedAt: string
+}
+
+/** The `limit` quotes waiting for the buyer's answer that moved last (same rule as getBuyerQuoteCounts), newest first. */
+export async function listQuotesAwaitingBuyer(buyerId: string, limit: number): Promise<AwaitingQuoteDto[]> {
+  const rows = await getDb()
+    .select({
+      id: quotes.id,
+      rfqId: rfqs.id,
+      rfqTitle: rfqs.title,
+      sellerCompany: sql<string>`coalesce(${profiles.companyName}, ${profiles.name})`,
+      unitPrice: quotes.unitPrice,
+      currency: quotes.currency,
+      quantity: sql<number>`coalesce(${quotes.quantity}, ${rfqs.quantity})::int`,
+      unit: rfqs.unit,
+      expiresAt: quotes.expiresAt,
+      updatedAt: quotes.updatedAt,
+    })
+    .from(quotes)
+    .innerJoin(rfqs, eq(rfqs.id, quotes.rfqId))
+    .innerJoin(profiles, eq(profiles.id, quotes.sellerId))
+    .where(and(eq(rfqs.buyerId, buyerId), awaitingBuyer))
+    .orderBy(desc(quotes.updatedAt), desc(quotes.id))
+    .limit(limit)
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity), expiresAt: r.expiresAt.toISOString(), updatedAt: r.updatedAt.toISOString() }))
 }

@@ -1,6 +1,6 @@
-import { ClipboardList, Eye, FileText, MessagesSquare, Package, PackageCheck, PackagePlus, ShoppingCart } from 'lucide-react'
+import { ClipboardList, Eye, FileText, MessagesSquare, Package, PackageCheck, PackagePlus, Plus, ShoppingBag, ShoppingCart } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink, Outlet, useLocation } from 'react-router'
+import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
@@ -9,6 +9,7 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { cn } from '~/lib/utils'
+import { getCurrentUser } from '~/modules/accounts/session.server'
 import { KycStatusNotice } from '~/modules/kyc/components/kyc-status-notice'
 import { SellerRequired } from '~/modules/products/components/seller-required'
 import { getSellerDashboardStats } from '~/modules/products/products.server'
@@ -18,12 +19,20 @@ import { countOpenBoardRfqs } from '~/modules/rfqs/board.server'
 import { countSellerTurnQuotes, getBuyerQuoteCounts } from '~/modules/rfqs/stats.server'
 
 // The seller workspace frame (spec §2 Seller dashboard): gate, KYC prompt, real counters and the
-// four tabs, each its own URL (/dashboard/products, /orders, /messages, /rfqs).
+// tabs, each its own URL (/dashboard/products, /orders, /messages, /rfqs, and /buying: what the seller
+// buys). A buyer's frame (issue 26 item 6) holds their overview (/dashboard, /dashboard/buying); the
+// seller-only tabs show them 'Seller Account Required'.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
   const [i18n, gate] = await Promise.all([getI18n(request, context), sellerGate(request)])
   const page = { locale, origin: publicOrigin(request), title: i18n.t('account:dashboard.title'), description: i18n.t('account:dashboard.description') }
-  if (gate.state !== 'seller') return { ...page, state: 'notSeller' as const, seller: null, stats: null }
+  if (gate.state !== 'seller') {
+    const profile = (await getCurrentUser(request))?.profile
+    const buyerPage = { ...page, title: i18n.t('account:buying.title'), description: i18n.t('account:buying.description') }
+    // Without a profile the layout shows the profile form in place of this page.
+    if (profile) return { ...buyerPage, state: 'buyer' as const, buyer: { name: profile.name }, seller: null, stats: null }
+    return { ...page, state: 'notSeller' as const, buyer: null, seller: null, stats: null }
+  }
   const [products, openRfqs, sellerTurn, pendingOrders, buying] = await Promise.all([
     getSellerDashboardStats(gate.seller.id),
     countOpenBoardRfqs(gate.seller),
@@ -35,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // plus their negotiations where the buyer countered; pending orders wait for the seller to confirm
   // them. A seller who also buys sees the quotes waiting on their own RFQs.
   const stats = { ...products, openRfqs, sellerTurn, rfqsAwaiting: openRfqs + sellerTurn, pendingOrders, buying: buying.rfqs > 0 ? buying : null }
-  return { ...page, state: 'seller' as const, seller: { name: gate.seller.name, kycStatus: gate.seller.kycStatus }, stats }
+  return { ...page, state: 'seller' as const, buyer: null, seller: { name: gate.seller.name, kycStatus: gate.seller.kycStatus }, stats }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
@@ -85,13 +94,42 @@ const TABS = [
   { to: '/dashboard/orders', key: 'orders', Icon: ShoppingCart },
   { to: '/dashboard/messages', key: 'messages', Icon: MessagesSquare },
   { to: '/dashboard/rfqs', key: 'rfqs', Icon: ClipboardList },
+  { to: '/dashboard/buying', key: 'buying', Icon: ShoppingBag },
 ] as const
+
+/** The child routes a buyer may open under /dashboard: their overview; every other tab is for sellers. */
+const BUYER_PAGES = new Set(['routes/seller/overview', 'routes/seller/buying'])
+
+/** A buyer's dashboard: the heading, Create RFQ, and their overview (the child route). */
+function BuyerFrame({ name }: { name: string }) {
+  const { t } = useTranslation('account')
+  const leaf = useMatches().at(-1)?.id
+  if (!leaf || !BUYER_PAGES.has(leaf)) return <SellerRequired />
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:py-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">{t('buying.title')}</h1>
+          <p className="text-muted-foreground">{t('dashboard.welcome', { name })}</p>
+        </div>
+        <Button asChild>
+          <Link to="/create-rfq">
+            <Plus className="size-4" aria-hidden />
+            {t('dashboard.createRfq')}
+          </Link>
+        </Button>
+      </header>
+      <Outlet />
+    </div>
+  )
+}
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('account')
-  const { state, seller, stats } = loaderData
+  const { state, seller, stats, buyer } = loaderData
   const { pathname } = useLocation()
 
+  if (state === 'buyer' && buyer) return <BuyerFrame name={buyer.name} />
   if (state !== 'seller' || !seller || !stats) return <SellerRequired />
 
   return (

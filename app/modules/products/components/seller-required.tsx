@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Card, CardDescription, CardFooter, CardHeader } from '~/components/ui/card'
 
-/** Spec §2: what a signed-in buyer sees on a seller-only page. */
+/** Spec §2: what a signed-in buyer sees on a seller-only page, with the way to their own dashboard (issue 26 item 6). */
 export function SellerRequired() {
   const { t } = useTranslation('account')
   return (
@@ -19,6 +19,9 @@ export function SellerRequired() {
         </CardHeader>
         <CardFooter className="flex-wrap justify-center gap-3">
           <Button asChild>
+            <Link to="/dashboard">{t('dashboard.myDashboard')}</Link>
+          </Button>
+          <Button asChild variant="outline">
             <Link to="/marketplace">{t('dashboard.browseMarketplace')}</Link>
           </Button>
           <Button asChild variant="ghost">
