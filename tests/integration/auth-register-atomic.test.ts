@@ -8,7 +8,10 @@ import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { accounts, outgoingEmails, profiles, users } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { discardStaleHeldEmails, HELD_MINUTES } from '~/lib/outgoing-email.server'
+import { callAuthEndpoint } from '~/modules/accounts/auth-endpoint.server'
 import { SIGN_UP_LEFTOVER_SECONDS } from '~/modules/accounts/commands.server'
+import { withSignUp } from '~/modules/accounts/sign-up-scope.server'
 import { deliveredTo, latestEmail, login, openVerification, pdfFile, register, registrationFields, verificationPath } from './auth-support'
 import { useTempStorage } from '../factories/files'
 
@@ -168,4 +171,25 @@ describe('a login a crash left without a profile', () => {
     expect((out.data as Answer).fieldErrors).toEqual({ email: 'errors:auth.userExists' })
     expect(await latestEmail(fields.email as string)).toBeNull()
   })
+
+  it('a sign-up killed after better-auth wrote the login: its held email is never sent, the sweep drops it after an hour, the email registers again', async () => {
+    const fields = registrationFields()
+    const email = fields.email as string
+    // What a process killed between the two steps leaves: better-auth's writes and the held email, nothing of ours.
+    const { result } = await withSignUp('en', () =>
+      callAuthEndpoint(new Request('http://localhost:3000/register'), '/sign-up/email', { name: fields.name, email, password: fields.password, callbackURL: '/verify-email' }),
+    )
+    expect(result.ok).toBe(true)
+    expect(await traces(email)).toMatchObject({ users: 1, accounts: 1, profiles: 0, emails: 1 })
+    expect(await deliveredTo(email)).toEqual([])
+    const [held] = await getDb().select().from(outgoingEmails).where(eq(outgoingEmails.to, email))
+    expect(held).toMatchObject({ status: 'held', attempts: 0 })
+
+    expect(await discardStaleHeldEmails()).toBe(0)
+    await getDb().update(outgoingEmails).set({ createdAt: sql`now() - make_interval(mins => ${HELD_MINUTES + 1})` }).where(eq(outgoingEmails.id, held!.id))
+    await getDb().update(users).set({ createdAt: new Date(Date.now() - (SIGN_UP_LEFTOVER_SECONDS + 1) * 1000) }).where(eq(users.email, email))
+    expect(await discardStaleHeldEmails()).toBe(1)
+    await expectRegistersAfterwards(fields)
+  })
 })
+
