@@ -66,6 +66,8 @@ function transporter(): { transporter: Transporter<SentMessageInfo>; delivery: '
 /**
  * Sends an email through nodemailer: real SMTP when SMTP_URL is set, otherwise the dev outbox
  * (docs/decisions/003). With neither, the message is not sent and the failure is logged.
+ * The transport only: the app itself never calls this from a request. Every email is enqueued with
+ * enqueueEmail() (outgoing-email.server.ts, ADR 021), whose worker is the one caller.
  */
 export async function sendEmail(message: EmailMessage): Promise<SendEmailResult> {
   const t = transporter()

@@ -2,6 +2,7 @@ import pg from 'pg'
 import { closeDb, getDb, initDb } from './db.server'
 import { appUrlIsLocal, baseUrl, demoDataDecision, env } from './env.server'
 import { pauseJobs, startJobs, stopJobs, type JobDefinition } from './jobs.server'
+import { OUTGOING_EMAIL_JOBS } from './outgoing-email.server'
 import { appSecret } from './secret.server'
 import { seedDemoData } from '../../db/seed'
 import { closeLiveStreams } from '~/modules/messaging/live-stream.server'
@@ -11,7 +12,7 @@ import { NOTIFICATION_JOBS } from '~/modules/notifications/jobs.server'
 import { RFQ_JOBS } from '~/modules/rfqs/jobs.server'
 
 /** Every background job of the app (ADR 010). */
-export const APP_JOBS: JobDefinition[] = [...NOTIFICATION_JOBS, ...RFQ_JOBS, ...MESSAGE_NOTICE_JOBS]
+export const APP_JOBS: JobDefinition[] = [...OUTGOING_EMAIL_JOBS, ...NOTIFICATION_JOBS, ...RFQ_JOBS, ...MESSAGE_NOTICE_JOBS]
 
 /** Key of the session-level advisory lock that lets one process at a time run the start-up work below. */
 const STARTUP_LOCK_KEY = 7_461_838_202

@@ -129,7 +129,7 @@ export async function exercise(target: FuzzTarget, r: FuzzRequest) {
   const headers: Record<string, string> = {}
   if (isPost && r.body?.contentType) headers['Content-Type'] = r.body.contentType
   if (isPost && r.origin === 'cross') Object.assign(headers, r.crossSiteHeaders)
-  const fingerprinted = tables.filter((t) => !(target.endsSessions && (t === 'sessions' || t === 'admin_sessions')) && !(target.mailsOnRefusal && t === 'email_outbox'))
+  const fingerprinted = tables.filter((t) => !(target.endsSessions && (t === 'sessions' || t === 'admin_sessions')) && !(target.mailsOnRefusal && (t === 'email_outbox' || t === 'outgoing_emails')))
   const before = isPost ? await dbFingerprint(fingerprinted) : null
   const loggedBefore = logged.length
 

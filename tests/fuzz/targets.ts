@@ -25,7 +25,7 @@ export type FuzzTarget = {
    * and the actors' sessions are put back after each POST.
    */
   endsSessions?: boolean
-  /** A refusal may email the account owner (the sign-in lockout notice goes to the dev outbox). */
+  /** A refusal may email the account owner (the sign-in lockout notice is queued in outgoing_emails, ADR 021). */
   mailsOnRefusal?: boolean
 }
 

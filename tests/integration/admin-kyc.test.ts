@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, emailOutbox, notifications, profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { deliverPendingEmails } from '~/lib/outgoing-email.server'
 import { signBoundLink } from '~/lib/storage.server'
 import { KYC_QUEUE_PAGE_SIZE } from '~/modules/admin/schemas'
 import { getProduct, listProducts } from '~/modules/catalog/queries.server'
@@ -210,6 +211,7 @@ describe('Approve / Reject', () => {
     const [notice] = await noticesOf(s.profileId)
     expect(notice).toMatchObject({ kind: 'kyc_approved', link: '/kyc-upload', emailStatus: 'pending' })
     expect(await deliverNotificationEmail(notice!.id)).toBe('sent')
+    await deliverPendingEmails()
     const [mail] = await getDb().select().from(emailOutbox).where(eq(emailOutbox.to, s.email))
     expect(mail!.subject).toBe('Ваш KYC одобрен')
   })
@@ -239,6 +241,7 @@ describe('Approve / Reject', () => {
     const [notice] = await noticesOf(s.profileId)
     expect(notice).toMatchObject({ kind: 'kyc_rejected', params: { reason } })
     expect(await deliverNotificationEmail(notice!.id)).toBe('sent')
+    await deliverPendingEmails()
     const [mail] = await getDb().select().from(emailOutbox).where(eq(emailOutbox.to, s.email))
     expect(mail!.subject).toBe('आपका KYC दस्तावेज़ अस्वीकार कर दिया गया')
     expect(mail!.text).toContain(reason)

@@ -8,6 +8,7 @@ import { emailOutbox, profiles, securityEvents, verifications } from '../../db/s
 import { CLIENT_IP_HEADER } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { resetEmailTransport } from '~/lib/email.server'
+import { deliverPendingEmails } from '~/lib/outgoing-email.server'
 import { resetEnvCache } from '~/lib/env.server'
 import { LOGIN_THROTTLE, lockedUntil, recordPasswordFailure } from '~/modules/accounts/login-throttle.server'
 import { RESET_REQUEST_LIMITS, RESET_REQUEST_MIN_MS } from '~/modules/accounts/password-reset.server'
@@ -49,6 +50,8 @@ function readMessage(raw: string) {
 async function mailTo(to: string, count = 1): Promise<string> {
   const deadline = Date.now() + 5000
   for (;;) {
+    // The job queue does not run in tests: deliver what is queued, as its worker would.
+    await deliverPendingEmails()
     const messages = received.filter((m) => m.to.includes(to))
     if (messages.length >= count) return readMessage(messages[messages.length - 1].raw)
     if (Date.now() > deadline) throw new Error(`no email #${count} to ${to}`)

@@ -3,6 +3,7 @@ import { action as loginAction } from '~/routes/auth/login'
 import { action as registerAction } from '~/routes/auth/register'
 import { loader as verifyLoader } from '~/routes/auth/verify-email'
 import { listOutbox } from '~/lib/email.server'
+import { deliverPendingEmails } from '~/lib/outgoing-email.server'
 import { callRoute, form } from './account-support'
 import { pdfBytes } from '../factories/files'
 
@@ -39,10 +40,17 @@ export function login(email: string, password: string, opts: { path?: string; he
   return callRoute(loginAction, opts.path ?? '/login', { body: form(fields), headers: opts.headers, cookie: opts.cookie })
 }
 
-/** The newest email to `to` in the dev outbox. */
+/** The newest email to `to` in the dev outbox, after delivering what is queued (the job queue does not run in tests). */
 export async function latestEmail(to: string) {
+  await deliverPendingEmails()
   const [message] = await listOutbox({ to, limit: 1 })
   return message ?? null
+}
+
+/** Every email to `to` in the dev outbox, newest first, after delivering what is queued. */
+export async function deliveredTo(to: string) {
+  await deliverPendingEmails()
+  return listOutbox({ to })
 }
 
 /** The path and query of the verification link in a message body. */

@@ -6,9 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { loginThrottles, profiles, securityEvents, sessions } from '../../db/schema'
 import { CLIENT_IP_HEADER, getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
-import { listOutbox } from '~/lib/email.server'
 import { LOGIN_THROTTLE, lockDurationMs, recordPasswordFailure } from '~/modules/accounts/login-throttle.server'
-import { login } from './auth-support'
+import { deliveredTo, login } from './auth-support'
 import { cookieHeaderFrom, createUser, signInCookie } from '../factories/users'
 
 type Answer = { formError?: string; formErrorValues?: Record<string, string> }
@@ -35,7 +34,7 @@ describe('per-account sign-in throttle', () => {
     // Attempts during the pause were not even checked, so they did not lengthen it.
     expect((await throttleOf(u.email)).failures).toBe(LOGIN_THROTTLE.freeFailures)
 
-    const mail = await listOutbox({ to: u.email })
+    const mail = await deliveredTo(u.email)
     expect(mail).toHaveLength(1)
     expect(mail[0].subject).toBe('Sign-in to your Setu account is paused')
     expect(mail[0].text).toContain('198.51.100.5')
@@ -47,7 +46,7 @@ describe('per-account sign-in throttle', () => {
     expect(cookieHeaderFrom(back.response)).toMatch(/setu\.session_token=/)
     // A success starts afresh.
     expect(await throttleOf(u.email)).toBeUndefined()
-    expect(await listOutbox({ to: u.email })).toHaveLength(1)
+    expect(await deliveredTo(u.email)).toHaveLength(1)
 
     const events = await eventsOf(u.id)
     expect(events.filter((t) => t === 'sign_in_failed')).toHaveLength(15)
@@ -66,14 +65,14 @@ describe('per-account sign-in throttle', () => {
     const out = await login(email, 'another-guess', { headers: from(99) })
     expect(out.status).toBe(429)
     expect(out.data).toMatchObject({ formError: 'errors:auth.accountLocked' })
-    expect(await listOutbox({ to: email })).toEqual([])
+    expect(await deliveredTo(email)).toEqual([])
   }, 60_000)
 
   it('writes the lockout email in the owner’s language, not the language of whoever tried', async () => {
     const u = await createUser()
     await getDb().update(profiles).set({ preferredLanguage: 'ru' }).where(eq(profiles.userId, u.id))
     for (let i = 1; i <= LOGIN_THROTTLE.freeFailures; i++) await login(u.email, `guess-${i}`, { path: '/login?lng=hi', headers: from(i) })
-    const [mail] = await listOutbox({ to: u.email })
+    const [mail] = await deliveredTo(u.email)
     expect(mail.subject).toBe('Вход в вашу учётную запись Setu приостановлен')
   }, 60_000)
 

@@ -3,7 +3,7 @@
 // a lapsed offer without anyone calling them.
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
-import { emailOutbox, notifications, quotes } from '../../db/schema'
+import { emailOutbox, notifications, outgoingEmails, quotes } from '../../db/schema'
 import { getDb, getDbKind } from '~/lib/db.server'
 import { runningJobs, sendJob, startJobs, stopJobs } from '~/lib/jobs.server'
 import { APP_JOBS } from '~/lib/startup.server'
@@ -80,8 +80,15 @@ describe(`the job queue on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGl
     )
     expect(row).toMatchObject({ emailStatus: 'sent', emailAttempts: 1 })
     expect(row.emailedAt).toBeInstanceOf(Date)
-    const mail = await getDb().select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email))
+    // The notice's email goes out through the outgoing-mail queue (ADR 021), also run by the app's jobs.
+    const mail = await waitFor(
+      () => getDb().select().from(emailOutbox).where(eq(emailOutbox.to, buyer.email)),
+      (m) => m.length > 0,
+    )
     expect(mail.map((m) => m.subject)).toEqual([`New quote on “${rfq.title}”`])
+    expect(await getDb().select({ status: outgoingEmails.status, kind: outgoingEmails.kind }).from(outgoingEmails).where(eq(outgoingEmails.to, buyer.email))).toEqual([
+      { status: 'sent', kind: 'notification' },
+    ])
     // Both parties got the expiry notice; their emails follow through the same queue.
     const expired = await getDb().select({ r: notifications.recipientId }).from(notifications).where(eq(notifications.kind, 'quote_expired'))
     expect(expired.map((e) => e.r).sort()).toEqual([buyer.profileId, seller.profileId].sort())

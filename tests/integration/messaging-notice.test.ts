@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { conversations, emailOutbox, messages, profiles, userBlocks } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { startJobs, stopJobs } from '~/lib/jobs.server'
+import { deliverPendingEmails } from '~/lib/outgoing-email.server'
 import { deliverMessageNotice, sweepMessageNotices, type MessageNoticeBatch } from '~/modules/messaging/notice-email.server'
 import { enqueueNoticeJob, MESSAGE_NOTICE_JOBS } from '~/modules/messaging/notice-jobs.server'
 import { createUser } from '../factories/users'
@@ -26,7 +27,11 @@ async function sweep(now: Date) {
   return { ...result, batches }
 }
 
-const mailTo = (email: string) => getDb().select().from(emailOutbox).where(eq(emailOutbox.to, email))
+/** What reached the dev outbox for `email`, after the outgoing-mail queue's worker (run here by hand) delivered what was queued. */
+const mailTo = async (email: string) => {
+  await deliverPendingEmails()
+  return getDb().select().from(emailOutbox).where(eq(emailOutbox.to, email))
+}
 
 async function notifiedAt(ids: string[]) {
   const rows = await getDb().select({ id: messages.id, at: messages.notifiedAt }).from(messages).where(inArray(messages.id, ids))

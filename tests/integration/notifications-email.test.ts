@@ -1,15 +1,17 @@
 // Issue 8 item 10: a notice's email, in the recipient's language, through the real transport (the dev
-// outbox, then a real SMTP server started here). A mail server outage keeps the notice pending and a
-// later run delivers it exactly once; two deliveries at once send one email.
+// outbox, then a real SMTP server started here). The notice hands its composed email to the one
+// outgoing-mail queue (ADR 021, issue 26 item 1): a mail server outage keeps that email pending and a
+// later run delivers it exactly once; two deliveries at once send one email; a notice is queued once.
 import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { eq, sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailOutbox, notifications, profiles } from '../../db/schema'
+import { emailOutbox, notifications, outgoingEmails, profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { resetEmailTransport } from '~/lib/email.server'
 import { resetEnvCache } from '~/lib/env.server'
+import { deliverOutgoingEmail, deliverPendingEmails, LEASE_MINUTES as MAIL_LEASE_MINUTES, listUndeliveredEmails } from '~/lib/outgoing-email.server'
 import { deliverNotificationEmail, LEASE_MINUTES, listUndeliveredNotifications } from '~/modules/notifications/email-delivery.server'
 import { createUser } from '../factories/users'
 
@@ -27,7 +29,14 @@ async function newNotice(recipientId: string, overrides: Partial<typeof notifica
   return row!.id
 }
 const stateOf = async (id: string) => (await getDb().select().from(notifications).where(eq(notifications.id, id)))[0]!
-const outboxTo = (to: string) => getDb().select().from(emailOutbox).where(eq(emailOutbox.to, to))
+/** What reached the dev outbox for `to`, after the mail job (run here by hand: the queue is off in tests) delivered what was queued. */
+const outboxTo = async (to: string) => {
+  await deliverPendingEmails()
+  return getDb().select().from(emailOutbox).where(eq(emailOutbox.to, to))
+}
+/** The outgoing emails queued for `to`. */
+const queuedTo = (to: string) => getDb().select().from(outgoingEmails).where(eq(outgoingEmails.to, to))
+const mailState = async (id: string) => (await getDb().select().from(outgoingEmails).where(eq(outgoingEmails.id, id)))[0]!
 
 describe('notice emails through the dev outbox', () => {
   it('sends in the recipient’s language, with the sentence, an absolute link and escaped values; marks the row sent', async () => {
@@ -119,55 +128,83 @@ describe('notice emails over SMTP', () => {
   })
   const to = (email: string) => received.filter((m) => m.to.includes(email))
 
-  it('an outage leaves the notice pending (attempt counted, claim released); a later run delivers it exactly once', async () => {
+  /** A notice handed to the outgoing queue: its one queued email's id. */
+  async function queuedNotice() {
     const r = await recipient()
     const id = await newNotice(r.profileId)
+    expect(await deliverNotificationEmail(id)).toBe('sent')
+    const queued = await queuedTo(r.email)
+    expect(queued.map((q) => ({ kind: q.kind, status: q.status }))).toEqual([{ kind: 'notification', status: 'pending' }])
+    return { r, id, mailId: queued[0]!.id }
+  }
+
+  it('an outage leaves the email pending (attempt counted, claim released); a later run delivers it exactly once', async () => {
+    const { r, id, mailId } = await queuedNotice()
     await stopSink()
     resetEmailTransport()
-    await expect(deliverNotificationEmail(id)).rejects.toThrow()
-    expect(await stateOf(id)).toMatchObject({ emailStatus: 'pending', emailAttempts: 1, emailedAt: null })
-    await expect(deliverNotificationEmail(id)).rejects.toThrow()
-    expect(await stateOf(id)).toMatchObject({ emailStatus: 'pending', emailAttempts: 2 })
+    await expect(deliverOutgoingEmail(mailId)).rejects.toThrow()
+    expect(await mailState(mailId)).toMatchObject({ status: 'pending', attempts: 1, claimedAt: null })
+    expect((await mailState(mailId)).lastError).toBeTruthy()
+    await expect(deliverOutgoingEmail(mailId)).rejects.toThrow()
+    expect(await mailState(mailId)).toMatchObject({ status: 'pending', attempts: 2 })
     // The sweep still sees it.
-    expect(await listUndeliveredNotifications()).toContain(id)
+    expect(await listUndeliveredEmails()).toContain(mailId)
     expect(to(r.email)).toEqual([])
 
     await startSink()
     resetEmailTransport()
-    expect(await deliverNotificationEmail(id)).toBe('sent')
-    expect(await deliverNotificationEmail(id)).toBe('done')
+    expect(await deliverOutgoingEmail(mailId)).toBe('sent')
+    expect(await deliverOutgoingEmail(mailId)).toBe('done')
     expect(to(r.email)).toHaveLength(1)
     const body = to(r.email)[0]!.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     expect(body).toContain('A seller offers $1,250.50 per unit.')
-    expect(await stateOf(id)).toMatchObject({ emailStatus: 'sent', emailAttempts: 3 })
-    expect(await listUndeliveredNotifications()).not.toContain(id)
+    expect(await mailState(mailId)).toMatchObject({ status: 'sent', attempts: 3, lastError: null })
+    expect(await listUndeliveredEmails()).not.toContain(mailId)
+    // The notice was handed over once: no second email was queued for it.
+    expect(await stateOf(id)).toMatchObject({ emailStatus: 'sent', emailAttempts: 1 })
+    expect(await queuedTo(r.email)).toHaveLength(1)
   })
 
-  it('after the last retry the notice is marked failed and no longer swept', async () => {
-    const r = await recipient()
-    const id = await newNotice(r.profileId)
+  it('after the last retry the email is marked failed and no longer swept', async () => {
+    const { r, mailId } = await queuedNotice()
     await stopSink()
     resetEmailTransport()
-    await expect(deliverNotificationEmail(id, { lastAttempt: true })).rejects.toThrow()
-    expect(await stateOf(id)).toMatchObject({ emailStatus: 'failed', emailAttempts: 1, emailedAt: null })
-    expect(await listUndeliveredNotifications()).not.toContain(id)
+    await expect(deliverOutgoingEmail(mailId, { lastAttempt: true })).rejects.toThrow()
+    expect(await mailState(mailId)).toMatchObject({ status: 'failed', attempts: 1, claimedAt: null })
+    expect(await listUndeliveredEmails()).not.toContain(mailId)
     await startSink()
     resetEmailTransport()
-    expect(await deliverNotificationEmail(id)).toBe('done')
+    expect(await deliverOutgoingEmail(mailId)).toBe('done')
     expect(to(r.email)).toEqual([])
   })
 
-  it('two deliveries of one notice at once send one email', async () => {
+  it('two deliveries of one email at once send one email; three hand-overs of one notice queue one', async () => {
     const r = await recipient()
     const id = await newNotice(r.profileId)
-    const outcomes = await Promise.all([deliverNotificationEmail(id), deliverNotificationEmail(id), deliverNotificationEmail(id)])
+    const handovers = await Promise.all([deliverNotificationEmail(id), deliverNotificationEmail(id), deliverNotificationEmail(id)])
+    expect(handovers.filter((o) => o === 'sent')).toHaveLength(1)
+    expect(handovers.filter((o) => o === 'busy' || o === 'done')).toHaveLength(2)
+    const [mail, ...more] = await queuedTo(r.email)
+    expect(more).toEqual([])
+    const outcomes = await Promise.all([deliverOutgoingEmail(mail!.id), deliverOutgoingEmail(mail!.id), deliverOutgoingEmail(mail!.id)])
     expect(outcomes.filter((o) => o === 'sent')).toHaveLength(1)
     expect(outcomes.filter((o) => o === 'busy')).toHaveLength(2)
     expect(to(r.email)).toHaveLength(1)
-    expect(await stateOf(id)).toMatchObject({ emailStatus: 'sent', emailAttempts: 1 })
+    expect(await mailState(mail!.id)).toMatchObject({ status: 'sent', attempts: 1 })
   })
 
   it('a claim left by a delivery that died is taken over after the lease', async () => {
+    const { r, mailId } = await queuedNotice()
+    await getDb().update(outgoingEmails).set({ attempts: 1, claimedAt: sql`now() - make_interval(mins => ${MAIL_LEASE_MINUTES - 1})` }).where(eq(outgoingEmails.id, mailId))
+    expect(await deliverOutgoingEmail(mailId)).toBe('busy')
+    expect(await listUndeliveredEmails()).not.toContain(mailId)
+    await getDb().update(outgoingEmails).set({ claimedAt: sql`now() - make_interval(mins => ${MAIL_LEASE_MINUTES + 1})` }).where(eq(outgoingEmails.id, mailId))
+    expect(await listUndeliveredEmails()).toContain(mailId)
+    expect(await deliverOutgoingEmail(mailId)).toBe('sent')
+    expect(to(r.email)).toHaveLength(1)
+  })
+
+  it('a notice claimed by a job that died is handed over after its lease', async () => {
     const r = await recipient()
     const id = await newNotice(r.profileId)
     await getDb().update(notifications).set({ emailAttempts: 1, emailedAt: sql`now() - make_interval(mins => ${LEASE_MINUTES - 1})` }).where(eq(notifications.id, id))
@@ -176,6 +213,6 @@ describe('notice emails over SMTP', () => {
     await getDb().update(notifications).set({ emailedAt: sql`now() - make_interval(mins => ${LEASE_MINUTES + 1})` }).where(eq(notifications.id, id))
     expect(await listUndeliveredNotifications()).toContain(id)
     expect(await deliverNotificationEmail(id)).toBe('sent')
-    expect(to(r.email)).toHaveLength(1)
+    expect(await queuedTo(r.email)).toHaveLength(1)
   })
 })

@@ -1,16 +1,20 @@
 // Registration, sign-in, sign-out and email verification (spec §2, §4, §5, §8).
-import { eq, sql } from 'drizzle-orm'
-import { profiles, users } from '../../../db/schema'
+import { and, eq, gte, isNull, sql } from 'drizzle-orm'
+import { profiles, users, verifications } from '../../../db/schema'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { mapAuthError, mapDbError, unknownError, type AppError } from '~/lib/errors'
 import type { Language } from '~/lib/i18n'
+import { discardHeldEmails, releaseHeldEmails } from '~/lib/outgoing-email.server'
+import { getStorage } from '~/lib/storage.server'
 import { storeKycDocument } from '~/modules/kyc/commands.server'
 import { validateKycFile } from '~/modules/kyc/files.server'
+import { KYC_EXTENSIONS, kycDocumentKey } from '~/modules/kyc/schemas'
 import { callAuthEndpoint } from './auth-endpoint.server'
 import { ACCOUNT_LOCKED, PASSWORD_POLICY_CODES } from './auth-guards.server'
 import './auth-hooks.server'
 import { checkPasswordPolicy } from './password-policy.server'
+import { withSignUp } from './sign-up-scope.server'
 import type { FieldErrors, LoginInput, RegisterInput } from './schemas'
 
 /** Spec §4/§9: the pause between signing out an existing session and signing in. */
@@ -28,18 +32,74 @@ export type RegisterResult =
       email: string
       /** i18n key of the success message (spec §8). */
       messageKey: string
-      /** Problems after the account was created (spec §8: the account stays; the user is told). */
-      warningKey?: string
     }
   | { ok: false; fieldErrors: FieldErrors; error?: AppError }
 
-/** Whether an account or a profile already uses this (lower-case) email. */
+/**
+ * A login left without a profile this long after it was created is the leftover of a sign-up that
+ * died between better-auth's writes and ours (a crash, kill -9): the next sign-up with its email
+ * removes it (ADR 021). A sign-up in progress takes well under a second; this leaves it alone.
+ */
+export const SIGN_UP_LEFTOVER_SECONDS = 60
+
+/** Spec §8 "try again later": a database or storage failure during a sign-up (nothing was kept). */
+export const SIGN_UP_UNAVAILABLE: AppError = { code: 'SERVICE_UNAVAILABLE', messageKey: 'errors:registration.unavailable', status: 503 }
+
+/**
+ * Whether an account or a profile already uses this (lower-case) email. A stale leftover login
+ * (unverified, no profile, older than SIGN_UP_LEFTOVER_SECONDS) is removed first and does not count.
+ */
 async function emailInUse(email: string): Promise<boolean> {
   const db = getDb()
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email)).limit(1)
-  if (user) return true
+  const [user] = await db
+    .select({ id: users.id, verified: users.emailVerified, createdAt: users.createdAt, profileId: profiles.id })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(sql`lower(${users.email})`, email))
+    .limit(1)
+  if (user) {
+    const leftover = !user.profileId && !user.verified && Date.now() - user.createdAt.getTime() > SIGN_UP_LEFTOVER_SECONDS * 1000
+    if (!leftover) return true
+    console.warn(`[setu] registration: removing the login ${user.id} a failed sign-up left without a profile`)
+    await removeSignUp(user.id, [])
+  }
   const [profile] = await db.select({ id: profiles.id }).from(profiles).where(eq(sql`lower(${profiles.email})`, email)).limit(1)
   return Boolean(profile)
+}
+
+/**
+ * Undoes a sign-up that did not complete: the user row (its credential, sessions and a profile go
+ * with it, ON DELETE CASCADE), any verification rows for its email, a KYC file and the held
+ * verification email. Each step is tried even if an earlier one failed.
+ */
+async function removeSignUp(userId: string, heldEmailIds: string[], email?: string): Promise<boolean> {
+  const db = getDb()
+  let clean = true
+  const attempt = async (what: string, step: () => Promise<unknown>) => {
+    try {
+      await step()
+    } catch (err) {
+      clean = false
+      console.error(`[setu] registration: could not remove the failed sign-up's ${what}`, err)
+    }
+  }
+  await attempt('held email', () => discardHeldEmails(db, heldEmailIds))
+  await attempt('login', () => db.delete(users).where(eq(users.id, userId)))
+  if (email) await attempt('verification rows', () => db.delete(verifications).where(eq(sql`lower(${verifications.identifier})`, email)))
+  const storage = getStorage()
+  for (const ext of KYC_EXTENSIONS) await attempt('KYC file', () => storage.delete(kycDocumentKey(userId, ext)))
+  return clean
+}
+
+/** A user better-auth may have written before it failed (unverified, no profile, created by this sign-up). */
+async function strayUser(email: string, since: Date): Promise<string | null> {
+  const [row] = await getDb()
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(sql`lower(${users.email})`, email), isNull(profiles.id), eq(users.emailVerified, false), gte(users.createdAt, new Date(since.getTime() - 1000))))
+    .limit(1)
+  return row?.id ?? null
 }
 
 const fieldError = (error: AppError): FieldErrors => (error.field ? { [error.field]: error.messageKey } : {})
@@ -52,11 +112,15 @@ function notSignInError(error: AppError, fallbackKey: string): AppError {
 }
 const registrationError = (error: AppError) => notSignInError(error, 'errors:registration.failed')
 
+const unavailable = (): RegisterResult => ({ ok: false, fieldErrors: {}, error: SIGN_UP_UNAVAILABLE })
+
 /**
- * Registers an account (spec §4 Sign-up): checks the seller's KYC file and the email first so a
- * refused registration writes nothing, creates the login through better-auth (which mails the
- * verification link in `language`), then the profile, then stores a seller's KYC document
- * (kyc_status Pending). Buyers keep kyc_status empty.
+ * Registers an account (spec §4 Sign-up, issue 26 item 3): checks the seller's KYC file and the email
+ * first so a refused registration writes nothing, creates the login through better-auth (whose hook
+ * queues the verification email in `language`, held), then writes the profile, stores a seller's KYC
+ * document (kyc_status Pending) and releases the email in one transaction. Buyers keep kyc_status
+ * empty. Any failure after better-auth's writes removes everything the sign-up wrote before the
+ * answer (a database or storage failure answers 503, "try again later"), so the email can register again.
  */
 export async function registerAccount(request: Request, input: RegisterInput, opts: { language: Language }): Promise<RegisterResult> {
   const weak = await checkPasswordPolicy(input.password, { email: input.email, name: input.name })
@@ -70,17 +134,36 @@ export async function registerAccount(request: Request, input: RegisterInput, op
   }
 
   const duplicate = mapAuthError({ code: 'USER_ALREADY_EXISTS' })
-  if (await emailInUse(input.email)) return { ok: false, fieldErrors: fieldError(duplicate), error: duplicate }
+  try {
+    if (await emailInUse(input.email)) return { ok: false, fieldErrors: fieldError(duplicate), error: duplicate }
+  } catch (err) {
+    console.error('[setu] registration: could not check the email', err)
+    return unavailable()
+  }
 
-  const reply = await callAuthEndpoint(
-    request,
-    '/sign-up/email',
-    { name: input.name, email: input.email, password: input.password, callbackURL: '/verify-email' },
-    { language: opts.language },
-  )
+  const started = new Date()
+  let signUp: Awaited<ReturnType<typeof withSignUp<Awaited<ReturnType<typeof callAuthEndpoint>>>>>
+  try {
+    signUp = await withSignUp(opts.language, () =>
+      callAuthEndpoint(request, '/sign-up/email', { name: input.name, email: input.email, password: input.password, callbackURL: '/verify-email' }, { language: opts.language }),
+    )
+  } catch (err) {
+    console.error('[setu] registration: sign-up failed', err)
+    const stray = await strayUser(input.email, started).catch(() => null)
+    if (stray) await removeSignUp(stray, [], input.email)
+    return unavailable()
+  }
+  const { result: reply, scope } = signUp
   if (!reply.ok) {
+    await discardHeldEmails(getDb(), scope.heldEmailIds).catch(() => {})
     const policy = PASSWORD_POLICY_CODES[String(reply.body?.code)]
     if (policy) return { ok: false, fieldErrors: { password: policy } }
+    if (reply.status >= 500) {
+      // better-auth failed part-way (the user written, the credential not): undo what it wrote.
+      const stray = await strayUser(input.email, started).catch(() => null)
+      if (stray) await removeSignUp(stray, [], input.email)
+      return unavailable()
+    }
     const error = registrationError(mapAuthError({ status: reply.status, ...reply.body }))
     return { ok: false, fieldErrors: fieldError(error), error }
   }
@@ -88,47 +171,53 @@ export async function registerAccount(request: Request, input: RegisterInput, op
   // better-auth answers a duplicate sign-up with a look-alike success (so it cannot be used to
   // probe emails); a user created in between our check and the sign-up shows up as a different id.
   const claimedId = (reply.body?.user as { id?: unknown } | undefined)?.id
-  const [created] = await getDb()
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, input.email))
-    .limit(1)
-  if (!created || created.id !== claimedId) return { ok: false, fieldErrors: fieldError(duplicate), error: duplicate }
+  let createdId: string
+  try {
+    const [created] = await getDb()
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, input.email))
+      .limit(1)
+    if (!created || created.id !== claimedId) {
+      await discardHeldEmails(getDb(), scope.heldEmailIds)
+      return { ok: false, fieldErrors: fieldError(duplicate), error: duplicate }
+    }
+    createdId = created.id
+  } catch (err) {
+    console.error('[setu] registration: could not read the new login', err)
+    if (typeof claimedId === 'string') await removeSignUp(claimedId, scope.heldEmailIds, input.email)
+    return unavailable()
+  }
 
   try {
-    await getDb().insert(profiles).values({
-      userId: created.id,
-      name: input.name,
-      email: input.email,
-      country: input.country,
-      phoneNumber: input.phoneNumber,
-      userType: input.userType,
-      companyName: input.companyName,
-      kycDocumentUrl: null,
-      kycStatus: null,
-      preferredLanguage: opts.language,
+    // better-auth only logs a failed verification hook: an account whose email was not stored would never be verified.
+    if (scope.heldEmailIds.length === 0) throw new Error('the verification email was not stored')
+    await getDb().transaction(async (tx) => {
+      await tx.insert(profiles).values({
+        userId: createdId,
+        name: input.name,
+        email: input.email,
+        country: input.country,
+        phoneNumber: input.phoneNumber,
+        userType: input.userType,
+        companyName: input.companyName,
+        kycDocumentUrl: null,
+        kycStatus: null,
+        preferredLanguage: opts.language,
+      })
+      // The document's file is written inside this transaction's KYC step; its rows commit with the profile.
+      if (kycFile) await storeKycDocument(createdId, kycFile, { db: tx })
+      await releaseHeldEmails(tx, scope.heldEmailIds)
     })
   } catch (err) {
-    console.error('[setu] registration: profile creation failed', err)
+    console.error('[setu] registration: the sign-up failed after the login was created; removing it', err)
+    await removeSignUp(createdId, scope.heldEmailIds, input.email)
     const mapped = mapDbError(err)
-    return {
-      ok: true,
-      email: input.email,
-      messageKey: 'auth:register.success',
-      warningKey: mapped.field === 'email' ? mapped.messageKey : 'errors:registration.profileFailed',
-    }
+    // A profile that collides with another (its email or phone taken meanwhile) is the visitor's to fix.
+    if (mapped.status === 409) return { ok: false, fieldErrors: fieldError(mapped), error: mapped }
+    return unavailable()
   }
-
-  if (kycFile) {
-    try {
-      await storeKycDocument(created.id, kycFile)
-      return { ok: true, email: input.email, messageKey: 'auth:register.successWithKyc' }
-    } catch (err) {
-      console.error('[setu] registration: KYC upload failed', err)
-      return { ok: true, email: input.email, messageKey: 'auth:register.success', warningKey: 'errors:registration.kycFailed' }
-    }
-  }
-  return { ok: true, email: input.email, messageKey: 'auth:register.success' }
+  return { ok: true, email: input.email, messageKey: kycFile ? 'auth:register.successWithKyc' : 'auth:register.success' }
 }
 
 export type SignInResult =

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { sendEmail, type EmailMessage } from '~/lib/email.server'
+import type { EmailMessage } from '~/lib/email.server'
 import { renderEmail } from '~/lib/email-layout.server'
 import { baseUrl } from '~/lib/env.server'
 import { INTL_LOCALES, isLanguage, type Language } from '~/lib/i18n'
 import { createFixedInstance, detectLanguage } from '~/lib/i18next.server'
+import { enqueueEmail } from '~/lib/outgoing-email.server'
 import { LANGUAGE_HEADER } from './auth-endpoint.server'
+import { currentSignUp } from './sign-up-scope.server'
 
 /** Hours a verification link stays valid (better-auth emailVerification.expiresIn is 24 h). */
 export const VERIFICATION_LINK_HOURS = 24
@@ -53,19 +55,25 @@ async function emailLanguage(userId: string, request: Request | undefined): Prom
   return request ? detectLanguage(request) : 'en'
 }
 
-/** better-auth's sendVerificationEmail hook: mails our own verification link in the user's language. */
+/**
+ * better-auth's sendVerificationEmail hook: queues our own verification link in the user's language
+ * (ADR 021). During a sign-up the email is held until the sign-up commits (registerAccount releases
+ * it, or deletes it when the sign-up fails); a resend goes out at once.
+ */
 export async function sendVerificationEmail(
   data: { user: { id: string; email: string; name: string }; token: string },
   request?: Request,
 ): Promise<void> {
-  const lng = await emailLanguage(data.user.id, request)
+  const signUp = currentSignUp()
+  const lng = signUp?.language ?? (await emailLanguage(data.user.id, request))
   const message = await composeVerificationEmail({
     to: data.user.email,
     name: data.user.name,
     url: verificationLink(data.token, lng),
     lng,
   })
-  await sendEmail(message)
+  const id = await enqueueEmail(getDb(), 'verification', message, { held: Boolean(signUp) })
+  signUp?.heldEmailIds.push(id)
 }
 
 /** The lockout notice in `lng`: failed sign-ins, from which address, paused until when, how to reset. */
@@ -95,8 +103,8 @@ export async function composeLockoutEmail(opts: { to: string; name: string; ip: 
   }
 }
 
-/** Tells an account's owner, in their own language (never the page language of whoever tried), that sign-in is paused. */
+/** Queues the notice to an account's owner, in their own language (never the page language of whoever tried), that sign-in is paused. */
 export async function sendLockoutEmail(user: { id: string; email: string; name: string }, opts: { ip: string | null; until: Date }): Promise<void> {
   const lng = await emailLanguage(user.id, undefined)
-  await sendEmail(await composeLockoutEmail({ to: user.email, name: user.name, ip: opts.ip, until: opts.until, lng }))
+  await enqueueEmail(getDb(), 'lockout', await composeLockoutEmail({ to: user.email, name: user.name, ip: opts.ip, until: opts.until, lng }))
 }

@@ -4,17 +4,18 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { eq } from 'drizzle-orm'
 import { profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { sendEmail, type EmailMessage } from '~/lib/email.server'
+import type { EmailMessage } from '~/lib/email.server'
 import { renderEmail } from '~/lib/email-layout.server'
 import { baseUrl } from '~/lib/env.server'
 import { isLanguage, type Language } from '~/lib/i18n'
 import { createFixedInstance } from '~/lib/i18next.server'
+import { enqueueEmail } from '~/lib/outgoing-email.server'
 
 /** Minutes a reset link stays valid (better-auth resetPasswordTokenExpiresIn is one hour). */
 export const RESET_LINK_MINUTES = 60
 
 /** What one reset request knows that better-auth's hook does not: the page language, and (filled in) who it was for. */
-type ResetRequestScope = { pageLanguage: Language; userId?: string }
+type ResetRequestScope = { pageLanguage: Language; userId?: string; emailQueued?: boolean }
 
 const scope = new AsyncLocalStorage<ResetRequestScope>()
 
@@ -22,6 +23,8 @@ const scope = new AsyncLocalStorage<ResetRequestScope>()
 export async function withResetRequest<T>(pageLanguage: Language, fn: () => Promise<T>): Promise<{ result: T; userId: string | null }> {
   const store: ResetRequestScope = { pageLanguage }
   const result = await scope.run(store, fn)
+  // better-auth only logs a failed hook: an email for an account that could not be stored is a failure.
+  if (store.userId && !store.emailQueued) throw new Error('the password-reset email could not be stored')
   return { result, userId: store.userId ?? null }
 }
 
@@ -65,13 +68,14 @@ async function resetEmailLanguage(userId: string, fallback: Language): Promise<L
   return isLanguage(profile?.lng) ? profile.lng : fallback
 }
 
-/** better-auth's sendResetPassword hook: mails our own reset link in the owner's language. */
+/** better-auth's sendResetPassword hook: queues our own reset link in the owner's language (ADR 021). */
 export async function sendPasswordResetEmail(data: { user: { id: string; email: string; name: string }; token: string }): Promise<void> {
   const current = scope.getStore()
   if (current) current.userId = data.user.id
   const lng = await resetEmailLanguage(data.user.id, current?.pageLanguage ?? 'en')
   const message = await composePasswordResetEmail({ to: data.user.email, name: data.user.name, url: passwordResetLink(data.token, lng), lng })
-  // Not awaited: waiting for the mail server would make the answer for a registered email measurably
-  // slower than for an unknown one. Failures are logged; the visitor sees the same answer either way.
-  void sendEmail(message).catch((err: unknown) => console.error('[setu] password reset email failed', err))
+  // Stored, not sent: one insert, well inside the answer's fixed minimum time (RESET_REQUEST_MIN_MS),
+  // so the answer for a registered email takes as long as for an unknown one. The mail job sends it.
+  await enqueueEmail(getDb(), 'password-reset', message)
+  if (current) current.emailQueued = true
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import { profiles } from '../../../db/schema'
-import { getDb } from '~/lib/db.server'
+import { getDb, type Db } from '~/lib/db.server'
 import { getStorage } from '~/lib/storage.server'
 import { kycUploadDecision, type KycUploadDecision } from './policy'
 import { KYC_EXTENSIONS, kycDocumentKey, type KycExtension } from './schemas'
@@ -18,15 +18,17 @@ export class KycUploadRefusedError extends Error {
 /**
  * Stores a validated KYC document at `{userId}/kyc_document.{ext}` (replacing any earlier one) and
  * marks the profile's KYC as Pending (clearing a reviewer's rejection reason). Returns the storage key. Throws KycUploadRefusedError when
- * the user's profile may not upload.
+ * the user's profile may not upload. With `opts.db` (a transaction), it runs inside that transaction.
  */
 export async function storeKycDocument(
   userId: string,
   file: { ext: KycExtension; bytes: Uint8Array; mime: string },
+  opts: { db?: Pick<Db, 'transaction'> } = {},
 ): Promise<string> {
   const storage = getStorage()
   const key = kycDocumentKey(userId, file.ext)
-  return getDb().transaction(async (tx) => {
+  // Inside a caller's transaction (a sign-up) this is a savepoint: the rows commit with the caller's.
+  return (opts.db ?? getDb()).transaction(async (tx) => {
     // Uploads for one user run one after another, in every app process: the lock is held until
     // commit, across the check, the file write, the profile update and the removal of a document
     // stored under another extension, so two quick replacements cannot delete each other's file.

@@ -7,11 +7,12 @@
 import { inArray, sql } from 'drizzle-orm'
 import { profiles } from '../../../db/schema'
 import { getDb, type Db } from '~/lib/db.server'
-import { sendEmail, type EmailMessage } from '~/lib/email.server'
+import type { EmailMessage } from '~/lib/email.server'
 import { renderEmail } from '~/lib/email-layout.server'
 import { baseUrl } from '~/lib/env.server'
 import { isLanguage, type Language } from '~/lib/i18n'
 import { createFixedInstance } from '~/lib/i18next.server'
+import { enqueueEmail } from '~/lib/outgoing-email.server'
 
 /** A message unread this long after it was written earns its recipient an email. */
 export const NOTICE_DELAY_MINUTES = 10
@@ -131,9 +132,10 @@ export async function composeMessageNoticeEmail(opts: {
 export type NoticeDeliveryOutcome = 'sent' | 'skipped'
 
 /**
- * Sends one batch's email. The recipient is checked again (verified, active) and a sender blocked
+ * Composes one batch's email and stores it in the outgoing-mail queue (ADR 021), which delivers it.
+ * The recipient is checked again (verified, active) and a sender blocked
  * since the sweep, either way, is left out; nothing left: 'skipped'.
- * Throws when the send fails, so the job is retried.
+ * Throws when it cannot be stored, so the job is retried.
  */
 export async function deliverMessageNotice(batch: MessageNoticeBatch): Promise<NoticeDeliveryOutcome> {
   const db = getDb()
@@ -166,7 +168,7 @@ export async function deliverMessageNotice(batch: MessageNoticeBatch): Promise<N
     lng: isLanguage(recipient.lng) ? recipient.lng : 'en',
     conversations,
   })
-  const result = await sendEmail(message)
-  if (result.delivery === 'none') throw new Error('mail is not configured (SMTP_URL unset, dev outbox off)')
+  // The one outgoing-mail path (ADR 021) delivers it, with its own retries.
+  await enqueueEmail(db, 'message-notice', message)
   return 'sent'
 }

@@ -1,23 +1,24 @@
 // The email side of a notice (issue 8 item 10). The notifications row is the durable record: it is
-// written with the event and stays email_status 'pending' until a send succeeds, so a mail server
-// outage or a crash loses nothing. pg-boss runs one delivery job per notice (singletonKey = its id)
-// and retries it with backoff; a sweep every minute queues whatever is still pending, so a notice
-// whose job was never queued (the process died after the commit) is sent all the same.
+// written with the event and stays email_status 'pending' until its email is composed in the
+// recipient's language (checked then: verified, active) and stored in the outgoing-mail queue
+// (ADR 021), which delivers it with its own retries, lease and sweep. 'sent' here means handed to that
+// queue, in the same transaction. pg-boss runs one compose job per notice (singletonKey = its id) and
+// a sweep every minute queues whatever is still pending, so a crash after the event's commit loses
+// nothing.
 //
-// Exactly one email per notice, even with two app processes: a delivery first claims the row with a
-// conditional update (pending, and no other delivery started in the last LEASE_MINUTES), using
-// emailed_at as the claim's time while the row is pending; a second delivery finds it claimed and
-// leaves it alone. A send that fails releases the claim for the next retry. The one gap left is a
-// crash between the SMTP server accepting the message and the row being marked sent: the claim then
-// lapses and the notice is sent again (at least once, never silently dropped).
+// One email per notice, even with two app processes: a job first claims the row with a conditional
+// update (pending, and no other job started in the last LEASE_MINUTES), using emailed_at as the
+// claim's time while the row is pending; a second one finds it claimed and leaves it alone. The
+// claim and the hand-over commit together, so a notice is queued for mail once.
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import { notifications, profiles, users } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { sendEmail, type EmailMessage } from '~/lib/email.server'
+import type { EmailMessage } from '~/lib/email.server'
 import { renderEmail } from '~/lib/email-layout.server'
 import { baseUrl } from '~/lib/env.server'
 import { isLanguage, type Language } from '~/lib/i18n'
 import { createFixedInstance } from '~/lib/i18next.server'
+import { enqueueEmail } from '~/lib/outgoing-email.server'
 import { notificationText, stringParams } from './messages'
 
 /** A claimed delivery older than this is taken to have died; longer than nodemailer's slowest SMTP timeout. */
@@ -26,7 +27,7 @@ export const LEASE_MINUTES = 15
 const SWEEP_LIMIT = 500
 
 export type DeliveryOutcome =
-  /** The email went out and the row is 'sent'. */
+  /** The email is composed and stored in the outgoing queue (which delivers it); the row is 'sent'. */
   | 'sent'
   /** The recipient has no login (or it is not verified, or the account is blocked): 'skipped'. */
   | 'skipped'
@@ -97,8 +98,12 @@ export async function deliverNotificationEmail(id: string, opts: { lastAttempt?:
       params: stringParams(claim.params),
       link: claim.link,
     })
-    const result = await sendEmail(message)
-    if (result.delivery === 'none') throw new Error('mail is not configured (SMTP_URL unset, dev outbox off)')
+    // Handed to the one outgoing-mail path (ADR 021) in the same transaction that marks the notice:
+    // from here the email's delivery, retries and lease are the outgoing queue's.
+    await db.transaction(async (tx) => {
+      await enqueueEmail(tx, 'notification', message)
+      await tx.update(notifications).set({ emailStatus: 'sent', emailedAt: sql`now()` }).where(eq(notifications.id, id))
+    })
   } catch (err) {
     await db
       .update(notifications)
@@ -106,7 +111,6 @@ export async function deliverNotificationEmail(id: string, opts: { lastAttempt?:
       .where(and(eq(notifications.id, id), eq(notifications.emailStatus, 'pending')))
     throw err
   }
-  await db.update(notifications).set({ emailStatus: 'sent', emailedAt: sql`now()` }).where(eq(notifications.id, id))
   return 'sent'
 }
 

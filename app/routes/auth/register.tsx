@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       error?.status ?? 400,
     )
   }
-  return data<RegisterActionData>({ ok: true, email: result.email, messageKey: result.messageKey, warningKey: result.warningKey })
+  return data<RegisterActionData>({ ok: true, email: result.email, messageKey: result.messageKey })
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

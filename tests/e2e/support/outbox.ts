@@ -1,5 +1,6 @@
 // Reads the dev outbox (/dev/outbox) the way a developer would: the e2e server runs without SMTP,
-// so every email the app sends is listed there.
+// so every email the app sends is listed there, a second or two after the request, once the server's
+// mail job has delivered it (ADR 021): the helpers wait for it with a deadline.
 import { expect, type Page } from '@playwright/test'
 
 /** The links of the newest email to `to`, waiting briefly for it to arrive. */
@@ -32,6 +33,7 @@ export async function verificationLink(page: Page, to: string, opts: { count?: n
 
 /** Opens the newest email to `to` in the dev outbox page and follows its verification link, as a person would. */
 export async function openVerificationEmail(page: Page, to: string) {
+  await emailLinks(page, to)
   await page.goto(`/dev/outbox?to=${encodeURIComponent(to)}`)
   const message = page.getByTestId('outbox-message').first()
   await expect(message.getByTestId('outbox-to')).toHaveText(to)

@@ -19,7 +19,7 @@ export const REGISTER_REDIRECT_MS = 2000
 
 /** What the /register action answers. */
 export type RegisterActionData =
-  | { ok: true; email: string; messageKey: string; warningKey?: string }
+  | { ok: true; email: string; messageKey: string }
   | {
       ok: false
       fieldErrors: FieldErrors
@@ -47,7 +47,6 @@ function RegisterSuccess({ answer }: { answer: Extract<RegisterActionData, { ok:
       <Button asChild variant="outline">
         <Link to={next}>{t('register.continue')}</Link>
       </Button>
-      <ActionToast answer={answer} messageKey={answer.warningKey} type="info" />
     </>
   )
 }
