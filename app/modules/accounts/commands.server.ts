@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { profiles, users } from '../../../db/schema'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
-import { mapAuthError, mapDbError, unknownError, type AppError } from '~/lib/errors'
+import { duplicatePhoneError, mapAuthError, mapDbError, unknownError, type AppError } from '~/lib/errors'
 import type { Language } from '~/lib/i18n'
 import { storeKycDocument } from '~/modules/kyc/commands.server'
 import { validateKycFile } from '~/modules/kyc/files.server'
@@ -11,6 +11,7 @@ import { callAuthEndpoint } from './auth-endpoint.server'
 import { ACCOUNT_LOCKED, PASSWORD_POLICY_CODES } from './auth-guards.server'
 import './auth-hooks.server'
 import { checkPasswordPolicy } from './password-policy.server'
+import { phoneNumberTaken } from './profile-queries.server'
 import type { FieldErrors, LoginInput, RegisterInput } from './schemas'
 
 /** Spec §4/§9: the pause between signing out an existing session and signing in. */
@@ -71,6 +72,11 @@ export async function registerAccount(request: Request, input: RegisterInput, op
 
   const duplicate = mapAuthError({ code: 'USER_ALREADY_EXISTS' })
   if (await emailInUse(input.email)) return { ok: false, fieldErrors: fieldError(duplicate), error: duplicate }
+  // ADR 021: one account per phone number (the profile's unique index holds it under concurrency).
+  if (await phoneNumberTaken(input.phoneNumber, input.country)) {
+    const taken = duplicatePhoneError()
+    return { ok: false, fieldErrors: fieldError(taken), error: taken }
+  }
 
   const reply = await callAuthEndpoint(
     request,
