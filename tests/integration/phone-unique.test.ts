@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { emailOutbox, profiles, users } from '../../db/schema'
-import { createUser, signInCookie } from '../factories/users'
+import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { uniquePhone } from '../support/phone'
 import { callRoute, form } from './account-support'
 import { register, registrationFields } from './auth-support'
@@ -24,7 +24,7 @@ async function counts() {
 
 const profileOf = async (userId: string) => (await getDb().select().from(profiles).where(eq(profiles.userId, userId)))[0]
 
-async function signedIn(profile: Parameters<typeof createUser>[0]['profile'] = {}) {
+async function signedIn(profile: CreateUserOptions['profile'] = {}) {
   const u = await createUser({ profile })
   return { ...u, cookie: await signInCookie(u.email, u.password) }
 }

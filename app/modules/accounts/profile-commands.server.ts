@@ -61,7 +61,7 @@ export async function createProfile(
     const mapped = mapProfileDbError(err)
     // Two submits at once of the same form: the other one created the profile (with the same phone
     // number, hence its unique index answering before the user_id conflict is seen): nothing to do.
-    if (mapped?.fieldErrors.phoneNumber && (await hasProfile(user.id))) return { ok: true, created: false }
+    if (mapped && !mapped.ok && mapped.fieldErrors.phoneNumber && (await hasProfile(user.id))) return { ok: true, created: false }
     if (mapped) return mapped
     throw err
   }
