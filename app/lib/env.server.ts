@@ -1,5 +1,10 @@
 import { z } from 'zod'
 
+/** A setting that may be left out or set empty (both mean "not configured"); when set, `schema` checks it. */
+function optionalSetting<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v), schema.optional())
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().positive().default(3000),
@@ -27,6 +32,20 @@ const EnvSchema = z.object({
   ALLOWED_HOSTS: z.string().default(''),
   /** "false" turns the dev outbox off; see devOutboxEnabled. */
   DEV_OUTBOX: z.enum(['true', 'false']).optional(),
+  // The operator's contact details on /contact (issue 26 item 7): each one shown only when set; see contactDetails.
+  /** The address users write to about anything (accounts, listings, KYC, disputes). */
+  CONTACT_EMAIL: optionalSetting(z.email()),
+  /** The address for personal data requests and grievances, when it differs from CONTACT_EMAIL. */
+  CONTACT_PRIVACY_EMAIL: optionalSetting(z.email()),
+  /** A phone number, as it should be shown ("+91 22 4000 1234"). */
+  CONTACT_PHONE: optionalSetting(z.string().regex(/^\+?[0-9][0-9 ()\-.]{4,29}$/, 'a phone number: digits, spaces, ( ) - . and an optional leading +')),
+  /** The postal address, its lines separated by "|" ("Setu Trade Desk|12 Example Road|Mumbai 400001|India"). */
+  CONTACT_ADDRESS: optionalSetting(
+    z
+      .string()
+      .transform((v) => v.split('|').map((line) => line.trim()).filter(Boolean))
+      .pipe(z.array(z.string().max(120, 'each line at most 120 characters')).min(1).max(8, 'at most 8 lines')),
+  ),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -112,6 +131,40 @@ export function demoDataDecision(): { load: boolean; reason: string } {
   return appUrlIsLocal()
     ? { load: true, reason: `APP_URL is local (${baseUrl()}); set SEED_DEMO_DATA=false to start empty` }
     : { load: false, reason: `APP_URL is ${baseUrl()}, not local: demo accounts have published passwords (SEED_DEMO_DATA=true forces them)` }
+}
+
+/** The operator's published contact details: only what is configured; nothing when nothing is. */
+export type ContactDetails = {
+  email: string | null
+  privacyEmail: string | null
+  phone: string | null
+  address: string[] | null
+}
+
+/**
+ * What /contact shows: the configured CONTACT_* details ("configured"); without any, clearly marked
+ * demo details when this server runs with demo data ("demo"), or none at all ("none"). No detail is
+ * ever made up for a real operator.
+ */
+export function contactDetails(): { source: 'configured' | 'demo' | 'none'; details: ContactDetails } {
+  const e = env()
+  const details: ContactDetails = {
+    email: e.CONTACT_EMAIL ?? null,
+    privacyEmail: e.CONTACT_PRIVACY_EMAIL ?? null,
+    phone: e.CONTACT_PHONE ?? null,
+    address: e.CONTACT_ADDRESS ?? null,
+  }
+  if (Object.values(details).some((v) => v !== null)) return { source: 'configured', details }
+  if (demoDataDecision().load) return { source: 'demo', details: DEMO_CONTACT_DETAILS }
+  return { source: 'none', details }
+}
+
+/** The demo's stand-ins: addresses under the reserved .example domain, which reach nobody. */
+export const DEMO_CONTACT_DETAILS: ContactDetails = {
+  email: 'support@setu.example',
+  privacyEmail: 'privacy@setu.example',
+  phone: null,
+  address: null,
 }
 
 /** Test hook: forget the cached environment. */

@@ -46,6 +46,9 @@ export type AppError = {
   values?: Record<string, string>
 }
 
+/** Spec §8 DUPLICATE_PHONE: another account has this phone number (ADR 023). */
+export const duplicatePhoneError = (): AppError => e('DUPLICATE_PHONE', 'errors:db.duplicatePhone', 409, 'phoneNumber')
+
 /** Spec §9: longer (or missing) messages are replaced by the generic one. */
 export const MAX_ERROR_MESSAGE_LENGTH = 200
 
@@ -164,7 +167,7 @@ export function mapDbError(err: unknown): AppError {
   switch (pg.code) {
     case '23505':
       if (where.includes('email')) return e('DUPLICATE_EMAIL', 'errors:db.duplicateEmail', 409, 'email')
-      if (where.includes('phone_number')) return e('DUPLICATE_PHONE', 'errors:db.duplicatePhone', 409, 'phoneNumber')
+      if (where.includes('phone_number')) return duplicatePhoneError()
       return e('DUPLICATE_DATA', 'errors:db.duplicateData', 409)
     case '23502':
       return e('MISSING_REQUIRED_FIELD', 'errors:db.missingRequired', 400)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 
 export const COUNTRIES = ['India', 'Russia'] as const
@@ -27,6 +27,11 @@ export const profiles = pgTable(
     email: text('email').notNull().unique(),
     country: text('country').$type<Country>().notNull(),
     phoneNumber: text('phone_number'),
+    /**
+     * The phone number as digits with the country code (ADR 023 "phone numbers are unique"), written
+     * only by the trigger of migration 0020 from phone_number and country; never set it in code.
+     */
+    phoneNumberNormalized: text('phone_number_normalized'),
     userType: text('user_type').$type<UserType>().notNull(),
     companyName: text('company_name'),
     /** Storage key of the KYC document; never sent to a browser. */
@@ -46,6 +51,8 @@ export const profiles = pgTable(
     check('profiles_kyc_status_check', sql`${t.kycStatus} is null or ${t.kycStatus} in ('Pending', 'Approved', 'Rejected')`),
     check('profiles_account_status_check', sql`${t.accountStatus} in ('active', 'suspended', 'banned')`),
     index('profiles_user_type_idx').on(t.userType),
+    // One account per phone number (ADR 023); catalog-only demo sellers (no login) are not accounts.
+    uniqueIndex('profiles_phone_number_normalized_uq').on(t.phoneNumberNormalized).where(sql`${t.userId} is not null`),
     // Admin user management (issue 10 item 4) at 100,000 users: newest first, filtered by status,
     // and a case-insensitive substring search (ILIKE) over name, email and company served by trigram indexes.
     index('profiles_created_idx').on(t.createdAt.desc(), t.id.desc()),

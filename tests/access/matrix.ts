@@ -20,7 +20,9 @@ export type Expected =
 
 /**
  * Expectations by actor. Groups expand to several actors; a named actor wins over its group.
- * `anonymous`: visitor, unverified and suspended users (the app treats all three as signed out);
+ * `anonymous`: visitor, unverified and suspended users (the app shows all three what it shows a
+ * visitor), except that where a visitor is sent to sign in (`toLogin`), the unverified user is sent to
+ * verify their email instead (`TO_VERIFY`, spec §8; expandRule does this);
  * `signedIn`: incomplete (no profile yet), buyer and both sellers; `sellers`: both sellers.
  */
 export type Rule = Partial<Record<Actor | 'anonymous' | 'signedIn' | 'sellers', Expected>>
@@ -45,12 +47,16 @@ const GROUPS: Record<'anonymous' | 'signedIn' | 'sellers', readonly Actor[]> = {
   sellers: ['pendingSeller', 'approvedSeller'],
 }
 
+/** Spec §8: a session whose email is not verified goes to the verification page (with the catalogue's message). */
+export const TO_VERIFY: Expected = { status: 302, location: '/verify-email' }
+const isToLogin = (e: Expected) => typeof e === 'object' && e.status === 302 && !!e.location?.startsWith('/login?redirectTo=')
+
 /** Expands a rule to one expectation per actor; throws when an actor is left without one. */
 export function expandRule(rule: Rule): Record<Actor, Expected> {
   const out: Partial<Record<Actor, Expected>> = {}
   for (const group of ['anonymous', 'signedIn', 'sellers'] as const) {
     const e = rule[group]
-    if (e !== undefined) for (const a of GROUPS[group]) out[a] = e
+    if (e !== undefined) for (const a of GROUPS[group]) out[a] = a === 'unverified' && isToLogin(e) ? TO_VERIFY : e
   }
   for (const a of ACTORS) if (rule[a] !== undefined) out[a] = rule[a]
   const missing = ACTORS.filter((a) => out[a] === undefined)
@@ -442,6 +448,7 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
         path: '/kyc-upload',
         expect: {
           anonymous: { status: 200, contains: 'Login Required', lacks: 'Upload Document' },
+          unverified: TO_VERIFY,
           signedIn: { status: 200, contains: 'Seller Account Required', lacks: 'Upload Document' },
           incomplete: { status: 200, contains: PROFILE_FORM, lacks: 'Upload Document' },
           // The pending seller has a document (fixtures) and may replace it; approved sellers may not.
@@ -477,6 +484,7 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
         path: '/create-rfq',
         expect: {
           anonymous: { status: 200, contains: 'Login Required', lacks: 'name="submissionKey"' },
+          unverified: TO_VERIFY,
           incomplete: { status: 200, contains: PROFILE_FORM, lacks: 'name="submissionKey"' },
           buyer: { status: 200, contains: 'name="submissionKey"' },
           sellers: { status: 200, contains: 'name="submissionKey"' },

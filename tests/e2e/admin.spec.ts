@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { logIn } from './support/demo-login'
 import { tinyPdf } from './support/files'
 import { verificationLink } from './support/outbox'
+import { uniquePhone } from '../support/phone'
 
 // Issue 10, first increment: the demo admin signs in to the separate admin panel, sees the overview
 // counted from the database and their own sign-in in the audit log, and signs out; a visitor who
@@ -127,7 +128,7 @@ test('the demo admin reviews KYC documents through signed links, approves a new 
   await sp.getByLabel('Country').selectOption('India')
   await sp.getByRole('radio', { name: /^Seller/ }).check()
   await sp.getByLabel('Company name (optional)').fill('Desai Saffron Co')
-  await sp.getByLabel('Phone number').fill('+91 98765 43210')
+  await sp.getByLabel('Phone number').fill(uniquePhone())
   await sp.getByLabel('KYC document').setInputFiles({ name: 'registration.pdf', mimeType: 'application/pdf', buffer: tinyPdf() })
   await sp.getByRole('button', { name: 'Create Account' }).click()
   await expect(sp).toHaveURL(/\/verify-email\?email=/, { timeout: 10_000 })

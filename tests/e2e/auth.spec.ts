@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { createEmailVerificationToken } from 'better-auth/api'
 import { openVerificationEmail, verificationLink } from './support/outbox'
 import { E2E_AUTH_SECRET } from './support/secret'
+import { uniquePhone } from '../support/phone'
 
 /** A small but real PDF. */
 const PDF = Buffer.from(
@@ -27,7 +28,7 @@ async function fillRegistration(page: Page, opts: { email: string; userType: 'Bu
   await page.getByLabel('Country').selectOption(opts.country ?? 'India')
   await page.getByRole('radio', { name: new RegExp(`^${opts.userType}`) }).check()
   await page.getByLabel('Company name (optional)').fill('Rao Spices Pvt Ltd')
-  await page.getByLabel('Phone number').fill('+91 98765 43210')
+  await page.getByLabel('Phone number').fill(uniquePhone())
 }
 
 async function logIn(page: Page, email: string, password = PASSWORD) {

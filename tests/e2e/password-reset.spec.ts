@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { emailLinks, verificationLink } from './support/outbox'
+import { uniquePhone } from '../support/phone'
 
 // Each test registers, verifies and signs in several browsers: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 180_000 })
@@ -24,7 +25,7 @@ async function registeredBuyer(page: Page) {
   await page.getByLabel('Confirm password').fill(PASSWORD)
   await page.getByLabel('Country').selectOption('India')
   await page.getByRole('radio', { name: /^Buyer/ }).check()
-  await page.getByLabel('Phone number').fill('+91 98765 43210')
+  await page.getByLabel('Phone number').fill(uniquePhone())
   await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page).toHaveURL(/\/verify-email\?email=/)
   await page.goto(await verificationLink(page, email))

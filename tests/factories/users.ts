@@ -6,6 +6,7 @@ import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 // The accounts module's better-auth hooks (verification emails, the account-status check on sign-in).
 import '~/modules/accounts/auth-hooks.server'
+import { uniquePhone } from '../support/phone'
 
 let counter = 0
 
@@ -54,7 +55,7 @@ export async function createUser(opts: CreateUserOptions = {}) {
         country: p.country ?? 'India',
         userType: p.userType ?? 'Buyer',
         companyName: p.companyName ?? null,
-        phoneNumber: p.phoneNumber ?? '+91 98765 43210',
+        phoneNumber: p.phoneNumber ?? uniquePhone(),
         kycStatus: p.kycStatus ?? null,
         kycDocumentUrl: p.kycDocumentUrl ?? null,
         accountStatus: p.accountStatus ?? 'active',

@@ -13,7 +13,9 @@ import { action as completeAction, loader as completeLoader } from '~/routes/acc
 import { action as profileAction, loader as profileLoader } from '~/routes/account/profile'
 
 const profilesOf = (userId: string) => getDb().select().from(profiles).where(eq(profiles.userId, userId))
-const setup = { name: 'Irina Volkova', country: 'Russia', userType: 'Seller', companyName: 'Ural Trade LLC', phoneNumber: '+7 495 123-45-67' }
+let phoneCounter = 0
+/** Profile form fields; each call has its own phone number (phone numbers are unique among accounts, ADR 023). */
+const setup = () => ({ name: 'Irina Volkova', country: 'Russia', userType: 'Seller', companyName: 'Ural Trade LLC', phoneNumber: `+7 495 123-45-${String(++phoneCounter).padStart(2, '0')}` })
 
 async function withoutProfile() {
   const u = await createUser({ profile: null })
@@ -27,7 +29,8 @@ async function withProfile(profile: CreateUserOptions['profile'] = {}) {
 describe('profile completion (/complete-profile)', () => {
   it('creates the profile from the form and the session email, then reloads the page with a toast', async () => {
     const u = await withoutProfile()
-    const out = await callRoute(completeAction, '/complete-profile?lng=ru', { cookie: u.cookie, body: form({ ...setup, email: 'forged@evil.example', redirectTo: '/kyc-upload' }) })
+    const fields = setup()
+    const out = await callRoute(completeAction, '/complete-profile?lng=ru', { cookie: u.cookie, body: form({ ...fields, email: 'forged@evil.example', redirectTo: '/kyc-upload' }) })
     expect(out.status).toBe(302)
     expect(out.location).toBe('/kyc-upload')
     expect(out.response!.headers.get('X-Remix-Reload-Document')).toBe('true')
@@ -40,7 +43,7 @@ describe('profile completion (/complete-profile)', () => {
       country: 'Russia',
       userType: 'Seller',
       companyName: 'Ural Trade LLC',
-      phoneNumber: '+7 495 123-45-67',
+      phoneNumber: fields.phoneNumber,
       kycStatus: null,
       kycDocumentUrl: null,
       accountStatus: 'active',
@@ -53,11 +56,11 @@ describe('profile completion (/complete-profile)', () => {
   it('never creates a second profile, even for two submits at once', async () => {
     const u = await withoutProfile()
     const outs = await Promise.all([
-      callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form(setup) }),
-      callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form({ ...setup, name: 'Second Try' }) }),
+      callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form(setup()) }),
+      callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form({ ...setup(), name: 'Second Try' }) }),
     ])
     expect(outs.map((o) => o.status)).toEqual([302, 302])
-    const again = await callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form({ ...setup, name: 'Third Try', userType: 'Buyer' }) })
+    const again = await callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form({ ...setup(), name: 'Third Try', userType: 'Buyer' }) })
     expect(again.status).toBe(302)
     const rows = await profilesOf(u.id)
     expect(rows).toHaveLength(1)
@@ -86,7 +89,7 @@ describe('profile completion (/complete-profile)', () => {
   it('maps a duplicate email (23505) to the spec message instead of failing', async () => {
     const u = await withoutProfile()
     await createSeller({ email: u.email }) // a catalog-only profile already uses this email
-    const out = await callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form(setup) })
+    const out = await callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form(setup()) })
     expect(out.status).toBe(409)
     expect(out.data).toMatchObject({ formError: 'errors:db.duplicateEmail' })
     expect(await profilesOf(u.id)).toHaveLength(0)
@@ -94,20 +97,20 @@ describe('profile completion (/complete-profile)', () => {
 
   it('ignores an off-site redirect target', async () => {
     const u = await withoutProfile()
-    const out = await callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form({ ...setup, redirectTo: '//evil.example/x' }) })
+    const out = await callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form({ ...setup(), redirectTo: '//evil.example/x' }) })
     expect(out.location).toBe('/')
   })
 
   it('ignores a redirect target with a DEL character instead of failing (was a 500)', async () => {
     const u = await withoutProfile()
-    const out = await callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form({ ...setup, redirectTo: '/kyc-upload\u007f' }) })
+    const out = await callRoute(completeAction, '/complete-profile', { cookie: u.cookie, body: form({ ...setup(), redirectTo: '/kyc-upload\u007f' }) })
     expect(out.status).toBe(302)
     expect(out.location).toBe('/')
     expect(await profilesOf(u.id)).toHaveLength(1)
   })
 
   it('sends anonymous posts to log in; a GET goes home unless the user still needs a profile', async () => {
-    expect((await callRoute(completeAction, '/complete-profile', { body: form(setup) })).location).toBe('/login?redirectTo=%2Fcomplete-profile')
+    expect((await callRoute(completeAction, '/complete-profile', { body: form(setup()) })).location).toBe('/login?redirectTo=%2Fcomplete-profile')
     expect((await callRoute(completeLoader, '/complete-profile')).location).toBe('/')
     const done = await withProfile()
     expect((await callRoute(completeLoader, '/complete-profile', { cookie: done.cookie })).location).toBe('/')
@@ -168,7 +171,7 @@ describe('/profile', () => {
     const u = await withProfile()
     const unknown = await callRoute(profileAction, '/profile', { cookie: u.cookie, body: form({ intent: 'dropTables' }) })
     expect(unknown.status).toBe(400)
-    expect((await callRoute(profileAction, '/profile', { body: form({ intent: 'updateProfile', ...setup }) })).location).toBe('/login?redirectTo=%2Fprofile')
+    expect((await callRoute(profileAction, '/profile', { body: form({ intent: 'updateProfile', ...setup() }) })).location).toBe('/login?redirectTo=%2Fprofile')
   })
 
   describe('change password', () => {

@@ -60,7 +60,7 @@ describe('registering a buyer', () => {
       name: fields.name,
       country: 'India',
       userType: 'Buyer',
-      phoneNumber: '+91 98765 43210',
+      phoneNumber: fields.phoneNumber,
       companyName: null,
       kycStatus: null,
       kycDocumentUrl: null,

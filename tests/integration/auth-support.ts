@@ -6,6 +6,7 @@ import { listOutbox } from '~/lib/email.server'
 import { deliverPendingEmails } from '~/lib/outgoing-email.server'
 import { callRoute, form } from './account-support'
 import { pdfBytes } from '../factories/files'
+import { uniquePhone } from '../support/phone'
 
 let counter = 0
 
@@ -20,7 +21,7 @@ export function registrationFields(overrides: Record<string, string | Blob> = {}
     country: 'India',
     userType: 'Buyer',
     companyName: 'Rao Spices Pvt Ltd',
-    phoneNumber: '+91 98765 43210',
+    phoneNumber: uniquePhone(),
     ...overrides,
   }
 }

@@ -3,7 +3,7 @@ import { and, eq, gte, isNull, sql } from 'drizzle-orm'
 import { profiles, users, verifications } from '../../../db/schema'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
-import { mapAuthError, mapDbError, unknownError, type AppError } from '~/lib/errors'
+import { duplicatePhoneError, mapAuthError, mapDbError, unknownError, type AppError } from '~/lib/errors'
 import type { Language } from '~/lib/i18n'
 import { discardHeldEmails, releaseHeldEmails } from '~/lib/outgoing-email.server'
 import { getStorage } from '~/lib/storage.server'
@@ -14,6 +14,7 @@ import { callAuthEndpoint } from './auth-endpoint.server'
 import { ACCOUNT_LOCKED, PASSWORD_POLICY_CODES } from './auth-guards.server'
 import './auth-hooks.server'
 import { checkPasswordPolicy } from './password-policy.server'
+import { phoneNumberTaken } from './profile-queries.server'
 import { withSignUp } from './sign-up-scope.server'
 import type { FieldErrors, LoginInput, RegisterInput } from './schemas'
 
@@ -136,8 +137,13 @@ export async function registerAccount(request: Request, input: RegisterInput, op
   const duplicate = mapAuthError({ code: 'USER_ALREADY_EXISTS' })
   try {
     if (await emailInUse(input.email)) return { ok: false, fieldErrors: fieldError(duplicate), error: duplicate }
+    // ADR 023: one account per phone number (the profile's unique index holds it under concurrency).
+    if (await phoneNumberTaken(input.phoneNumber, input.country)) {
+      const taken = duplicatePhoneError()
+      return { ok: false, fieldErrors: fieldError(taken), error: taken }
+    }
   } catch (err) {
-    console.error('[setu] registration: could not check the email', err)
+    console.error('[setu] registration: could not check the email or phone number', err)
     return unavailable()
   }
 

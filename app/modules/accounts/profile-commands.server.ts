@@ -59,9 +59,17 @@ export async function createProfile(
     return { ok: true, created: inserted }
   } catch (err) {
     const mapped = mapProfileDbError(err)
+    // Two submits at once of the same form: the other one created the profile (with the same phone
+    // number, hence its unique index answering before the user_id conflict is seen): nothing to do.
+    if (mapped && !mapped.ok && mapped.fieldErrors.phoneNumber && (await hasProfile(user.id))) return { ok: true, created: false }
     if (mapped) return mapped
     throw err
   }
+}
+
+async function hasProfile(userId: string): Promise<boolean> {
+  const [row] = await getDb().select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId)).limit(1)
+  return Boolean(row)
 }
 
 /** Updates the signed-in user's own profile; the account type and email stay as they are. */

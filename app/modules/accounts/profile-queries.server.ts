@@ -3,6 +3,25 @@ import { products, profiles, sessions } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { getCurrentSession } from './session.server'
 
+/**
+ * Whether another account already has this phone number, compared the way the database's unique
+ * index compares them (ADR 023: `setu_normalize_phone`, digits with the country code).
+ */
+export async function phoneNumberTaken(phoneNumber: string, country: string, exceptUserId?: string): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(
+      and(
+        sql`${profiles.userId} is not null`,
+        sql`${profiles.phoneNumberNormalized} = setu_normalize_phone(${phoneNumber}, ${country})`,
+        exceptUserId ? ne(profiles.userId, exceptUserId) : undefined,
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
+}
+
 /** The signed-in user's own profile as the profile page shows it (no storage keys, no admin notes). */
 export type OwnProfile = {
   name: string

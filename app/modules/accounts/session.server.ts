@@ -5,6 +5,7 @@ import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { isRead, perRequest } from '~/lib/request-memo.server'
 import { recordSecurityEvent } from '~/lib/security-events.server'
+import { redirectWithToast } from '~/lib/toast.server'
 import './auth-hooks.server'
 import { returnPath } from '~/lib/safe-redirect'
 
@@ -97,14 +98,32 @@ export async function getCurrentSession(request: Request): Promise<{ id: string;
   return session ? { id: session.session.id, userId: session.user.id } : null
 }
 
-/** The signed-in, verified, non-blocked user for this request, or null (read once per page request). */
-export function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  return perRequest(request, 'currentUser', () => loadCurrentUser(request), { readsOnly: true })
+/**
+ * Who the request's session belongs to: `user` when signed in, verified and not blocked; otherwise
+ * null, with `unverifiedEmail` set when the session's only fault is an email not verified yet (spec §8:
+ * such a session is sent to verify, not treated as a visitor's). Read once per page request.
+ */
+type SessionStanding = { user: CurrentUser | null; unverifiedEmail: string | null }
+
+function getSessionStanding(request: Request): Promise<SessionStanding> {
+  return perRequest(request, 'currentUser', () => loadSessionStanding(request), { readsOnly: true })
 }
 
-async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
+/** The signed-in, verified, non-blocked user for this request, or null (read once per page request). */
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  return (await getSessionStanding(request)).user
+}
+
+/** The email of the request's session when it is not verified yet (and the account is not blocked), else null. */
+export async function getUnverifiedEmail(request: Request): Promise<string | null> {
+  return (await getSessionStanding(request)).unverifiedEmail
+}
+
+const SIGNED_OUT: SessionStanding = { user: null, unverifiedEmail: null }
+
+async function loadSessionStanding(request: Request): Promise<SessionStanding> {
   const { session } = await lookupSession(request)
-  if (!session) return null
+  if (!session) return SIGNED_OUT
   const [row] = await getDb()
     .select({
       id: users.id,
@@ -122,9 +141,11 @@ async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, session.user.id))
     .limit(1)
-  if (!row || !row.emailVerified) return null
-  if (row.accountStatus && row.accountStatus !== 'active') return null
-  return {
+  if (!row) return SIGNED_OUT
+  // A suspended or banned account is signed out, verified or not.
+  if (row.accountStatus && row.accountStatus !== 'active') return SIGNED_OUT
+  if (!row.emailVerified) return { user: null, unverifiedEmail: row.email }
+  const user: CurrentUser = {
     id: row.id,
     email: row.email,
     name: row.name,
@@ -139,14 +160,28 @@ async function loadCurrentUser(request: Request): Promise<CurrentUser | null> {
         }
       : null,
   }
+  return { user, unverifiedEmail: null }
 }
 
-/** The signed-in user, or a redirect to /login that comes back here afterwards. */
+/** Spec §8: where an unverified session goes, with the catalogue's 'Please verify your email address…'. */
+export const VERIFY_EMAIL_PATH = '/verify-email'
+
+/**
+ * For a request that needs a signed-in user and has none: a session whose email is not verified yet
+ * goes to the verification page with the catalogue's message (spec §8); anyone else signs in and
+ * comes back to `back` (the request's own path by default). Always throws the redirect.
+ */
+export async function throwSignInRequired(request: Request, back = returnPath(request)): Promise<never> {
+  if (await getUnverifiedEmail(request)) {
+    throw await redirectWithToast(request, VERIFY_EMAIL_PATH, { type: 'info', key: 'errors:auth.emailNotConfirmed' })
+  }
+  throw redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
+}
+
+/** The signed-in user, or a redirect to /login that comes back here afterwards (to verify, for an unverified session). */
 export async function requireUser(request: Request): Promise<CurrentUser> {
   const user = await getCurrentUser(request)
-  if (!user) {
-    throw redirect(`/login?redirectTo=${encodeURIComponent(returnPath(request))}`)
-  }
+  if (!user) return throwSignInRequired(request)
   return user
 }
 

@@ -1,16 +1,15 @@
 // Who may use the seller workspace (/dashboard/*): every loader and action asks here first.
-import { data, redirect } from 'react-router'
-import { returnPath } from '~/lib/safe-redirect'
-import { getCurrentUser, type CurrentUser } from '~/modules/accounts/session.server'
+import { data } from 'react-router'
+import { getCurrentUser, throwSignInRequired, type CurrentUser } from '~/modules/accounts/session.server'
 
 export type SellerProfile = NonNullable<CurrentUser['profile']> & { userType: 'Seller' }
 
 export type SellerGate = { state: 'seller'; seller: SellerProfile } | { state: 'notSeller'; seller: null }
 
-/** Visitors go to sign in and come back; a signed-in non-seller gets the 'Seller Account Required' page. */
+/** Visitors go to sign in and come back (an unverified session goes to verify); a signed-in non-seller gets the 'Seller Account Required' page. */
 export async function sellerGate(request: Request): Promise<SellerGate> {
   const user = await getCurrentUser(request)
-  if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(returnPath(request))}`)
+  if (!user) return throwSignInRequired(request)
   const profile = user.profile
   if (!profile || profile.userType !== 'Seller') return { state: 'notSeller', seller: null }
   return { state: 'seller', seller: profile as SellerProfile }

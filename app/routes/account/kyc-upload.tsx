@@ -10,7 +10,7 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
-import { getCurrentUser, requireUser } from '~/modules/accounts/session.server'
+import { getCurrentUser, getUnverifiedEmail, requireUser, throwSignInRequired } from '~/modules/accounts/session.server'
 import { KycUploadRefusedError, storeKycDocument } from '~/modules/kyc/commands.server'
 import { KycGuidance } from '~/modules/kyc/components/kyc-guidance'
 import { KycStatusBadge } from '~/modules/kyc/components/kyc-status-badge'
@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
   const [i18n, user] = await Promise.all([getI18n(request, context), getCurrentUser(request)])
   const page = { locale, origin: publicOrigin(request), title: i18n.t('kyc:page.title'), description: i18n.t('kyc:page.description') }
-  // Spec §2: anonymous visitors get a 'Login Required' page here, not a redirect.
+  // Spec §2: anonymous visitors get a 'Login Required' page here, not a redirect; spec §8: an unverified session goes to verify.
+  if (!user && (await getUnverifiedEmail(request))) return throwSignInRequired(request)
   if (!user) return { ...page, state: 'anonymous' as const, kyc: null }
   const kyc = user.profile ? await getKycOverview(user.id) : null
   if (!kyc) return { ...page, state: 'noProfile' as const, kyc: null }

@@ -7,24 +7,28 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { resendVerificationEmail, verifyEmailToken } from '~/modules/accounts/commands.server'
 import { VerifyEmailView, type ResendActionData, type VerifyEmailState } from '~/modules/accounts/components/verify-email-view'
 import { authPageMeta } from '~/modules/accounts/page-meta.server'
+import { getUnverifiedEmail } from '~/modules/accounts/session.server'
 import { EmailField, parseFormEntries, ResendVerificationSchema, verifyEmailPath } from '~/modules/accounts/schemas'
 import { readFormDataWithLimit } from '~/modules/kyc/files.server'
 
 const FORM_LIMIT = 16 * 1024
 
-/** Spec §4: no token → pending; a token of another type → error; otherwise the token decides. */
-async function verificationState(url: URL): Promise<VerifyEmailState> {
+/**
+ * Spec §4: no token → pending (for the address in the link, or else the one of the request's
+ * unverified session, sent here by spec §8); a token of another type → error; otherwise the token decides.
+ */
+async function verificationState(request: Request, url: URL): Promise<VerifyEmailState> {
   const token = url.searchParams.get('token')
   if (!token) {
     const email = EmailField.safeParse(url.searchParams.get('email') ?? '')
-    return { state: 'pending', email: email.success ? email.data : null }
+    return { state: 'pending', email: email.success ? email.data : await getUnverifiedEmail(request) }
   }
   if (url.searchParams.get('type') !== 'signup') return { state: 'error', reason: 'invalid' }
   return verifyEmailToken(token)
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [meta, view] = await Promise.all([authPageMeta(request, context, 'verify'), verificationState(new URL(request.url))])
+  const [meta, view] = await Promise.all([authPageMeta(request, context, 'verify'), verificationState(request, new URL(request.url))])
   return { ...meta, view }
 }
 

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router'
 import type { Route } from './+types/start'
 import { readForm } from '~/lib/form.server'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { getCurrentUser } from '~/modules/accounts/session.server'
+import { getCurrentUser, throwSignInRequired } from '~/modules/accounts/session.server'
 import { startConversation } from '~/modules/messaging/commands.server'
 import { parseStartForm } from '~/modules/messaging/schemas'
 
@@ -19,11 +19,9 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request)
   const form = await readForm(request)
   const input = parseStartForm(form)
-  // A visitor signs in and comes back to what they were looking at (a product page), or to the inbox.
-  if (!user) {
-    const back = input?.subjectType === 'product' ? `/products/${input.subjectId}` : '/messages'
-    return redirect(`/login?redirectTo=${encodeURIComponent(back)}`)
-  }
+  // A visitor signs in and comes back to what they were looking at (a product page), or to the inbox;
+  // an unverified session goes to verify (spec §8).
+  if (!user) return throwSignInRequired(request, input?.subjectType === 'product' ? `/products/${input.subjectId}` : '/messages')
   if (!user.profile) throw data(null, { status: 403 })
   if (!input) throw data(null, { status: 404 })
   const result = await startConversation(user.profile.id, input)

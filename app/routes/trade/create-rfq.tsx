@@ -11,7 +11,7 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
-import { getCurrentUser, requireUser } from '~/modules/accounts/session.server'
+import { getCurrentUser, getUnverifiedEmail, requireUser, throwSignInRequired } from '~/modules/accounts/session.server'
 import { listCategoryOptions } from '~/modules/catalog/queries.server'
 import { createRfq } from '~/modules/rfqs/commands.server'
 import { RfqForm } from '~/modules/rfqs/components/rfq-form'
@@ -23,8 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
   const [i18n, user] = await Promise.all([getI18n(request, context), getCurrentUser(request)])
   const page = { locale, origin: publicOrigin(request), title: i18n.t('rfqs:create.title'), description: i18n.t('rfqs:create.description') }
-  // Spec §2: visitors get a 'Login Required' page here, not a redirect. Without a profile the
-  // layout shows the profile form in place of this page.
+  // Spec §2: visitors get a 'Login Required' page here, not a redirect (spec §8: an unverified session
+  // goes to verify). Without a profile the layout shows the profile form in place of this page.
+  if (!user && (await getUnverifiedEmail(request))) return throwSignInRequired(request)
   if (!user?.profile) return { ...page, state: user ? ('noProfile' as const) : ('anonymous' as const), form: null }
   return {
     ...page,

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router'
 import type { Route } from './+types/order-new'
 import { readForm } from '~/lib/form.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { getCurrentUser } from '~/modules/accounts/session.server'
+import { getCurrentUser, getUnverifiedEmail, throwSignInRequired } from '~/modules/accounts/session.server'
 import { placeProductOrder } from '~/modules/orders/commands.server'
 import { parsePlaceOrderForm } from '~/modules/orders/schemas'
 
@@ -18,6 +18,7 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request)
   if (!user) {
+    if (await getUnverifiedEmail(request)) return throwSignInRequired(request)
     // A visitor is sent to sign in whatever the body holds (even none): back to the product when it names one.
     const productId = (await request.formData().catch(() => null))?.get('productId')
     const back = typeof productId === 'string' && UUID.test(productId) ? `/products/${productId.toLowerCase()}` : '/marketplace'

@@ -3,7 +3,7 @@ import type { Route } from './+types/product-request'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { getCurrentUser } from '~/modules/accounts/session.server'
+import { getCurrentUser, getUnverifiedEmail, throwSignInRequired } from '~/modules/accounts/session.server'
 import type { ProductRequestAnswer } from '~/modules/rfqs/components/product-request-dialog'
 import { createProductRequest } from '~/modules/rfqs/product-requests.server'
 import { parseProductRequestForm } from '~/modules/rfqs/schemas'
@@ -21,7 +21,8 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request)
   const back = UUID.test(params.id) ? `/products/${params.id.toLowerCase()}` : '/marketplace'
-  // A visitor is sent to sign in whatever the body holds, and comes back to the product.
+  // A visitor is sent to sign in whatever the body holds, and comes back to the product (an unverified session: to verify).
+  if (!user && (await getUnverifiedEmail(request))) return throwSignInRequired(request)
   if (!user) return redirectWithToast(request, `/login?redirectTo=${encodeURIComponent(back)}`, { type: 'info', key: 'catalog:product.request.loginRequired' })
   const form = await readForm(request)
   if (!user.profile) return data<ProductRequestAnswer>({ formError: 'rfqs:errors.profileNotFound' }, { status: 403 })

@@ -22,22 +22,9 @@ export const RICH_LINKS = {
   guidePayments: '/guides#rupees-and-roubles',
   guideRfq: '/guides#writing-an-rfq',
   guideKyc: '/guides#seller-kyc',
-  support: 'mailto:support@setu.example',
-  kycMail: 'mailto:kyc@setu.example',
-  partnershipsMail: 'mailto:partnerships@setu.example',
-  privacyMail: 'mailto:privacy@setu.example',
-  legal: 'mailto:legal@setu.example',
 } as const satisfies Record<string, string>
 
 export type RichLink = keyof typeof RICH_LINKS
 
 /** Inline tags that are formatting rather than links. */
 export const RICH_FORMATS = ['strong'] as const
-
-export const CONTACT_EMAILS = {
-  support: 'support@setu.example',
-  kyc: 'kyc@setu.example',
-  partnerships: 'partnerships@setu.example',
-  privacy: 'privacy@setu.example',
-  legal: 'legal@setu.example',
-} as const
