@@ -1,26 +1,112 @@
 // A fixed-window counter in the `rate_limits` table, shared by every server process (better-auth keeps
-// its own rows in the same table under its own keys).
+// its own rows in the same table under its own keys), and the per-account action limiter built on it
+// (issue 26 item 9; the rules are in app/lib/action-limits.ts).
 import { sql } from 'drizzle-orm'
+import { data, type MiddlewareFunction } from 'react-router'
 import { rateLimits } from '../../db/schema'
+import { ACTION_LIMITS, type LimitedAction } from './action-limits'
 import { getDb } from './db.server'
 
 /**
- * Counts one attempt under `key` and returns the count in the current window; a window that has run
- * out starts again at one. One upsert, so concurrent attempts each get their own number.
+ * Counts `cost` attempts under `key` and returns the count in the current window and when that window
+ * started; a window that has run out starts again at `cost`. One upsert, so concurrent attempts each get
+ * their own number.
  */
-export async function countAttempt(key: string, windowMs: number): Promise<number> {
+export async function countInWindow(key: string, windowMs: number, cost = 1): Promise<{ count: number; windowStart: number }> {
   const now = Date.now()
   const expired = sql`${rateLimits.lastRequest} + ${windowMs} <= ${now}`
   const [row] = await getDb()
     .insert(rateLimits)
-    .values({ id: key, key, count: 1, lastRequest: now })
+    .values({ id: key, key, count: cost, lastRequest: now })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        count: sql`case when ${expired} then ${cost} else ${rateLimits.count} + ${cost} end`,
         lastRequest: sql`case when ${expired} then ${now} else ${rateLimits.lastRequest} end`,
       },
     })
-    .returning({ count: rateLimits.count })
-  return row?.count ?? 1
+    .returning({ count: rateLimits.count, lastRequest: rateLimits.lastRequest })
+  return { count: row?.count ?? cost, windowStart: Number(row?.lastRequest ?? now) }
+}
+
+/** Counts one attempt under `key` and returns the count in the current window. */
+export async function countAttempt(key: string, windowMs: number): Promise<number> {
+  return (await countInWindow(key, windowMs)).count
+}
+
+/**
+ * ACTION_RATE_LIMIT_SCALE multiplies every action limit (the browser tests and the fuzz harness act many
+ * times as one account). Never below 1: the limits cannot be switched off by configuration.
+ */
+export function actionLimitScale(): number {
+  return Math.max(1, Number(process.env.ACTION_RATE_LIMIT_SCALE ?? 1) || 1)
+}
+
+/** The counter's key for one window of an action's rule. */
+export const limitKey = (action: LimitedAction, windowMs: number, accountId: string) => `limit:${action}:${windowMs}:${accountId}`
+
+export type LimitVerdict = { ok: true } | { ok: false; action: LimitedAction; retryAfterSeconds: number; messageKey: string }
+
+/**
+ * Counts `cost` attempts of `action` by the account (a profile id) against each window of its rule
+ * (ACTION_LIMITS), in order, and refuses once one is over: then `retryAfterSeconds` says when that
+ * window ends. Call it after the input is validated and before anything is written, so a refused
+ * attempt writes nothing but the counter.
+ */
+export async function enforceLimit(action: LimitedAction, accountId: string, cost = 1): Promise<LimitVerdict> {
+  const rule = ACTION_LIMITS[action]
+  const scale = actionLimitScale()
+  for (const { max, windowMs } of rule.windows) {
+    const { count, windowStart } = await countInWindow(limitKey(action, windowMs, accountId), windowMs, cost)
+    if (count > max * scale) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - Date.now()) / 1000))
+      return { ok: false, action, retryAfterSeconds, messageKey: rule.messageKey }
+    }
+  }
+  return { ok: true }
+}
+
+export type LimitRefusal = Extract<LimitVerdict, { ok: false }>
+
+// The refusals answered for a request, for rateLimitMiddleware (React Router sends an action's headers
+// only through a route's `headers` export; this puts Retry-After on the final response instead).
+const refusedRequests = new WeakMap<Request, number>()
+
+/** The headers of a 429 answer: when to try again, and no cache keeps it. */
+export function limitHeaders(refusal: LimitRefusal): Record<string, string> {
+  return { 'Retry-After': String(refusal.retryAfterSeconds), 'Cache-Control': 'no-store' }
+}
+
+/** Remembers the request's refusal, so the response leaves with its Retry-After. */
+export function noteRefusal(request: Request, refusal: LimitRefusal) {
+  refusedRequests.set(request, refusal.retryAfterSeconds)
+}
+
+/**
+ * The form's answer to a refused attempt: its message as `formError` (plus `extra`, e.g. the values the
+ * form shows again), status 429 and Retry-After.
+ */
+export function limitAnswer<T extends object = Record<never, never>>(request: Request, refusal: LimitRefusal, extra?: T) {
+  noteRefusal(request, refusal)
+  return data({ ...(extra as T), formError: refusal.messageKey }, { status: 429, headers: limitHeaders(refusal) })
+}
+
+/** The Retry-After noted for this request, if it was refused by a limit. */
+export function refusedRetryAfter(request: Request): number | undefined {
+  return refusedRequests.get(request)
+}
+
+/**
+ * Root middleware, placed before anything that may answer 429 for an action limit: a response refused
+ * by a limit (limitAnswer, noteRefusal) leaves with Retry-After and no-store, whichever route, boundary
+ * or middleware produced it.
+ */
+export const limitHeadersMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next()
+  const retryAfter = refusedRequests.get(request)
+  if (response.status !== 429 || retryAfter === undefined) return response
+  const headers = new Headers(response.headers)
+  headers.set('Retry-After', String(retryAfter))
+  headers.set('Cache-Control', 'no-store')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
