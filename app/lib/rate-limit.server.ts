@@ -77,9 +77,15 @@ export function limitHeaders(refusal: LimitRefusal): Record<string, string> {
   return { 'Retry-After': String(refusal.retryAfterSeconds), 'Cache-Control': 'no-store' }
 }
 
-/** Remembers the request's refusal, so the response leaves with its Retry-After. */
+/** Remembers the request's refusal, so the response leaves with its Retry-After (limitHeadersMiddleware). */
 export function noteRefusal(request: Request, refusal: LimitRefusal) {
   refusedRequests.set(request, refusal.retryAfterSeconds)
+}
+
+/** The ResponseInit of a refused attempt's answer: 429 and Retry-After (noted for the middleware too). */
+export function limitInit(request: Request, refusal: LimitRefusal): ResponseInit {
+  noteRefusal(request, refusal)
+  return { status: 429, headers: limitHeaders(refusal) }
 }
 
 /**
@@ -87,8 +93,7 @@ export function noteRefusal(request: Request, refusal: LimitRefusal) {
  * form shows again), status 429 and Retry-After.
  */
 export function limitAnswer<T extends object = Record<never, never>>(request: Request, refusal: LimitRefusal, extra?: T) {
-  noteRefusal(request, refusal)
-  return data({ ...(extra as T), formError: refusal.messageKey }, { status: 429, headers: limitHeaders(refusal) })
+  return data({ ...(extra as T), formError: refusal.messageKey }, limitInit(request, refusal))
 }
 
 /** The Retry-After noted for this request, if it was refused by a limit. */

@@ -3,6 +3,7 @@ import type { Route } from './+types/product-request'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import { enforceLimit, limitInit } from '~/lib/rate-limit.server'
 import { getCurrentUser } from '~/modules/accounts/session.server'
 import type { ProductRequestAnswer } from '~/modules/rfqs/components/product-request-dialog'
 import { createProductRequest } from '~/modules/rfqs/product-requests.server'
@@ -28,6 +29,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!UUID.test(params.id)) return data<ProductRequestAnswer>({ formError: 'rfqs:productRequest.errors.notFound' }, { status: 404 })
   const parsed = parseProductRequestForm(form)
   if (!parsed.ok) return data<ProductRequestAnswer>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
+  // Counted once the form is valid, before anything is written (issue 26 item 9).
+  const limit = await enforceLimit('productRequest', user.profile.id)
+  if (!limit.ok) return data<ProductRequestAnswer>({ formError: limit.messageKey }, limitInit(request, limit))
   const i18n = await getI18n(request, context)
   const result = await createProductRequest(user.profile.id, params.id, parsed.value, {
     locale: getLocale(context),
