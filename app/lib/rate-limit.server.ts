@@ -1,6 +1,7 @@
 // A fixed-window counter in the `rate_limits` table, shared by every server process (better-auth keeps
 // its own rows in the same table under its own keys), and the per-account action limiter built on it
 // (issue 26 item 9; the rules are in app/lib/action-limits.ts).
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { sql } from 'drizzle-orm'
 import { data, type MiddlewareFunction } from 'react-router'
 import { rateLimits } from '../../db/schema'
@@ -68,9 +69,10 @@ export async function enforceLimit(action: LimitedAction, accountId: string, cos
 
 export type LimitRefusal = Extract<LimitVerdict, { ok: false }>
 
-// The refusals answered for a request, for rateLimitMiddleware (React Router sends an action's headers
-// only through a route's `headers` export; this puts Retry-After on the final response instead).
-const refusedRequests = new WeakMap<Request, number>()
+// The refusal answered in the request being handled, for limitHeadersMiddleware: React Router sends an
+// action's headers only through a route's `headers` export, and hands the action a Request of its own,
+// so the middleware keeps a slot in the request's async context and puts Retry-After on the final response.
+const refusedInRequest = new AsyncLocalStorage<{ retryAfter?: number }>()
 
 /** The headers of a 429 answer: when to try again, and no cache keeps it. */
 export function limitHeaders(refusal: LimitRefusal): Record<string, string> {
@@ -78,13 +80,14 @@ export function limitHeaders(refusal: LimitRefusal): Record<string, string> {
 }
 
 /** Remembers the request's refusal, so the response leaves with its Retry-After (limitHeadersMiddleware). */
-export function noteRefusal(request: Request, refusal: LimitRefusal) {
-  refusedRequests.set(request, refusal.retryAfterSeconds)
+export function noteRefusal(refusal: LimitRefusal) {
+  const slot = refusedInRequest.getStore()
+  if (slot) slot.retryAfter = Math.max(slot.retryAfter ?? 0, refusal.retryAfterSeconds)
 }
 
 /** The ResponseInit of a refused attempt's answer: 429 and Retry-After (noted for the middleware too). */
-export function limitInit(request: Request, refusal: LimitRefusal): ResponseInit {
-  noteRefusal(request, refusal)
+export function limitInit(refusal: LimitRefusal): ResponseInit {
+  noteRefusal(refusal)
   return { status: 429, headers: limitHeaders(refusal) }
 }
 
@@ -92,13 +95,8 @@ export function limitInit(request: Request, refusal: LimitRefusal): ResponseInit
  * The form's answer to a refused attempt: its message as `formError` (plus `extra`, e.g. the values the
  * form shows again), status 429 and Retry-After.
  */
-export function limitAnswer<T extends object = Record<never, never>>(request: Request, refusal: LimitRefusal, extra?: T) {
-  return data({ ...(extra as T), formError: refusal.messageKey }, limitInit(request, refusal))
-}
-
-/** The Retry-After noted for this request, if it was refused by a limit. */
-export function refusedRetryAfter(request: Request): number | undefined {
-  return refusedRequests.get(request)
+export function limitAnswer<T extends object = Record<never, never>>(refusal: LimitRefusal, extra?: T) {
+  return data({ ...(extra as T), formError: refusal.messageKey }, limitInit(refusal))
 }
 
 /**
@@ -106,9 +104,10 @@ export function refusedRetryAfter(request: Request): number | undefined {
  * by a limit (limitAnswer, noteRefusal) leaves with Retry-After and no-store, whichever route, boundary
  * or middleware produced it.
  */
-export const limitHeadersMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const response = await next()
-  const retryAfter = refusedRequests.get(request)
+export const limitHeadersMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
+  const slot: { retryAfter?: number } = {}
+  const response = await refusedInRequest.run(slot, next)
+  const retryAfter = slot.retryAfter
   if (response.status !== 429 || retryAfter === undefined) return response
   const headers = new Headers(response.headers)
   headers.set('Retry-After', String(retryAfter))

@@ -15,7 +15,7 @@ export const writeBurstMiddleware: MiddlewareFunction<Response> = async ({ reque
   if (!session) return next()
   const verdict = await enforceLimit('writeBurst', session.userId)
   if (verdict.ok) return next()
-  noteRefusal(request, verdict)
+  noteRefusal(verdict)
   const i18n = await getI18n(request, context as RouterContextProvider)
   throw data({ reason: 'rateLimited', message: i18n.t(verdict.messageKey) }, { status: 429, statusText: 'Too Many Requests' })
 }

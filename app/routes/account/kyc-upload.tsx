@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!file.ok) return fail(file.messageKey === 'kyc:errors.required' ? 'kyc:upload.missingFile' : file.messageKey, 400)
   // Counted once the file is valid, before it is stored (issue 26 item 9).
   const limit = await enforceLimit('kycUpload', user.id)
-  if (!limit.ok) return fail(limit.messageKey, 429, limitInit(request, limit))
+  if (!limit.ok) return fail(limit.messageKey, 429, limitInit(limit))
 
   try {
     await storeKycDocument(user.id, file)

@@ -64,7 +64,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const checked = await checkAttachments(files)
       if (!checked.ok) return bad({ files: checked.error }, checked.status)
       const result = await sendMessage(part, me, parsed.value, checked.files)
-      if (!result.ok) return bad({ form: result.error }, result.status, result.limit && limitInit(request, result.limit))
+      if (!result.ok) return bad({ form: result.error }, result.status, result.limit && limitInit(result.limit))
       return data<SendAnswer>({ ok: true, seq: result.seq, nextKey: randomUUID() })
     }
     case 'read': {

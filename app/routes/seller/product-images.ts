@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (image instanceof File && image.size > 0) {
     const limit = await enforceLimit('productImageUpload', seller.id)
     if (!limit.ok) {
-      noteRefusal(request, limit)
+      noteRefusal(limit)
       return json({ error: limit.messageKey }, 429, limitHeaders(limit))
     }
   }

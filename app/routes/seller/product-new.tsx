@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   // Counted once the form is valid, before anything is written (issue 26 item 9).
   const limit = await enforceLimit('productCreate', seller.id)
-  if (!limit.ok) return limitAnswer(request, limit)
+  if (!limit.ok) return limitAnswer(limit)
   const saved = await createProduct(seller.id, parsed.value)
   if (!saved.ok) return data({ fieldErrors: saved.fieldErrors }, { status: 400 })
   return redirectWithToast(request, `/products/${saved.id}`, { type: 'success', key: 'products:new.success' })

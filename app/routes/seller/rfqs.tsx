@@ -76,7 +76,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   // Counted once the form is valid, before anything is written (issue 26 item 9).
   const limit = await enforceLimit('quoteSubmit', seller.id)
-  if (!limit.ok) return limitAnswer(request, limit)
+  if (!limit.ok) return limitAnswer(limit)
   const out = await submitQuote(seller, parsed.value)
   if (!out.ok) return data({ formError: out.error }, { status: out.status })
   return redirectWithToast(request, back, { type: 'success', key: 'rfqs:quote.submitted' })

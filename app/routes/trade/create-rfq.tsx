@@ -53,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, values: rfqFormValues(form) }, { status: 400 })
   // Counted once the form is valid, before anything is written (issue 26 item 9).
   const limit = await enforceLimit('rfqCreate', user.profile.id)
-  if (!limit.ok) return limitAnswer(request, limit, { values: rfqFormValues(form) })
+  if (!limit.ok) return limitAnswer(limit, { values: rfqFormValues(form) })
   const saved = await createRfq(user.profile.id, parsed.value)
   if (!saved.ok) return data({ fieldErrors: saved.fieldErrors, values: rfqFormValues(form) }, { status: 400 })
   return redirectWithToast(request, '/rfqs', { type: 'success', key: 'rfqs:create.success' })

@@ -44,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors as CounterFieldErrors }, { status: 400 })
     // Counted once the offer is valid, before anything is written (issue 26 item 9).
     const limit = await enforceLimit('counterOffer', user.profile.id)
-    if (!limit.ok) return limitAnswer(request, limit)
+    if (!limit.ok) return limitAnswer(limit)
     counter = parsed.value
   }
   const result = await actOnQuote(user.profile.id, params.rfqId, params.quoteId, intent.data.intent, counter)

@@ -58,7 +58,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       : await answerDispute(user.profile.id, orderId, parsed.value as Parameters<typeof answerDispute>[2], checked.files)
   if (!result.ok) {
     if (result.status === 404 && result.error === 'disputes:errors.notFound') throw data(null, { status: 404 })
-    return bad({ form: result.error }, result.status, result.limit && limitInit(request, result.limit))
+    return bad({ form: result.error }, result.status, result.limit && limitInit(result.limit))
   }
   return redirectWithToast(request, safeRedirect(`/orders/${orderId}/dispute`), { type: 'success', key: intent === 'open' ? 'disputes:toast.opened' : 'disputes:toast.answered' })
 }

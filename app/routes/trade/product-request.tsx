@@ -31,7 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.ok) return data<ProductRequestAnswer>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   // Counted once the form is valid, before anything is written (issue 26 item 9).
   const limit = await enforceLimit('productRequest', user.profile.id)
-  if (!limit.ok) return data<ProductRequestAnswer>({ formError: limit.messageKey }, limitInit(request, limit))
+  if (!limit.ok) return data<ProductRequestAnswer>({ formError: limit.messageKey }, limitInit(limit))
   const i18n = await getI18n(request, context)
   const result = await createProductRequest(user.profile.id, params.id, parsed.value, {
     locale: getLocale(context),
