@@ -6,17 +6,20 @@ import { sql } from 'drizzle-orm'
 import { data, type MiddlewareFunction } from 'react-router'
 import { rateLimits } from '../../db/schema'
 import { ACTION_LIMITS, type LimitedAction } from './action-limits'
-import { getDb } from './db.server'
+import { getDb, type Db } from './db.server'
+
+/** The database or a transaction: a count taken inside a transaction is undone with it. */
+type Executor = Pick<Db, 'insert'>
 
 /**
  * Counts `cost` attempts under `key` and returns the count in the current window and when that window
  * started; a window that has run out starts again at `cost`. One upsert, so concurrent attempts each get
  * their own number.
  */
-export async function countInWindow(key: string, windowMs: number, cost = 1): Promise<{ count: number; windowStart: number }> {
+export async function countInWindow(key: string, windowMs: number, cost = 1, db: Executor = getDb()): Promise<{ count: number; windowStart: number }> {
   const now = Date.now()
   const expired = sql`${rateLimits.lastRequest} + ${windowMs} <= ${now}`
-  const [row] = await getDb()
+  const [row] = await db
     .insert(rateLimits)
     .values({ id: key, key, count: cost, lastRequest: now })
     .onConflictDoUpdate({
@@ -52,13 +55,13 @@ export type LimitVerdict = { ok: true } | { ok: false; action: LimitedAction; re
  * Counts `cost` attempts of `action` by the account (a profile id) against each window of its rule
  * (ACTION_LIMITS), in order, and refuses once one is over: then `retryAfterSeconds` says when that
  * window ends. Call it after the input is validated and before anything is written, so a refused
- * attempt writes nothing but the counter.
+ * attempt writes nothing but the counter. Given a transaction (`db`), the count is undone when it is.
  */
-export async function enforceLimit(action: LimitedAction, accountId: string, cost = 1): Promise<LimitVerdict> {
+export async function enforceLimit(action: LimitedAction, accountId: string, cost = 1, db?: Executor): Promise<LimitVerdict> {
   const rule = ACTION_LIMITS[action]
   const scale = actionLimitScale()
   for (const { max, windowMs } of rule.windows) {
-    const { count, windowStart } = await countInWindow(limitKey(action, windowMs, accountId), windowMs, cost)
+    const { count, windowStart } = await countInWindow(limitKey(action, windowMs, accountId), windowMs, cost, db)
     if (count > max * scale) {
       const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + windowMs - Date.now()) / 1000))
       return { ok: false, action, retryAfterSeconds, messageKey: rule.messageKey }

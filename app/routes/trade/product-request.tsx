@@ -3,7 +3,7 @@ import type { Route } from './+types/product-request'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { enforceLimit, limitInit } from '~/lib/rate-limit.server'
+import { limitInit } from '~/lib/rate-limit.server'
 import { getCurrentUser } from '~/modules/accounts/session.server'
 import type { ProductRequestAnswer } from '~/modules/rfqs/components/product-request-dialog'
 import { createProductRequest } from '~/modules/rfqs/product-requests.server'
@@ -29,9 +29,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!UUID.test(params.id)) return data<ProductRequestAnswer>({ formError: 'rfqs:productRequest.errors.notFound' }, { status: 404 })
   const parsed = parseProductRequestForm(form)
   if (!parsed.ok) return data<ProductRequestAnswer>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
-  // Counted once the form is valid, before anything is written (issue 26 item 9).
-  const limit = await enforceLimit('productRequest', user.profile.id)
-  if (!limit.ok) return data<ProductRequestAnswer>({ formError: limit.messageKey }, limitInit(limit))
   const i18n = await getI18n(request, context)
   const result = await createProductRequest(user.profile.id, params.id, parsed.value, {
     locale: getLocale(context),
@@ -40,7 +37,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!result.ok) {
     // The quantity's refusal belongs to its field; the others are about the whole request.
     const answer: ProductRequestAnswer = result.error.endsWith('belowMoq') ? { fieldErrors: { quantity: result.error }, count: result.count } : { formError: result.error }
-    return data(answer, { status: result.status })
+    // Over the buyer's request limit (counted in the command): 429 with Retry-After.
+    return data(answer, result.limit ? limitInit(result.limit) : { status: result.status })
   }
   return redirectWithToast(request, '/rfqs', { type: 'success', key: 'rfqs:productRequest.sent' })
 }
