@@ -186,6 +186,24 @@ describe('"Request a quote" on a product page (/products/:id/request-quote)', ()
     await expectRefused('productRequest', () => post(b))
     expect((await post(other)).status).toBe(302)
   })
+
+  it('counts only requests that are stored: a refused one and a double submit of the same form do not spend the allowance', async () => {
+    const s = await seller()
+    const b = await buyer()
+    const product = await createProduct({ sellerId: s.profileId, price: '250.00', currency: 'INR', minimumOrderQuantity: 10 })
+    const post = (productId: string, submissionKey = randomUUID()) =>
+      callRoute(requestAction, `/products/${productId}/request-quote`, {
+        cookie: b.cookie,
+        params: { id: productId },
+        body: form({ quantity: '12', currency: 'EUR', message: '', submissionKey }),
+      })
+    await spend('productRequest', b.profileId, (max) => max - 1)
+    expect((await post('00000000-0000-4000-8000-000000000000')).status).toBe(404)
+    const key = randomUUID()
+    expect((await post(product.id, key)).status).toBe(302)
+    expect((await post(product.id, key)).status).toBe(302)
+    await expectRefused('productRequest', () => post(product.id))
+  })
 })
 
 describe("a seller's quotes (/dashboard/rfqs)", () => {
