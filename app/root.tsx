@@ -25,8 +25,10 @@ import { ensureBootstrapped } from '~/lib/startup.server'
 import { getToast } from '~/lib/toast.server'
 import { csrfMiddleware } from '~/lib/csrf.server'
 import { databaseMiddleware } from '~/lib/db-health.server'
+import { limitHeadersMiddleware } from '~/lib/rate-limit.server'
 import { requestMemoMiddleware } from '~/lib/request-memo.server'
 import { getCurrentUser, sessionRefreshMiddleware } from '~/modules/accounts/session.server'
+import { writeBurstMiddleware } from '~/modules/accounts/write-burst.server'
 import { currentMessageCursor } from '~/modules/messaging/cursor.server'
 import { countUnreadMessages } from '~/modules/messaging/queries.server'
 import { countUnreadNotifications } from '~/modules/notifications/queries.server'
@@ -66,6 +68,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   csrfMiddleware,
   requestMemoMiddleware,
   sessionRefreshMiddleware,
+  // Retry-After on every answer refused by an action limit (app/lib/action-limits.ts), then the burst limit on writes.
+  limitHeadersMiddleware,
+  writeBurstMiddleware,
 ]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -166,7 +171,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const rootData = useRouteLoaderData<typeof loader>('root')
   const locale = rootData?.locale ?? (isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE)
   const status = isRouteErrorResponse(error) ? error.status : 500
-  const kind = status === 404 ? 'notFound' : status === 503 ? 'unavailable' : 'error'
+  const kind = status === 404 ? 'notFound' : status === 503 ? 'unavailable' : status === 429 ? 'tooMany' : 'error'
   const title = t(`${kind}.title`)
   return (
     <>

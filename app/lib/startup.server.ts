@@ -3,6 +3,7 @@ import { closeDb, getDb, initDb } from './db.server'
 import { appUrlIsLocal, baseUrl, demoDataDecision, env } from './env.server'
 import { pauseJobs, startJobs, stopJobs, type JobDefinition } from './jobs.server'
 import { OUTGOING_EMAIL_JOBS } from './outgoing-email.server'
+import { actionLimitScale } from './rate-limit.server'
 import { appSecret } from './secret.server'
 import { seedDemoData } from '../../db/seed'
 import { closeLiveStreams } from '~/modules/messaging/live-stream.server'
@@ -57,6 +58,10 @@ export async function bootstrap() {
     // lock, so processes starting together read that one instead of each writing its own.
     appSecret()
   })
+  // The limits cannot be switched off, only raised (the browser tests); a raised limit is said at start.
+  if (actionLimitScale() > 1) {
+    console.warn(`[setu] ACTION_RATE_LIMIT_SCALE=${actionLimitScale()}: every per-account action limit is ${actionLimitScale()} times the documented one. Leave it unset in production.`)
+  }
   if (!e.APP_URL && e.NODE_ENV === 'production') {
     console.warn(
       `[setu] APP_URL is not set: links point to ${baseUrl()} and only requests for localhost${e.ALLOWED_HOSTS ? ` and ${e.ALLOWED_HOSTS}` : ''} are answered. ` +

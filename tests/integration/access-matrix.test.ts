@@ -7,6 +7,11 @@ import { ACCESS_MATRIX, expandRule, type Case, type Expected } from '../access/m
 import { useTempStorage } from '../factories/files'
 import { builtRouteIds, declaredRouteIds, dispatch, isRouterRefusalLog, readBody } from '../support/app'
 
+// The matrix and fuzz runs send hundreds of writes as each actor within minutes: the per-account limits
+// (app/lib/action-limits.ts) stay on but 1000 times higher here, so each request reaches the route it
+// tests; tests/integration/action-limits*.test.ts check the limits at their real numbers.
+process.env.ACTION_RATE_LIMIT_SCALE ??= '1000'
+
 const manifest = await builtRouteIds()
 let fixtures: Fixtures
 let storage: ReturnType<typeof useTempStorage>

@@ -29,6 +29,7 @@ describe('GET /kyc-document', () => {
     expect(res.headers.get('Content-Type')).toBe('application/pdf')
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(res.headers.get('Content-Disposition')).toBe('inline; filename="kyc_document.pdf"')
+    expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
     expect(res.headers.get('Cache-Control')).toBe('private, max-age=3600')
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(pdfBytes())
   })
@@ -38,6 +39,7 @@ describe('GET /kyc-document', () => {
     const res = (await callRoute(loader, '/kyc-document', { cookie: seller.cookie })).response!
     expect(res.headers.get('Content-Type')).toBe('image/png')
     expect(res.headers.get('Content-Disposition')).toBe('inline; filename="kyc_document.png"')
+    expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
   })
 
   it('refuses another signed-in user asking for someone else\'s document', async () => {

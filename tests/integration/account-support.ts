@@ -14,17 +14,19 @@ export type RouteOutcome = {
   /** The Response for redirects and resource routes. */
   response: Response | null
   location: string | null
+  /** The answer's headers (a Response's, or those data() was given). */
+  headers: Headers
 }
 
 function toOutcome(value: unknown): RouteOutcome {
   if (value instanceof Response) {
-    return { status: value.status, data: null, response: value, location: value.headers.get('Location') }
+    return { status: value.status, data: null, response: value, location: value.headers.get('Location'), headers: value.headers }
   }
   if (value && typeof value === 'object' && (value as { type?: string }).type === 'DataWithResponseInit') {
     const d = value as { data: unknown; init: ResponseInit | null }
-    return { status: d.init?.status ?? 200, data: d.data, response: null, location: null }
+    return { status: d.init?.status ?? 200, data: d.data, response: null, location: null, headers: new Headers(d.init?.headers) }
   }
-  return { status: 200, data: value, response: null, location: null }
+  return { status: 200, data: value, response: null, location: null, headers: new Headers() }
 }
 
 /** Calls a loader or action with a request to `path` (GET, or POST with `body`) as the cookie's user. */

@@ -15,6 +15,11 @@ import { makeFile, pdfBytes, useTempStorage } from '../factories/files'
 import { createUser, signInCookie } from '../factories/users'
 import { builtRouteIds, dispatch, isRouterRefusalLog, readBody } from '../support/app'
 
+// The matrix and fuzz runs send hundreds of writes as each actor within minutes: the per-account limits
+// (app/lib/action-limits.ts) stay on but 1000 times higher here, so each request reaches the route it
+// tests; tests/integration/action-limits*.test.ts check the limits at their real numbers.
+process.env.ACTION_RATE_LIMIT_SCALE ??= '1000'
+
 const manifest = (await builtRouteIds()).filter((id) => id.startsWith('routes/admin/'))
 const cookies = {} as Record<AdminActor, string | null>
 const credentials = {} as Record<AdminRole, { email: string; password: string }>

@@ -126,6 +126,8 @@ describe('View KYC: a signed link bound to the document', () => {
     const res = out.response!
     expect(res.headers.get('Content-Type')).toBe('application/pdf')
     expect(res.headers.get('Content-Disposition')).toBe('inline; filename="kyc_document.pdf"')
+    // Shown inline, so a sandboxed document: a hostile PDF cannot act with the admin's session (issue 26).
+    expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(res.headers.get('Cache-Control')).toBe('private, no-store')
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(pdfBytes())

@@ -4,9 +4,10 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { disputeEvidence, disputeMessages, disputes, notifications, orderEvents, orders } from '../../db/schema'
+import { ACTION_LIMITS } from '~/lib/action-limits'
 import { getDb } from '~/lib/db.server'
-import { countAttempt } from '~/lib/rate-limit.server'
-import { DISPUTE_ANSWER_LIMITS, DISPUTE_TEXT_MAX } from '~/modules/disputes/enums'
+import { countInWindow, limitKey } from '~/lib/rate-limit.server'
+import { DISPUTE_TEXT_MAX } from '~/modules/disputes/enums'
 import type { OrderStatus } from '~/modules/rfqs/enums'
 import { loader as evidenceLoader } from '~/routes/trade/dispute-evidence'
 import { action as orderAction, loader as orderLoader } from '~/routes/trade/order'
@@ -266,17 +267,20 @@ describe('answering in a dispute', () => {
     expect(reopen.data).toEqual({ fieldErrors: { form: 'disputes:errors.alreadyResolved' } })
     expect(await getDb().select().from(orderEvents).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'Cancelled')))).toHaveLength(0)
   })
-  it(`a party may post ${DISPUTE_ANSWER_LIMITS.perHour.max} answers an hour: the next is refused with 429 and a clear message, nothing stored; the other party still may answer`, async () => {
+  const [answersPerHour] = ACTION_LIMITS.disputeAnswer.windows
+  it(`a party may post ${answersPerHour.max} answers an hour: the next is refused with 429 and a clear message, nothing stored; the other party still may answer`, async () => {
     const { buyer, seller, order } = await trade()
     await createDispute(order.id, { openedById: buyer.profileId })
     // The hour's earlier answers, counted as the command counts them (posting 30 through the route would only be slower).
-    for (let i = 1; i < DISPUTE_ANSWER_LIMITS.perHour.max; i++) await countAttempt(`disputes:answer:hour:${seller.profileId}`, DISPUTE_ANSWER_LIMITS.perHour.windowMs)
+    await countInWindow(limitKey('disputeAnswer', answersPerHour.windowMs, seller.profileId), answersPerHour.windowMs, answersPerHour.max - 1)
     const last = await post(seller, order.id, answerForm('The last answer this hour'))
     expect(last.status).toBe(302)
     const before = await fingerprint()
     const over = await post(seller, order.id, answerForm('One answer too many', [makeFile(pdfBytes(), 'extra.pdf')]))
     expect(over.status).toBe(429)
     expect(over.data).toEqual({ fieldErrors: { form: 'disputes:errors.rateLimited' } })
+    expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(Number(over.headers.get('Retry-After'))).toBeLessThanOrEqual(3600)
     expect(await fingerprint()).toBe(before)
     const other = await post(buyer, order.id, answerForm('I can still answer'))
     expect(other.status).toBe(302)

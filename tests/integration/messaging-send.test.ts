@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { conversationReports, conversations, messages } from '../../db/schema'
+import { ACTION_LIMITS } from '~/lib/action-limits'
 import { getDb } from '~/lib/db.server'
-import { MESSAGE_RATE_LIMITS } from '~/modules/messaging/enums'
 import { listOpenReports } from '~/modules/messaging/queries.server'
 import { action as threadAction, loader as threadLoader } from '~/routes/messages/thread'
 import { createConversation } from '../factories/messaging'
@@ -183,15 +183,19 @@ describe('blocking and reporting', () => {
 })
 
 describe('the rate limit', () => {
-  it(`lets a user send ${MESSAGE_RATE_LIMITS.perMinute.max} messages a minute, then answers 429 and stores nothing`, async () => {
+  const [perMinute] = ACTION_LIMITS.message.windows
+  it(`lets a user send ${perMinute.max} messages a minute, then answers 429 with Retry-After and stores nothing`, async () => {
     const buyer = await person({ userType: 'Buyer', country: 'India' })
     const seller = await person({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved' })
     const { id } = await createConversation(buyer.profileId, seller.profileId)
-    for (let i = 0; i < MESSAGE_RATE_LIMITS.perMinute.max; i++) expect((await send(buyer, id, `m${i}`)).status).toBe(200)
+    for (let i = 0; i < perMinute.max; i++) expect((await send(buyer, id, `m${i}`)).status).toBe(200)
     const before = await fingerprint()
     const res = await send(buyer, id, 'one too many')
     expect(res.status).toBe(429)
     expect(errorsOf(res)).toEqual({ form: 'messages:errors.rateLimited' })
+    const retryAfter = Number(res.headers.get('Retry-After'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(60)
     expect(await fingerprint()).toBe(before)
     // The other party is not limited by it.
     expect((await send(seller, id, 'reply')).status).toBe(200)

@@ -320,6 +320,7 @@ describe('serving images (/media/products/:file)', () => {
       expect(res.headers.get('Content-Type')).toBe('image/webp')
       expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
+      expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
       expect(Number(res.headers.get('Content-Length'))).toBe((await res.arrayBuffer()).byteLength)
     }
     const etag = (await serve(image.path)).headers.get('ETag')!

@@ -3,7 +3,7 @@
 // seller sees it and may quote), Reject with a reason, the buyer's My RFQs, and the notifications.
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { notifications, quotes, rfqs } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { action as boardAction, loader as boardLoader } from '~/routes/seller/rfqs'
@@ -78,7 +78,9 @@ async function requested(buyer: Party, productId: string, fields: Record<string,
 describe('requesting a quote from a product page (POST /products/:id/request-quote)', () => {
   let buyer: Party
   let seller: Party
-  beforeAll(async () => {
+  // A buyer of its own for each test: a buyer may send ACTION_LIMITS.productRequest's 5 requests in ten
+  // minutes (tests/integration/action-limits.test.ts), and these tests together send more.
+  beforeEach(async () => {
     buyer = await newBuyer()
     seller = await newSeller()
   })
@@ -263,7 +265,8 @@ describe('product requests on the RFQ board (/dashboard/rfqs)', () => {
 describe('rejecting a product request (the seller, with a reason)', () => {
   let buyer: Party
   let seller: Party
-  beforeAll(async () => {
+  // Fresh parties for each test (see the request tests' note on the buyer's request limit).
+  beforeEach(async () => {
     buyer = await newBuyer()
     seller = await newSeller('Russia')
   })

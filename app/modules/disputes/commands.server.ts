@@ -4,22 +4,33 @@ import { randomUUID } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { disputeEvidence, disputeMessages, disputes, orderEvents, orders, products } from '../../../db/schema'
 import { getDb, type Db } from '~/lib/db.server'
-import { countAttempt } from '~/lib/rate-limit.server'
+import { enforceLimit, type LimitRefusal } from '~/lib/rate-limit.server'
 import { recordAudit } from '~/modules/admin/audit.server'
 import type { CurrentAdmin } from '~/modules/admin/session.server'
 import { notify } from '~/modules/notifications/notify.server'
-import { DISPUTE_ANSWER_LIMITS, type DisputeParty } from './enums'
+import type { DisputeParty } from './enums'
 import { deleteEvidence, storeEvidence, type CheckedEvidence, type StoredEvidence } from './files.server'
 import { disputePartyOf, messageRecipients, openDisputeVerdict, orderEffectOf, restocksOnCancel } from './policy'
 import { isUuid, type AnswerDisputeInput, type DecideDisputeInput, type ModeratorMessageInput, type OpenDisputeInput } from './schemas'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-export type DisputeRefusal = { ok: false; status: 404 | 409 | 429; error: string }
+/** `limit`: set when an action limit (app/lib/action-limits.ts) refused it, for the answer's Retry-After. */
+export type DisputeRefusal = { ok: false; status: 404 | 409 | 429; error: string; limit?: LimitRefusal }
 const refuse = (status: DisputeRefusal['status'], key: string): DisputeRefusal => ({ ok: false, status, error: `disputes:errors.${key}` })
 const adminRefuse = (status: DisputeRefusal['status'], key: string): DisputeRefusal => ({ ok: false, status, error: `adminDisputes:errors.${key}` })
 
 const disputePath = (orderId: string) => `/orders/${orderId}/dispute`
+
+/**
+ * The person's limits for the act (opening or answering) and, with files, for evidence files; counted
+ * before anything is written, so a refused act stores nothing.
+ */
+async function limitRefusal(profileId: string, act: 'disputeOpen' | 'disputeAnswer', files: number): Promise<DisputeRefusal | null> {
+  let verdict = await enforceLimit(act, profileId)
+  if (verdict.ok && files > 0) verdict = await enforceLimit('disputeEvidence', profileId, files)
+  return verdict.ok ? null : { ok: false, status: 429, error: verdict.messageKey, limit: verdict }
+}
 
 /** Thrown inside a transaction to undo it when a refusal is only found after something was written. */
 class Refused extends Error {
@@ -71,6 +82,8 @@ export async function openDispute(profileId: string, orderId: string, input: Ope
   const [latest] = await db.select({ status: disputes.status }).from(disputes).where(eq(disputes.orderId, id)).orderBy(desc(disputes.createdAt)).limit(1)
   const early = openDisputeVerdict(order.status, latest?.status ?? null)
   if (early !== 'allowed') return refuse(409, early)
+  const limited = await limitRefusal(profileId, 'disputeOpen', files.length)
+  if (limited) return limited
   const disputeId = randomUUID()
   try {
     return await withEvidence(disputeId, files, (stored) =>
@@ -109,7 +122,7 @@ export type AnswerDisputeResult = { ok: true; messageId: string } | DisputeRefus
 /**
  * A party answers in the order's open dispute, with evidence; the other party is told. A decided dispute
  * is read-only (409). The dispute row is updated first (last activity), which also orders the answer
- * against a decision made at the same moment. Answers are limited per person (DISPUTE_ANSWER_LIMITS),
+ * against a decision made at the same moment. Answers are limited per person (ACTION_LIMITS.disputeAnswer),
  * counted before anything is written; a refused answer stores nothing.
  */
 export async function answerDispute(profileId: string, orderId: string, input: AnswerDisputeInput, files: CheckedEvidence[]): Promise<AnswerDisputeResult> {
@@ -122,13 +135,8 @@ export async function answerDispute(profileId: string, orderId: string, input: A
   const [dispute] = await db.select({ id: disputes.id, status: disputes.status }).from(disputes).where(eq(disputes.orderId, id)).orderBy(desc(disputes.createdAt)).limit(1)
   if (!dispute) return refuse(404, 'noDispute')
   if (dispute.status !== 'open') return refuse(409, 'closed')
-  const { perHour, perDay } = DISPUTE_ANSWER_LIMITS
-  if (
-    (await countAttempt(`disputes:answer:hour:${profileId}`, perHour.windowMs)) > perHour.max ||
-    (await countAttempt(`disputes:answer:day:${profileId}`, perDay.windowMs)) > perDay.max
-  ) {
-    return refuse(429, 'rateLimited')
-  }
+  const limited = await limitRefusal(profileId, 'disputeAnswer', files.length)
+  if (limited) return limited
   return withEvidence(dispute.id, files, (stored) =>
     db.transaction(async (tx) => {
       const now = new Date()

@@ -26,14 +26,7 @@ export const EVIDENCE_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,
 export const EVIDENCE_NAME_MAX = 255
 /** The dispute page's POST body cap: five 10 MB files plus the text and multipart framing (bodyLimits in app/entry.server.tsx). */
 export const DISPUTE_MAX_REQUEST_BYTES = 52 * 1024 * 1024
-/**
- * Answers a party may post in disputes, counted per person across all their disputes: a thread is for
- * evidence and explanations, and each answer notifies the other side and may carry 50 MB of files.
- */
-export const DISPUTE_ANSWER_LIMITS = {
-  perHour: { max: 30, windowMs: 60 * 60 * 1000 },
-  perDay: { max: 100, windowMs: 24 * 60 * 60 * 1000 },
-} as const
+// The answer and evidence limits per person are in app/lib/action-limits.ts (ACTION_LIMITS.disputeAnswer, disputeEvidence).
 
 /** A dispute with no act for this long is flagged Overdue in the moderators' queue. */
 export const DISPUTE_OVERDUE_DAYS = 3

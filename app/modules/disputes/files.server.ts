@@ -3,6 +3,7 @@
 // parties download them through /orders/:id/dispute/evidence/:evidenceId, admins through a signed link.
 import { randomUUID } from 'node:crypto'
 import { fileTypeFromBuffer } from 'file-type'
+import { STORED_FILE_CSP } from '~/lib/document-headers'
 import { getStorage } from '~/lib/storage.server'
 import { EVIDENCE_FILES_MAX, EVIDENCE_MAX_BYTES, EVIDENCE_NAME_MAX, EVIDENCE_TYPES, type EvidenceType } from './enums'
 
@@ -120,7 +121,7 @@ export function evidenceHeaders(file: { fileName: string; contentType: string; s
     'Content-Disposition': evidenceDisposition(file.fileName),
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'private, no-store',
-    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Content-Security-Policy': STORED_FILE_CSP,
     'Referrer-Policy': 'no-referrer',
   }
 }

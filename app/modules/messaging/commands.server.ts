@@ -4,9 +4,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { conversationReports, conversations, messageAttachments, messages, orders, products, profiles, quotes, rfqs, userBlocks } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { countAttempt } from '~/lib/rate-limit.server'
+import { enforceLimit, type LimitRefusal } from '~/lib/rate-limit.server'
 import { deleteStoredAttachments, storeAttachments, type CheckedAttachment } from './attachments.server'
-import { MESSAGE_RATE_LIMITS, type ConversationRole } from './enums'
+import type { ConversationRole } from './enums'
 import { publishMessageEvent, type MessageEvent } from './live.server'
 import { conversationParties, sendVerdict, type SubjectFacts } from './policy'
 import type { SendMessageInput, StartConversationInput } from './schemas'
@@ -17,7 +17,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** A participant's view of the conversation a command acts on (from queries' getParticipation). */
 export type Participation = { id: string; buyerId: string; sellerId: string; role: ConversationRole; otherId: string }
 
-export type Refusal = { ok: false; status: 400 | 403 | 404 | 409 | 413 | 429; error: string }
+/** `limit`: set when an action limit (app/lib/action-limits.ts) refused it, for the answer's Retry-After. */
+export type Refusal = { ok: false; status: 400 | 403 | 404 | 409 | 413 | 429; error: string; limit?: LimitRefusal }
 
 /** Tells the live stream; a failed publish is logged, never the request's failure (the message is stored). */
 export async function publishSafely(event: MessageEvent): Promise<void> {
@@ -115,8 +116,8 @@ async function findByClientKey(senderId: string, clientKey: string) {
 /**
  * Posts a message (text, files or both) from a participant. A key seen before answers with the message it
  * stored. The block check repeats inside the transaction under the pair's lock, so a block that commits
- * first wins; the limits (30 a minute, 500 a day per sender) are counted before anything is written. Files
- * are written to storage first and removed again when the message is not stored.
+ * first wins; the limits (ACTION_LIMITS.message per sender, messageAttachment per file) are counted before
+ * anything is written. Files are written to storage first and removed again when the message is not stored.
  */
 export async function sendMessage(part: Participation, senderId: string, input: SendMessageInput, files: CheckedAttachment[]): Promise<SendResult> {
   const earlier = await findByClientKey(senderId, input.clientKey)
@@ -125,13 +126,9 @@ export async function sendMessage(part: Participation, senderId: string, input: 
   }
   const verdict = sendVerdict({ role: part.role, ...(await blockState(getDb(), senderId, part.otherId)) })
   if (!verdict.ok) return { ok: false, status: verdict.status, error: verdict.error }
-  const { perMinute, perDay } = MESSAGE_RATE_LIMITS
-  if (
-    (await countAttempt(`messages:minute:${senderId}`, perMinute.windowMs)) > perMinute.max ||
-    (await countAttempt(`messages:day:${senderId}`, perDay.windowMs)) > perDay.max
-  ) {
-    return { ok: false, status: 429, error: 'messages:errors.rateLimited' }
-  }
+  let limit = await enforceLimit('message', senderId)
+  if (limit.ok && files.length > 0) limit = await enforceLimit('messageAttachment', senderId, files.length)
+  if (!limit.ok) return { ok: false, status: 429, error: limit.messageKey, limit }
   const stored = await storeAttachments(part.id, files)
   let outcome: SendResult
   try {

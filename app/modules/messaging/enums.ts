@@ -35,11 +35,7 @@ export const INBOX_PAGE_SIZE = 20
 /** Messages shown at once; "Load earlier" fetches the previous ones. */
 export const THREAD_PAGE_SIZE = 50
 
-/** Messages one user may send: per minute and per day. */
-export const MESSAGE_RATE_LIMITS = {
-  perMinute: { max: 30, windowMs: 60 * 1000 },
-  perDay: { max: 500, windowMs: 24 * 60 * 60 * 1000 },
-} as const
+// The messages and attachments one user may send are limited in app/lib/action-limits.ts (ACTION_LIMITS.message, messageAttachment).
 
 /** The thread page's POST intents. */
 export const THREAD_INTENTS = ['send', 'read', 'report', 'block', 'unblock'] as const

@@ -5,6 +5,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { productTranslations, products, profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { enforceLimit, type LimitRefusal } from '~/lib/rate-limit.server'
 import { notify } from '~/modules/notifications/notify.server'
 import { LIVE_QUOTE_STATUSES, QUANTITY_UNITS, type QuantityUnit } from './enums'
 import { rejectVerdict } from './policy'
@@ -12,7 +13,8 @@ import { requestQuantityError, TITLE_MAX, TITLE_MIN, type ProductRequestInput, t
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export type RequestRefusal = { ok: false; status: 400 | 403 | 404 | 409; error: string; count?: number }
+/** `limit`: set when the buyer's request limit (app/lib/action-limits.ts) refused it, for the answer's Retry-After. */
+export type RequestRefusal = { ok: false; status: 400 | 403 | 404 | 409 | 429; error: string; count?: number; limit?: LimitRefusal }
 export type CreateProductRequestResult = { ok: true; id: string; duplicate: boolean } | RequestRefusal
 export type RejectRequestResult = { ok: true } | RequestRefusal
 
@@ -79,6 +81,10 @@ export async function createProductRequest(buyerId: string, productId: string, i
     if (product.sellerId === buyerId) return refuse(403, 'rfqs:productRequest.errors.ownProduct')
     const quantityError = requestQuantityError(input.quantity, product.minimumOrderQuantity)
     if (quantityError) return refuse(400, quantityError.key, quantityError.count)
+    // Counted in the transaction, once the request would be written: a double submit or a refused request
+    // does not count (issue 26 item 9).
+    const limit = await enforceLimit('productRequest', buyerId, 1, tx)
+    if (!limit.ok) return { ok: false as const, status: 429 as const, error: limit.messageKey, limit }
     const name = product.name ?? ''
     const title = requestTitle(name, opts.shortTitle)
     const hsCode = product.hsCode?.replace(/[\s.]/g, '') ?? ''

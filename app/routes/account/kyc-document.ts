@@ -1,4 +1,5 @@
 import type { Route } from './+types/kyc-document'
+import { STORED_FILE_CSP } from '~/lib/document-headers'
 import { getI18n } from '~/lib/i18next.server'
 import { recordSecurityEvent } from '~/lib/security-events.server'
 import { verifySignedUrl } from '~/lib/storage.server'
@@ -20,6 +21,8 @@ function fileResponse(doc: KycDocument, maxAge = MAX_AGE) {
       'Cache-Control': `private, max-age=${Math.max(0, Math.floor(maxAge))}`,
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
+      // Shown inline: a sandboxed document, whatever the file holds.
+      'Content-Security-Policy': STORED_FILE_CSP,
       Vary: 'Cookie',
     },
   })

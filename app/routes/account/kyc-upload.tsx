@@ -10,6 +10,7 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
+import { enforceLimit, limitInit } from '~/lib/rate-limit.server'
 import { getCurrentUser, getUnverifiedEmail, requireUser, throwSignInRequired } from '~/modules/accounts/session.server'
 import { KycUploadRefusedError, storeKycDocument } from '~/modules/kyc/commands.server'
 import { KycGuidance } from '~/modules/kyc/components/kyc-guidance'
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : []
 
 type ActionData = { error: string }
-const fail = (error: string, status: number) => data<ActionData>({ error }, { status })
+const fail = (error: string, status: number, init?: ResponseInit) => data<ActionData>({ error }, { ...init, status })
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
@@ -54,6 +55,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form.ok) return form.reason === 'tooLarge' ? fail('kyc:errors.tooLarge', 413) : fail('kyc:errors.badRequest', 400)
   const file = await validateKycFile(form.formData.get(KYC_FIELD))
   if (!file.ok) return fail(file.messageKey === 'kyc:errors.required' ? 'kyc:upload.missingFile' : file.messageKey, 400)
+  // Counted once the file is valid, before it is stored (issue 26 item 9).
+  const limit = await enforceLimit('kycUpload', user.id)
+  if (!limit.ok) return fail(limit.messageKey, 429, limitInit(limit))
 
   try {
     await storeKycDocument(user.id, file)

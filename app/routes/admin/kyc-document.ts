@@ -1,4 +1,5 @@
 import type { Route } from './+types/kyc-document'
+import { STORED_FILE_CSP } from '~/lib/document-headers'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { recordKycDocumentView } from '~/modules/admin/commands.server'
 import { openKycDocumentLink } from '~/modules/admin/queries.server'
@@ -44,6 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
+      // Shown inline: a sandboxed document, whatever the file holds.
+      'Content-Security-Policy': STORED_FILE_CSP,
     },
   })
 }

@@ -1,4 +1,5 @@
 import type { Route } from './+types/attachment'
+import { STORED_FILE_CSP } from '~/lib/document-headers'
 import { getI18n } from '~/lib/i18next.server'
 import { requireUser } from '~/modules/accounts/session.server'
 import { attachmentDisposition, readAttachment } from '~/modules/messaging/attachments.server'
@@ -23,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       'Content-Disposition': attachmentDisposition(file.fileName),
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'private, no-store',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Content-Security-Policy': STORED_FILE_CSP,
     },
   })
 }

@@ -4,6 +4,7 @@ import type { Route } from './+types/thread'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
+import { limitInit } from '~/lib/rate-limit.server'
 import { seoMeta } from '~/lib/seo'
 import { requireUser } from '~/modules/accounts/session.server'
 import { readFormDataWithLimit } from '~/modules/kyc/files.server'
@@ -40,7 +41,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return defaultShouldRevalidate
 }
 
-const bad = (fieldErrors: Record<string, string>, status: number) => data({ ok: false as const, fieldErrors }, { status })
+const bad = (fieldErrors: Record<string, string>, status: number, init?: ResponseInit) => data({ ok: false as const, fieldErrors }, { ...init, status })
 
 /**
  * 'send' (text and/or files), 'read' (up to a message), 'report', 'block', 'unblock'. The body may carry
@@ -63,7 +64,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const checked = await checkAttachments(files)
       if (!checked.ok) return bad({ files: checked.error }, checked.status)
       const result = await sendMessage(part, me, parsed.value, checked.files)
-      if (!result.ok) return bad({ form: result.error }, result.status)
+      if (!result.ok) return bad({ form: result.error }, result.status, result.limit && limitInit(result.limit))
       return data<SendAnswer>({ ok: true, seq: result.seq, nextKey: randomUUID() })
     }
     case 'read': {

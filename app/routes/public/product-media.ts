@@ -1,4 +1,5 @@
 import type { Route } from './+types/product-media'
+import { STORED_FILE_CSP } from '~/lib/document-headers'
 import { getI18n } from '~/lib/i18next.server'
 import { readProductImage } from '~/modules/products/images.server'
 
@@ -19,6 +20,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     'Content-Type': 'image/webp',
     'Cache-Control': 'public, max-age=31536000, immutable',
     'X-Content-Type-Options': 'nosniff',
+    // Opened on its own, the image is a sandboxed document.
+    'Content-Security-Policy': STORED_FILE_CSP,
     ETag: `"${image.hash}"`,
   }
   if (request.headers.get('If-None-Match') === headers.ETag) return new Response(null, { status: 304, headers })

@@ -1,4 +1,5 @@
 import type { Route } from './+types/product-images'
+import { enforceLimit, limitHeaders, noteRefusal } from '~/lib/rate-limit.server'
 import { readFormDataWithLimit } from '~/modules/kyc/files.server'
 import { PRODUCT_IMAGE_MAX_REQUEST_BYTES, storeProductImage } from '~/modules/products/images.server'
 import { PRODUCT_IMAGE_FIELD } from '~/modules/products/schemas'
@@ -8,7 +9,7 @@ import { requireSeller } from '~/modules/products/seller.server'
 // for real progress) and gets back its paths as JSON; the form then submits the list of paths.
 // Its body cap (one image plus a few fields) is in bodyLimits (app/entry.server.tsx).
 
-const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } })
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...headers } })
 
 export function loader() {
   return new Response(null, { status: 405, headers: { Allow: 'POST' } })
@@ -21,8 +22,17 @@ export async function action({ request }: Route.ActionArgs) {
   if (!form.ok) return json({ error: form.reason === 'tooLarge' ? 'products:images.errors.tooLarge' : 'products:images.errors.badRequest' }, form.reason === 'tooLarge' ? 413 : 400)
   // The images the form already lists, so a sixth is refused before anything is stored.
   const listed = form.formData.getAll('image').length
+  // An upload that carries a file counts against the seller's image limit before it is stored (issue 26 item 9).
+  const image = form.formData.get(PRODUCT_IMAGE_FIELD)
+  if (image instanceof File && image.size > 0) {
+    const limit = await enforceLimit('productImageUpload', seller.id)
+    if (!limit.ok) {
+      noteRefusal(limit)
+      return json({ error: limit.messageKey }, 429, limitHeaders(limit))
+    }
+  }
   try {
-    const stored = await storeProductImage(seller.id, form.formData.get(PRODUCT_IMAGE_FIELD), listed)
+    const stored = await storeProductImage(seller.id, image, listed)
     if (!stored.ok) return json({ error: stored.messageKey }, stored.messageKey === 'products:images.errors.tooLarge' ? 413 : 400)
     return json({ image: stored.image })
   } catch (err) {

@@ -9,6 +9,7 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
+import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
 import { listCategoryOptions } from '~/modules/catalog/queries.server'
 import { ProductForm } from '~/modules/products/components/product-form'
 import { SellerRequired } from '~/modules/products/components/seller-required'
@@ -34,6 +35,9 @@ export async function action({ request }: Route.ActionArgs) {
   const seller = await requireSeller(request)
   const parsed = parseProductForm((await readForm(request)).entries())
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 })
+  // Counted once the form is valid, before anything is written (issue 26 item 9).
+  const limit = await enforceLimit('productCreate', seller.id)
+  if (!limit.ok) return limitAnswer(limit)
   const saved = await createProduct(seller.id, parsed.value)
   if (!saved.ok) return data({ fieldErrors: saved.fieldErrors }, { status: 400 })
   return redirectWithToast(request, `/products/${saved.id}`, { type: 'success', key: 'products:new.success' })

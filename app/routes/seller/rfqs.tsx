@@ -14,6 +14,7 @@ import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getLocale } from '~/lib/i18next.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
 import { listCategoryOptions } from '~/modules/catalog/queries.server'
 import { Pagination } from '~/modules/catalog/components/pagination'
 import { requireSeller, sellerGate } from '~/modules/products/seller.server'
@@ -73,6 +74,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent !== 'quote') return data({ formError: 'rfqs:errors.unknownAction' }, { status: 400 })
   const parsed = parseQuoteForm(form)
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 })
+  // Counted once the form is valid, before anything is written (issue 26 item 9).
+  const limit = await enforceLimit('quoteSubmit', seller.id)
+  if (!limit.ok) return limitAnswer(limit)
   const out = await submitQuote(seller, parsed.value)
   if (!out.ok) return data({ formError: out.error }, { status: out.status })
   return redirectWithToast(request, back, { type: 'success', key: 'rfqs:quote.submitted' })

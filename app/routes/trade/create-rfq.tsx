@@ -11,6 +11,7 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
+import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
 import { getCurrentUser, getUnverifiedEmail, requireUser, throwSignInRequired } from '~/modules/accounts/session.server'
 import { listCategoryOptions } from '~/modules/catalog/queries.server'
 import { createRfq } from '~/modules/rfqs/commands.server'
@@ -51,6 +52,9 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request)
   const parsed = parseRfqForm(form)
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, values: rfqFormValues(form) }, { status: 400 })
+  // Counted once the form is valid, before anything is written (issue 26 item 9).
+  const limit = await enforceLimit('rfqCreate', user.profile.id)
+  if (!limit.ok) return limitAnswer(limit, { values: rfqFormValues(form) })
   const saved = await createRfq(user.profile.id, parsed.value)
   if (!saved.ok) return data({ fieldErrors: saved.fieldErrors, values: rfqFormValues(form) }, { status: 400 })
   return redirectWithToast(request, '/rfqs', { type: 'success', key: 'rfqs:create.success' })

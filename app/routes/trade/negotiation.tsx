@@ -10,6 +10,7 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
+import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
 import { requireUser } from '~/modules/accounts/session.server'
 import { NegotiationActions } from '~/modules/rfqs/components/negotiation-panel'
 import { actOnQuote, getNegotiation, type OfferTerms } from '~/modules/rfqs/negotiation.server'
@@ -41,6 +42,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent.data.intent === 'counter') {
     const parsed = parseCounterForm(form)
     if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors as CounterFieldErrors }, { status: 400 })
+    // Counted once the offer is valid, before anything is written (issue 26 item 9).
+    const limit = await enforceLimit('counterOffer', user.profile.id)
+    if (!limit.ok) return limitAnswer(limit)
     counter = parsed.value
   }
   const result = await actOnQuote(user.profile.id, params.rfqId, params.quoteId, intent.data.intent, counter)

@@ -6,6 +6,7 @@ import { Badge } from '~/components/ui/badge'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
+import { limitInit } from '~/lib/rate-limit.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -33,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData ? seoMeta({ title: loaderData.title, description: loaderData.title, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true }) : []
 
-const bad = (fieldErrors: DisputeActionData['fieldErrors'], status: number) => data<DisputeActionData>({ fieldErrors }, { status })
+const bad = (fieldErrors: DisputeActionData['fieldErrors'], status: number, init?: ResponseInit) => data<DisputeActionData>({ fieldErrors }, { ...init, status })
 
 /** 'open' (reason, description, files) or 'answer' (text, files). The body may carry five 10 MB files, read with that cap. */
 export async function action({ request, params }: Route.ActionArgs) {
@@ -57,7 +58,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       : await answerDispute(user.profile.id, orderId, parsed.value as Parameters<typeof answerDispute>[2], checked.files)
   if (!result.ok) {
     if (result.status === 404 && result.error === 'disputes:errors.notFound') throw data(null, { status: 404 })
-    return bad({ form: result.error }, result.status)
+    return bad({ form: result.error }, result.status, result.limit && limitInit(result.limit))
   }
   return redirectWithToast(request, safeRedirect(`/orders/${orderId}/dispute`), { type: 'success', key: intent === 'open' ? 'disputes:toast.opened' : 'disputes:toast.answered' })
 }

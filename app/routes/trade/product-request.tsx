@@ -3,6 +3,7 @@ import type { Route } from './+types/product-request'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import { limitInit } from '~/lib/rate-limit.server'
 import { getCurrentUser, getUnverifiedEmail, throwSignInRequired } from '~/modules/accounts/session.server'
 import type { ProductRequestAnswer } from '~/modules/rfqs/components/product-request-dialog'
 import { createProductRequest } from '~/modules/rfqs/product-requests.server'
@@ -37,7 +38,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!result.ok) {
     // The quantity's refusal belongs to its field; the others are about the whole request.
     const answer: ProductRequestAnswer = result.error.endsWith('belowMoq') ? { fieldErrors: { quantity: result.error }, count: result.count } : { formError: result.error }
-    return data(answer, { status: result.status })
+    // Over the buyer's request limit (counted in the command): 429 with Retry-After.
+    return data(answer, result.limit ? limitInit(result.limit) : { status: result.status })
   }
   return redirectWithToast(request, '/rfqs', { type: 'success', key: 'rfqs:productRequest.sent' })
 }

@@ -59,6 +59,8 @@ function messageFor(status: number, answer: UploadAnswer, url: string): string {
   if (answer?.error) return answer.error
   if (answer?.formError) return answer.formError
   if (status === 413) return 'products:images.errors.tooLarge'
+  // The write-burst limit's answer carries no upload error of its own.
+  if (status === 429) return 'common:tooMany.description'
   if (status === 0) return 'products:images.errors.network'
   // A lapsed session: the redirect to the sign-in page was followed and answered with a page.
   if (url.includes('/login')) return 'products:images.errors.signedOut'
