@@ -1,0 +1,118 @@
+import { expect, test, type Page, type Route } from '@playwright/test'
+import { logIn } from './support/demo-login'
+
+// Issue 26 item 5: what a person types or chooses before the page is interactive is kept when React
+// hydrates, and it is what the form sends. A low-end phone is played with the CPU slowed 8×, and
+// "before hydration" is made certain by holding back every script of the page until the form is filled.
+
+/** Holds the page's JavaScript (/assets/*.js) until `release()`; nothing of React runs meanwhile. */
+async function holdScripts(page: Page) {
+  const held: Route[] = []
+  let holding = true
+  await page.route(/\/assets\/.*\.js(\?.*)?$/, (route) => {
+    if (holding) held.push(route)
+    else void route.continue()
+  })
+  return {
+    async release() {
+      holding = false
+      for (const route of held.splice(0)) await route.continue()
+    },
+  }
+}
+
+/** Waits until React has hydrated `selector` (React's props on the element) and the page is quiet. */
+async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction((s) => {
+    const el = document.querySelector(s)
+    return !!el && Object.keys(el).some((k) => k.startsWith('__reactProps$'))
+  }, selector)
+  await page.waitForLoadState('networkidle')
+}
+
+async function slowCpu(page: Page) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 })
+}
+
+test('the new-product form keeps the category, price and text typed before hydration, and creates exactly that', async ({ page }) => {
+  const stamp = Date.now().toString(36)
+  const name = `Darjeeling first flush ${stamp}`
+  await logIn(page, 'seller@setu.example')
+  const scripts = await holdScripts(page)
+  await slowCpu(page)
+  await page.goto('/dashboard/products/new', { waitUntil: 'domcontentloaded' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Create New Product' })).toBeVisible()
+  // Not hydrated yet: React has not taken the form over.
+  expect(await page.evaluate(() => Object.keys(document.querySelector('form[method="post"]')!).some((k) => k.startsWith('__reactProps$')))).toBe(false)
+
+  await page.getByLabel('Category', { exact: true }).selectOption('agriculture')
+  await page.getByLabel('Price per unit').fill('2400.50')
+  await page.getByLabel('Currency', { exact: true }).selectOption('INR')
+  await page.getByLabel('Stock quantity').fill('40')
+  await page.getByLabel('Minimum order quantity').fill('2')
+  await page.locator('#product-en-name').fill(name)
+  await page.locator('#product-en-description').fill('Typed before the page was interactive.')
+
+  await scripts.release()
+  await hydrated(page, 'form[method="post"]')
+  // Hydrated: the slug is made from the name typed before (the form's own handler took it up) ...
+  await expect(page.locator('#product-en-slug')).toHaveValue(`darjeeling-first-flush-${stamp}`)
+  // ... and nothing typed or chosen was reset.
+  await expect(page.getByLabel('Category', { exact: true })).toHaveValue('agriculture')
+  await expect(page.getByLabel('Price per unit')).toHaveValue('2400.50')
+  await expect(page.getByLabel('Currency', { exact: true })).toHaveValue('INR')
+  await expect(page.locator('#product-en-name')).toHaveValue(name)
+  await expect(page.locator('#product-en-description')).toHaveValue('Typed before the page was interactive.')
+
+  await page.getByRole('button', { name: 'Create Product' }).click()
+  await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/, { timeout: 30_000 })
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  const id = new URL(page.url()).pathname.split('/').pop()!
+
+  // The product holds exactly what was typed: the edit form shows it back.
+  await page.goto(`/dashboard/products/${id}/edit`)
+  await expect(page.getByLabel('Category', { exact: true })).toHaveValue('agriculture')
+  await expect(page.getByLabel('Price per unit')).toHaveValue('2400.50')
+  await expect(page.getByLabel('Currency', { exact: true })).toHaveValue('INR')
+  await expect(page.getByLabel('Stock quantity')).toHaveValue('40')
+  await expect(page.getByLabel('Minimum order quantity')).toHaveValue('2')
+  await expect(page.locator('#product-en-name')).toHaveValue(name)
+  await expect(page.locator('#product-en-slug')).toHaveValue(`darjeeling-first-flush-${stamp}`)
+  await expect(page.locator('#product-en-description')).toHaveValue('Typed before the page was interactive.')
+})
+
+test('the RFQ form keeps what was typed and chosen before hydration, and creates exactly that', async ({ page }) => {
+  const title = `Cardamom 8mm bold ${Date.now().toString(36)}`
+  await logIn(page, 'buyer@setu.example')
+  const scripts = await holdScripts(page)
+  await slowCpu(page)
+  await page.goto('/create-rfq', { waitUntil: 'domcontentloaded' })
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Request for Quote' })).toBeVisible()
+
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Description').fill('Green cardamom, 8 mm bold, moisture 10% max, 10 kg cartons.')
+  await page.getByLabel('Category (optional)').selectOption('agriculture')
+  await page.getByLabel('Quantity').fill('37')
+  await page.getByLabel('Unit').selectOption('kg')
+  await page.getByLabel('Currency').selectOption('EUR')
+  await page.getByLabel('Minimum budget (optional)').fill('1200')
+  await page.getByLabel('Maximum budget (optional)').fill('1500.25')
+  await page.getByLabel('Incoterms® 2020 rule').selectOption('CIF')
+  await page.getByLabel('Named place').fill('Novorossiysk')
+
+  await scripts.release()
+  await hydrated(page, 'form[method="post"]')
+  await expect(page.getByLabel('Title')).toHaveValue(title)
+  await expect(page.getByLabel('Quantity')).toHaveValue('37')
+  await expect(page.getByLabel('Unit')).toHaveValue('kg')
+  await expect(page.getByLabel('Currency')).toHaveValue('EUR')
+
+  await page.getByRole('button', { name: 'Create RFQ' }).click()
+  await expect(page).toHaveURL(/\/rfqs$/, { timeout: 30_000 })
+  const card = page.getByTestId('rfq-card').filter({ hasText: title })
+  await expect(card).toHaveCount(1)
+  await expect(card).toContainText('37 kg')
+  await expect(card).toContainText('CIF Novorossiysk')
+  await expect(card).toContainText('€1,200.00 to €1,500.25')
+})
