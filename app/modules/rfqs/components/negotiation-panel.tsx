@@ -9,7 +9,7 @@ import { NativeSelect } from '~/components/ui/native-select'
 import { Textarea } from '~/components/ui/textarea'
 import type { NegotiationAction } from '../enums'
 import type { OfferTerms } from '../negotiation.server'
-import { INCOTERMS, LEAD_TIME_MAX, parseCounterForm, PAYMENT_TERMS_MAX, PLACE_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, VALIDITY_MAX, type CounterField, type CounterFieldErrors } from '../schemas'
+import { INCOTERMS, parseCounterForm, PAYMENT_TERMS_MAX, PLACE_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, type CounterField, type CounterFieldErrors } from '../schemas'
 
 /** Accept, decline or withdraw, each behind a confirmation dialog (Radix: focus trapped, Escape closes). */
 function ConfirmAction({ action, busy }: { action: Exclude<NegotiationAction, 'counter'>; busy: boolean }) {
@@ -109,10 +109,10 @@ function CounterDialog({ offer, currency, serverErrors, busy }: { offer: OfferTe
               <Input id="counter-incotermPlace" name="incotermPlace" maxLength={PLACE_MAX} defaultValue={offer.incotermPlace} required {...aria('incotermPlace')} />
             </Field>
             <Field name="leadTimeDays" label={t('quote.leadTime')} error={errors.leadTimeDays}>
-              <Input id="counter-leadTimeDays" name="leadTimeDays" type="number" min={1} max={LEAD_TIME_MAX} defaultValue={offer.leadTimeDays} required {...aria('leadTimeDays')} />
+              <Input id="counter-leadTimeDays" name="leadTimeDays" inputMode="numeric" defaultValue={offer.leadTimeDays} required {...aria('leadTimeDays')} />
             </Field>
             <Field name="validityDays" label={t('quote.validity')} error={errors.validityDays}>
-              <Input id="counter-validityDays" name="validityDays" type="number" min={1} max={VALIDITY_MAX} defaultValue={VALIDITY_DEFAULT} {...aria('validityDays')} />
+              <Input id="counter-validityDays" name="validityDays" inputMode="numeric" defaultValue={VALIDITY_DEFAULT} {...aria('validityDays')} />
             </Field>
           </div>
           <Field name="paymentTerms" label={t('quote.paymentTerms')} error={errors.paymentTerms}>
