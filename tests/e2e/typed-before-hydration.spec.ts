@@ -116,3 +116,75 @@ test('the RFQ form keeps what was typed and chosen before hydration, and creates
   await expect(card).toContainText('CIF Novorossiysk')
   await expect(card).toContainText('€1,200.00 to €1,500.25')
 })
+
+/**
+ * Types into every field of the page's `form` before hydration (text, a choice in each select, each
+ * unchecked box or radio checked), hydrates, and expects every field to hold what was put in it, with
+ * no hydration error (a mismatch makes React render the page anew and wipe the fields).
+ */
+async function typedFieldsSurvive(page: Page, path: string, form: string) {
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  const scripts = await holdScripts(page)
+  await slowCpu(page)
+  await page.goto(path, { waitUntil: 'domcontentloaded' })
+  const fields = page.locator(`${form} :is(input, textarea, select):visible:not([type=hidden]):not([type=file]):not([type=submit]):not([disabled]):not([readonly])`)
+  const n = await fields.count()
+  expect(n).toBeGreaterThan(0)
+  let wanted: { i: number; kind: 'value' | 'checked'; value: string | boolean; radio?: string }[] = []
+  for (let i = 0; i < n; i++) {
+    const field = fields.nth(i)
+    const { tag, type, name } = await field.evaluate((el) => ({ tag: el.tagName.toLowerCase(), type: (el as HTMLInputElement).type, name: (el as HTMLInputElement).name }))
+    if (tag === 'select') {
+      const last = await field.evaluate((el) => {
+        const options = [...(el as HTMLSelectElement).options].filter((o) => !o.disabled && o.value !== '')
+        return options[options.length - 1]?.value ?? null
+      })
+      if (last === null) continue
+      await field.selectOption(last)
+      wanted.push({ i, kind: 'value', value: last })
+    } else if (type === 'checkbox' || type === 'radio') {
+      if (await field.isChecked()) continue
+      await field.check()
+      // Checking a radio unchecks the one checked before in its group: only the last one counts.
+      if (type === 'radio') wanted = wanted.filter((w) => w.radio !== name)
+      wanted.push({ i, kind: 'checked', value: true, radio: type === 'radio' ? name : undefined })
+    } else {
+      const text = type === 'email' ? `typed.${i}@example.com` : type === 'date' ? '2030-01-31' : /numeric|decimal/.test((await field.getAttribute('inputmode')) ?? '') ? `4${i}` : `Typed ${i}`
+      await field.fill(text)
+      wanted.push({ i, kind: 'value', value: text })
+    }
+  }
+  await scripts.release()
+  await hydrated(page, form)
+  for (const w of wanted) {
+    if (w.kind === 'checked') await expect(fields.nth(w.i)).toBeChecked()
+    else await expect(fields.nth(w.i)).toHaveValue(w.value as string)
+  }
+  expect(errors).toEqual([])
+}
+
+test('sign-in and registration keep what a visitor typed before hydration', async ({ page }) => {
+  await typedFieldsSurvive(page, '/login', 'main form')
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await typedFieldsSurvive(page, '/register', 'main form')
+})
+
+test("the order form keeps the quantity and shipping a buyer chose before hydration, and the cost follows them", async ({ page }) => {
+  await logIn(page, 'buyer@setu.example')
+  // The demo seller's 'Refined Sunflower Oil, Bulk in Flexitanks' (1120.00 USD, minimum order 20, sea or rail).
+  await page.goto(`/marketplace?q=${encodeURIComponent('sunflower oil flexitanks')}`)
+  const href = await page.getByRole('link', { name: 'Refined Sunflower Oil, Bulk in Flexitanks' }).first().getAttribute('href')
+  const scripts = await holdScripts(page)
+  await slowCpu(page)
+  await page.goto(href!, { waitUntil: 'domcontentloaded' })
+  await page.getByLabel('Quantity', { exact: true }).fill('23')
+  await page.getByRole('radio').nth(1).check()
+  await scripts.release()
+  await hydrated(page, '[data-testid="place-order-form"]')
+  await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('23')
+  await expect(page.getByRole('radio').nth(1)).toBeChecked()
+  // React took both up: 1120.00 × 23 + 4200.00 rail = 29,960.00.
+  await expect(page.getByTestId('cost-quantity')).toHaveText('23')
+  await expect(page.getByTestId('cost-total')).toContainText('29,960.00')
+})
