@@ -168,6 +168,20 @@ test('sign-in and registration keep what a visitor typed before hydration', asyn
   await typedFieldsSurvive(page, '/login', 'main form')
   await page.unrouteAll({ behavior: 'ignoreErrors' })
   await typedFieldsSurvive(page, '/register', 'main form')
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await typedFieldsSurvive(page, '/admin/login', 'form[method="post"]')
+})
+
+test('the message composer keeps a message typed before hydration, and counts it', async ({ page }) => {
+  await logIn(page, 'buyer@setu.example')
+  // Russian Milling Wheat, Class 3: the demo seller's product; "Contact seller" opens the conversation.
+  await page.goto('/products/a793caaf-158e-4d7f-95b8-1c9205e4daf8')
+  await page.waitForLoadState('networkidle')
+  await page.getByTestId('product-actions').getByRole('button', { name: /Contact seller/ }).click()
+  await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/)
+  await typedFieldsSurvive(page, new URL(page.url()).pathname, '[data-testid="composer"]')
+  // The composer's state took the text up: its counter counts it ('Typed 0').
+  await expect(page.getByTestId('composer-count')).toContainText('7 / 5,000')
 })
 
 test("the order form keeps the quantity and shipping a buyer chose before hydration, and the cost follows them", async ({ page }) => {
