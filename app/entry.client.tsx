@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { HydratedRouter } from 'react-router/dom'
+import { captureTypedInput } from '~/lib/typed-before-hydration'
 import { FALLBACK_LANGUAGE, NAMESPACES, numbersFromTables, SUPPORTED_LANGUAGES } from '~/lib/i18n'
 
 /** Loads /locales/{lng}/{ns}.json. */
@@ -46,6 +47,8 @@ async function main() {
     })
   numbersFromTables(i18next)
 
+  // What was typed so far that hydration itself would reset; put back once hydrated (app/root.tsx).
+  captureTypedInput()
   startTransition(() => {
     hydrateRoot(
       document,

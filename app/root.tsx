@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
 import {
@@ -27,6 +27,7 @@ import { csrfMiddleware } from '~/lib/csrf.server'
 import { databaseMiddleware } from '~/lib/db-health.server'
 import { limitHeadersMiddleware } from '~/lib/rate-limit.server'
 import { requestMemoMiddleware } from '~/lib/request-memo.server'
+import { restoreTypedInput } from '~/lib/typed-before-hydration'
 import { getCurrentUser, sessionRefreshMiddleware } from '~/modules/accounts/session.server'
 import { writeBurstMiddleware } from '~/modules/accounts/write-burst.server'
 import { currentMessageCursor } from '~/modules/messaging/cursor.server'
@@ -121,6 +122,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation()
   // Spec §2 Profile completion: a signed-in user without a profile sees the setup form on every page.
   const needsProfile = Boolean(user && !user.profile) && !/^\/(logout|api\/|complete-profile)/.test(pathname)
+  // Once hydrated (this runs once, after every field of the page has hydrated): what was typed or
+  // chosen before is kept, and every form's state takes it up (issue 26 item 5).
+  useLayoutEffect(() => restoreTypedInput(), [])
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale)
     // Spec §9: the choice is cached in local storage as well as the cookie.

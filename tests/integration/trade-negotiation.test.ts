@@ -118,6 +118,27 @@ describe('the negotiation state machine (/rfqs/:rfqId/quotes/:quoteId)', () => {
     expect(res.data).toMatchObject({ fieldErrors: { unitPrice: 'rfqs:quote.errors.pricePositive', quantity: 'rfqs:quote.errors.quantity' } })
     expect(await fingerprint()).toBe(before)
   })
+
+  it("refuses a counter below the quote's minimum order as typed (400, with the minimum), writes nothing; the minimum itself is accepted (issue 26 item 4)", async () => {
+    const rfq = await createRfq(people.buyer.profileId, { quantity: 30, unit: 'tonnes' })
+    const q = await createQuote(rfq.id, people.seller.profileId, { minOrderQuantity: 25 })
+    const send = (quantity: string) =>
+      callRoute(negotiationAction, path(rfq.id, q.id), { cookie: people.buyer.cookie, body: form({ intent: 'counter', ...COUNTER, quantity }), params: { rfqId: rfq.id, quoteId: q.id } })
+    const page = await callRoute(negotiationLoader, path(rfq.id, q.id), { cookie: people.buyer.cookie, params: { rfqId: rfq.id, quoteId: q.id } })
+    expect(page.data).toMatchObject({ view: { quote: { minOrderQuantity: 25 } } })
+    const before = await fingerprint()
+    const below = await send('24')
+    expect(below.status).toBe(400)
+    expect(below.data).toEqual({ fieldErrors: { quantity: 'rfqs:negotiation.errors.belowMoq' }, count: 25 })
+    expect(await fingerprint()).toBe(before)
+    const [unchanged] = await getDb().select({ quantity: quotes.quantity, status: quotes.status }).from(quotes).where(eq(quotes.id, q.id))
+    expect(unchanged).toEqual({ quantity: null, status: 'Quoted' })
+
+    const exact = await send('25')
+    expect(exact.status).toBe(302)
+    const [countered] = await getDb().select({ quantity: quotes.quantity, status: quotes.status }).from(quotes).where(eq(quotes.id, q.id))
+    expect(countered).toEqual({ quantity: 25, status: 'Countered' })
+  })
 })
 
 describe('accept → order', () => {

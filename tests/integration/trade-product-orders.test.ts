@@ -121,12 +121,32 @@ describe('placing an order from the product page (POST /orders/new)', () => {
     expect(await stockOf(p.id)).toBe(40)
   })
 
+  it('2,976 asked with 2,975 in stock is refused with the stock left, nothing reserved; 2,975 orders exactly 2,975 (issue 26 item 4)', async () => {
+    const p = await createProduct({ price: '2.50', stockQuantity: 2975, minimumOrderQuantity: 20 })
+    const before = await fingerprint()
+    const over = await place(buyer.cookie, fields(p.id, 2976))
+    expect(over.status).toBe(409)
+    expect(over.data).toEqual({ error: 'catalog:product.order.errors.onlyLeft', count: 2975 })
+    expect(await fingerprint()).toBe(before)
+    expect(await stockOf(p.id)).toBe(2975)
+
+    const exact = await place(buyer.cookie, fields(p.id, 2975))
+    expect(exact.status).toBe(302)
+    const [o] = await getDb().select().from(orders).where(eq(orders.id, exact.location!.replace('/orders/', '')))
+    expect(o).toMatchObject({ productId: p.id, quantity: 2975, total: '7557.50' })
+    expect(await stockOf(p.id)).toBe(0)
+  })
+
   describe('refusals write nothing', () => {
     type Case = { name: string; status: number; error?: RegExp; make: () => Promise<{ cookie: string | null; body: Record<string, string> }> }
     const cases: Case[] = [
       { name: 'below the minimum order', status: 400, error: /belowMoq/, make: async () => ({ cookie: buyer.cookie, body: fields((await createProduct({ minimumOrderQuantity: 10 })).id, 9) }) },
       { name: 'above the stock', status: 409, error: /onlyLeft/, make: async () => ({ cookie: buyer.cookie, body: fields((await createProduct({ stockQuantity: 12, minimumOrderQuantity: 1 })).id, 13) }) },
       { name: 'out of stock', status: 409, error: /outOfStock/, make: async () => ({ cookie: buyer.cookie, body: fields((await createProduct({ stockQuantity: 0, minimumOrderQuantity: 1 })).id, 1) }) },
+      // Issue 26 item 4: a quantity the form cannot read as typed is refused, never read as another number.
+      { name: 'a quantity with a thousands separator', status: 400, error: /quantity/, make: async () => ({ cookie: buyer.cookie, body: fields((await createProduct({ stockQuantity: 5000 })).id, '2,976') }) },
+      { name: 'a quantity in exponent notation', status: 400, error: /quantity/, make: async () => ({ cookie: buyer.cookie, body: fields((await createProduct({ stockQuantity: 5000 })).id, '1e3') }) },
+      { name: 'a whole quantity written as a decimal', status: 400, error: /quantity/, make: async () => ({ cookie: buyer.cookie, body: fields((await createProduct()).id, '10.0') }) },
       { name: 'zero quantity', status: 400, error: /quantity/, make: async () => ({ cookie: buyer.cookie, body: fields((await createProduct()).id, 0) }) },
       { name: 'a fraction', status: 400, error: /quantity/, make: async () => ({ cookie: buyer.cookie, body: fields((await createProduct()).id, '10.5') }) },
       { name: 'a huge quantity', status: 400, error: /quantity/, make: async () => ({ cookie: buyer.cookie, body: fields((await createProduct()).id, '99999999999999999999') }) },

@@ -7,9 +7,10 @@ import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { CostSummary } from './components/cost-summary'
 import { PurchasePanel } from './components/purchase-panel'
-import { clampQuantity } from './components/quantity-stepper'
+import { stepQuantity } from './components/quantity-stepper'
 import type { ProductDetailDto } from './types'
 import { createFixedInstance } from '~/lib/i18next.server'
+import { readOrderQuantity, typedOrderQuantityError } from '~/modules/orders/limits'
 
 const product: ProductDetailDto = {
   id: '3f2a9c1e-8b7d-4e6f-9a1b-2c3d4e5f6a7b',
@@ -73,9 +74,12 @@ describe('PurchasePanel', () => {
     expect(html).not.toContain('Login Required')
   })
 
-  it('starts the stepper at the MOQ, bounded by the stock, with exact totals', async () => {
+  it('starts the quantity at the MOQ, says the bounds, and posts it with the order form, with exact totals', async () => {
     const html = await render(h(PurchasePanel, { product, signedIn: false }))
-    expect(html).toMatch(/<input[^>]*id="quantity"[^>]*min="3"[^>]*max="100"[^>]*value="3"/)
+    // A text field, posted as typed with the order form (no browser clamping of a number field).
+    expect(html).toMatch(/<input type="text"[^>]*id="quantity"[^>]*form="place-order-form"[^>]*name="quantity" value="3"/)
+    expect(html).toContain('Between 3 (minimum order) and 100 (in stock) units.')
+    expect(html).toMatch(/<input type="radio" form="place-order-form"[^>]*name="shipping" checked="" value="0"/)
     // 19.99 × 3 + 0.10 sea freight, exactly.
     expect(html).toContain('$59.97')
     expect(html).toMatch(/data-testid="cost-total"[^>]*>(<[^>]*>)*\$60\.07</)
@@ -101,11 +105,34 @@ describe('CostSummary', () => {
   })
 })
 
-describe('clampQuantity', () => {
-  it('keeps quantities between MOQ and stock', () => {
-    expect(clampQuantity(1, 5, 50)).toBe(5)
-    expect(clampQuantity(70, 5, 50)).toBe(50)
-    expect(clampQuantity(7.8, 5, 50)).toBe(7)
-    expect(clampQuantity(Number.NaN, 5, 50)).toBe(5)
+describe('stepQuantity', () => {
+  it('moves one unit per press within MOQ and stock, from what was typed', () => {
+    expect(stepQuantity('7', 1, 5, 50)).toBe(8)
+    expect(stepQuantity('7', -1, 5, 50)).toBe(6)
+    expect(stepQuantity('5', -1, 5, 50)).toBe(5)
+    expect(stepQuantity('50', 1, 5, 50)).toBe(50)
+    // Out of bounds or unreadable: a press goes to the nearest bound, or the minimum.
+    expect(stepQuantity('70', -1, 5, 50)).toBe(50)
+    expect(stepQuantity('1', 1, 5, 50)).toBe(5)
+    expect(stepQuantity('abc', 1, 5, 50)).toBe(5)
+  })
+})
+
+describe('the quantity as typed', () => {
+  const stock = { minimumOrderQuantity: 20, stockQuantity: 2975 }
+  it('is read only when it is whole digits, never rounded or clamped', () => {
+    expect(readOrderQuantity(' 2976 ')).toBe(2976)
+    expect(readOrderQuantity('7.8')).toBeNull()
+    expect(readOrderQuantity('2,976')).toBeNull()
+    expect(readOrderQuantity('1e3')).toBeNull()
+    expect(readOrderQuantity('0')).toBeNull()
+    expect(readOrderQuantity('')).toBeNull()
+  })
+  it('is refused outside minimum order and stock with the message and its count', () => {
+    expect(typedOrderQuantityError('2976', stock)).toEqual({ key: 'catalog:product.order.errors.onlyLeft', count: 2975 })
+    expect(typedOrderQuantityError('19', stock)).toEqual({ key: 'catalog:product.order.errors.belowMoq', count: 20 })
+    expect(typedOrderQuantityError('12.5', stock)).toEqual({ key: 'catalog:product.order.errors.quantity' })
+    expect(typedOrderQuantityError('2975', stock)).toBeNull()
+    expect(typedOrderQuantityError('20', stock)).toBeNull()
   })
 })

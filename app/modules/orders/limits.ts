@@ -10,6 +10,24 @@ export const ORDER_QUANTITY_MAX = 1_000_000_000
 export const orderErrorKey = (key: string) => `catalog:product.order.errors.${key}`
 const e = orderErrorKey
 
+/**
+ * A quantity as typed on the product page: whole digits only (spaces around are ignored), between 1 and
+ * ORDER_QUANTITY_MAX; anything else is null. The form and the schema read it alike, and neither ever
+ * rounds, clamps or otherwise changes what was typed: a quantity it cannot read is refused.
+ */
+export function readOrderQuantity(text: string): number | null {
+  const v = text.trim()
+  if (!/^\d{1,10}$/.test(v)) return null
+  const n = Number(v)
+  return n >= 1 && n <= ORDER_QUANTITY_MAX ? n : null
+}
+
+/** The product page's quantity field as typed: unreadable, or outside minimum order and stock (an i18n key and its count), or null. */
+export function typedOrderQuantityError(text: string, product: { minimumOrderQuantity: number; stockQuantity: number }): { key: string; count?: number } | null {
+  const n = readOrderQuantity(text)
+  return n === null ? { key: e('quantity') } : orderQuantityError(n, product)
+}
+
 /** The quantity rule of the product page (spec §5 stepper): an i18n key and its values, or null when fine. */
 export function orderQuantityError(quantity: number, product: { minimumOrderQuantity: number; stockQuantity: number }): { key: string; count?: number } | null {
   if (product.stockQuantity < 1 || product.stockQuantity < product.minimumOrderQuantity) return { key: e('outOfStock') }

@@ -2,7 +2,7 @@
 // One schema each, shared by the form (checked before submit) and the action. Messages are i18n keys.
 import { z } from 'zod'
 import { ORDER_STATUSES } from '~/modules/rfqs/enums'
-import { ORDER_QUANTITY_MAX, orderErrorKey as e, PLACE_ORDER_FIELDS } from './limits'
+import { orderErrorKey as e, PLACE_ORDER_FIELDS, readOrderQuantity } from './limits'
 
 export * from './limits'
 
@@ -64,12 +64,15 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  */
 export const PlaceOrderSchema = z.object({
   productId: z.string({ message: e('notFound') }).regex(UUID_RE, { message: e('notFound') }).transform((v) => v.toLowerCase()),
-  quantity: z
-    .string({ message: e('quantity') })
-    .trim()
-    .regex(/^\d{1,10}$/, { message: e('quantity') })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= ORDER_QUANTITY_MAX, { message: e('quantity') }),
+  // Read by the same rule as the form (limits.ts): never rounded or clamped, refused when unreadable.
+  quantity: z.string({ message: e('quantity') }).transform((v, ctx) => {
+    const n = readOrderQuantity(v)
+    if (n === null) {
+      ctx.addIssue({ code: 'custom', message: e('quantity') })
+      return z.NEVER
+    }
+    return n
+  }),
   shipping: z
     .string()
     .optional()

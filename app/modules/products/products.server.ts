@@ -6,9 +6,30 @@ import { categories, products, productTranslations, type ShippingOption, type Sp
 import { getDb, type Db } from '~/lib/db.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { canUseProductImage } from './images.server'
-import { PRODUCT_LANGUAGES, productImageThumb, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductLanguage, type ProductListQuery } from './schemas'
+import { ORIGIN_COUNTRIES, PRODUCT_LANGUAGES, productImageThumb, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductLanguage, type ProductListQuery } from './schemas'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** One choice of the product form's country of origin. */
+export type CountryOptionDto = { code: string; name: string }
+const countryOptions = new Map<ProductLanguage, CountryOptionDto[]>()
+
+/**
+ * The country-of-origin choices, named and sorted here on the server, in the page's language. The
+ * browser's Intl names a few regions differently (Hong Kong, Macao, Palestine…): had the form named
+ * them itself, its first render in the browser would not match the server's and React would render
+ * the page anew, wiping what the seller had typed before (issue 26 item 5).
+ */
+export function originCountryOptions(locale: ProductLanguage): CountryOptionDto[] {
+  let list = countryOptions.get(locale)
+  if (!list) {
+    const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })
+    const collator = new Intl.Collator(locale)
+    list = ORIGIN_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name))
+    countryOptions.set(locale, list)
+  }
+  return list
+}
 
 export type SaveResult = { ok: true; id: string } | { ok: false; fieldErrors: ProductFieldErrors }
 

@@ -9,7 +9,7 @@ import { notify } from '~/modules/notifications/notify.server'
 import type { IncotermCode, NegotiationAction, OrderStatus, QuantityUnit, QuoteCurrency, QuoteStatus, RfqStatus, RoundAction, RoundAuthor } from './enums'
 import { allowedNegotiationActions, negotiationVerdict } from './policy'
 import { displayStatus, type QuoteRefusal } from './quotes.server'
-import type { CounterOfferInput } from './schemas'
+import { counterQuantityError, type CounterOfferInput } from './schemas'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY_MS = 86_400_000
@@ -54,7 +54,7 @@ export type OrderSummaryDto = {
 export type NegotiationDto = {
   viewerRole: RoundAuthor
   rfq: { id: string; title: string; quantity: number; unit: QuantityUnit; status: RfqStatus; buyerCompany: string; buyerCountry: 'India' | 'Russia' }
-  quote: { id: string; status: QuoteStatus; currency: QuoteCurrency; sellerCompany: string; sellerCountry: 'India' | 'Russia'; offer: OfferTerms; message: string | null }
+  quote: { id: string; status: QuoteStatus; currency: QuoteCurrency; sellerCompany: string; sellerCountry: 'India' | 'Russia'; minOrderQuantity: number; offer: OfferTerms; message: string | null }
   rounds: RoundDto[]
   actions: NegotiationAction[]
   order: OrderSummaryDto | null
@@ -90,6 +90,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
       paymentTerms: quotes.paymentTerms,
       expiresAt: quotes.expiresAt,
       message: quotes.message,
+      minOrderQuantity: quotes.minOrderQuantity,
     })
     .from(quotes)
     .innerJoin(rfqs, eq(rfqs.id, quotes.rfqId))
@@ -131,6 +132,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
       currency: row.currency,
       sellerCompany: row.sellerCompany,
       sellerCountry: row.sellerCountry!,
+      minOrderQuantity: row.minOrderQuantity,
       message: row.message,
       offer: {
         unitPrice: row.unitPrice,
@@ -176,7 +178,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
   }
 }
 
-export type NegotiationResult = { ok: true; action: NegotiationAction; orderId: string | null } | QuoteRefusal
+export type NegotiationResult = { ok: true; action: NegotiationAction; orderId: string | null } | (QuoteRefusal & { count?: number })
 
 /**
  * One party's move on a quote. Refusals write nothing: 404 for anyone not a party (or no such quote),
@@ -213,6 +215,7 @@ export async function actOnQuote(
         incotermPlace: quotes.incotermPlace,
         leadTimeDays: quotes.leadTimeDays,
         paymentTerms: quotes.paymentTerms,
+        minOrderQuantity: quotes.minOrderQuantity,
         nextRound: sql<number>`(select coalesce(max(r.round), 0) + 1 from quote_rounds r where r.quote_id = ${quoteId}::uuid)`,
       })
       .from(quotes)
@@ -232,6 +235,9 @@ export async function actOnQuote(
 
     if (action === 'counter') {
       if (!counter) return refuse(409, 'notYourTurn')
+      // The quote's minimum order holds for every counter, as typed: refused, never raised (issue 26 item 4).
+      const belowMoq = counterQuantityError(counter.quantity, quote.minOrderQuantity)
+      if (belowMoq) return { ok: false as const, status: 400 as const, error: belowMoq.key, count: belowMoq.count }
       const expiresAt = new Date(now.getTime() + counter.validityDays * DAY_MS)
       await tx
         .update(quotes)

@@ -326,6 +326,15 @@ export function parseCounterForm(form: { get(name: string): FormDataEntryValue |
   return { ok: false, fieldErrors }
 }
 
+/**
+ * A counter-offer's quantity against the quote's minimum order (the seller's MOQ): an i18n key and the
+ * count for it, or null. Checked in the counter dialog before it is sent and in the action against the
+ * database; the quantity is never raised to the minimum, it is refused (issue 26 item 4).
+ */
+export function counterQuantityError(quantity: number, minOrderQuantity: number): { key: string; count: number } | null {
+  return quantity < minOrderQuantity ? { key: 'rfqs:negotiation.errors.belowMoq', count: minOrderQuantity } : null
+}
+
 /** The negotiation page's buttons: which action the form asks for. */
 export const NegotiationIntentSchema = z.object({ intent: z.enum(['counter', 'accept', 'decline', 'withdraw']) })
 

@@ -12,7 +12,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { listCategoryOptions } from '~/modules/catalog/queries.server'
 import { ProductForm } from '~/modules/products/components/product-form'
 import { SellerRequired } from '~/modules/products/components/seller-required'
-import { getEditableProduct, updateProduct } from '~/modules/products/products.server'
+import { getEditableProduct, originCountryOptions, updateProduct } from '~/modules/products/products.server'
 import { parseProductForm } from '~/modules/products/schemas'
 import { requireSeller, sellerGate } from '~/modules/products/seller.server'
 
@@ -22,10 +22,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
   const [i18n, gate] = await Promise.all([getI18n(request, context), sellerGate(request)])
   const page = { locale, origin: publicOrigin(request), title: i18n.t('products:edit.title'), description: i18n.t('products:edit.description') }
-  if (gate.state !== 'seller') return { ...page, seller: false as const, categories: [], product: null }
+  if (gate.state !== 'seller') return { ...page, seller: false as const, categories: [], countries: [], product: null }
   const product = await getEditableProduct(gate.seller.id, params.id)
   if (!product) throw data(null, { status: 404 })
-  return { ...page, seller: true as const, categories: await listCategoryOptions(locale), product }
+  return { ...page, seller: true as const, categories: await listCategoryOptions(locale), countries: originCountryOptions(locale), product }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -63,6 +63,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
       <ProductForm
         key={loaderData.product.id}
         categories={loaderData.categories}
+        countries={loaderData.countries}
         initial={loaderData.product}
         answer={actionData}
         submitLabel={t('edit.submit')}

@@ -13,7 +13,7 @@ import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
 import { listCategoryOptions } from '~/modules/catalog/queries.server'
 import { ProductForm } from '~/modules/products/components/product-form'
 import { SellerRequired } from '~/modules/products/components/seller-required'
-import { createProduct } from '~/modules/products/products.server'
+import { createProduct, originCountryOptions } from '~/modules/products/products.server'
 import { parseProductForm } from '~/modules/products/schemas'
 import { requireSeller, sellerGate } from '~/modules/products/seller.server'
 
@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
   const [i18n, gate] = await Promise.all([getI18n(request, context), sellerGate(request)])
   const page = { locale, origin: publicOrigin(request), title: i18n.t('products:new.title'), description: i18n.t('products:new.description') }
-  if (gate.state !== 'seller') return { ...page, seller: false as const, categories: [], kycStatus: null }
-  return { ...page, seller: true as const, categories: await listCategoryOptions(locale), kycStatus: gate.seller.kycStatus }
+  if (gate.state !== 'seller') return { ...page, seller: false as const, categories: [], countries: [], kycStatus: null }
+  return { ...page, seller: true as const, categories: await listCategoryOptions(locale), countries: originCountryOptions(locale), kycStatus: gate.seller.kycStatus }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -58,7 +58,7 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
         <h1 className="text-3xl font-bold tracking-tight">{t('new.title')}</h1>
         <p className="text-muted-foreground">{loaderData.kycStatus === 'Approved' ? t('new.description') : t('new.hiddenUntilKyc')}</p>
       </header>
-      <ProductForm categories={loaderData.categories} answer={actionData} submitLabel={t('new.submit')} submittingLabel={t('new.submitting')} />
+      <ProductForm categories={loaderData.categories} countries={loaderData.countries} answer={actionData} submitLabel={t('new.submit')} submittingLabel={t('new.submitting')} />
     </div>
   )
 }

@@ -50,6 +50,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await actOnQuote(user.profile.id, params.rfqId, params.quoteId, intent.data.intent, counter)
   if (!result.ok) {
     if (result.status === 404) throw data(null, { status: 404 })
+    // Below the quote's minimum order: shown on the counter's quantity field, with the minimum.
+    if (result.count !== undefined) return data({ fieldErrors: { quantity: result.error } as CounterFieldErrors, count: result.count }, { status: result.status })
     return data({ formError: result.error }, { status: result.status })
   }
   return redirectWithToast(request, new URL(request.url).pathname, { type: 'success', key: `rfqs:negotiation.done.${result.action}` })
@@ -103,6 +105,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
   const number = new Intl.NumberFormat(intl)
   const { rfq, quote, order } = view
   const fieldErrors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined
+  const errorCount = actionData && 'count' in actionData && typeof actionData.count === 'number' ? actionData.count : undefined
   const formError = actionData && 'formError' in actionData ? actionData.formError : undefined
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
@@ -161,7 +164,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
           <p className="text-sm" data-testid="turn">
             {t(`negotiation.turn.${quote.status}.${view.viewerRole}`)}
           </p>
-          {view.actions.length > 0 ? <NegotiationActions actions={view.actions} offer={quote.offer} currency={quote.currency} fieldErrors={fieldErrors} /> : null}
+          {view.actions.length > 0 ? <NegotiationActions actions={view.actions} offer={quote.offer} minOrderQuantity={quote.minOrderQuantity} currency={quote.currency} fieldErrors={fieldErrors} errorCount={errorCount} /> : null}
         </CardContent>
       </Card>
       <section className="flex flex-col gap-3" aria-labelledby="rounds-heading">

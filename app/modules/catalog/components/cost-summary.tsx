@@ -15,13 +15,14 @@ export function CostSummary({
 }: {
   unitPrice: string
   currency: string
-  quantity: number
+  /** Null while the quantity field holds no quantity (nothing is computed from a guess). */
+  quantity: number | null
   shipping: ShippingOptionDto | null
 }) {
   const { t } = useTranslation('catalog')
-  const subtotal = multiplyMoney(unitPrice, quantity) ?? '0.00'
+  const subtotal = quantity === null ? null : (multiplyMoney(unitPrice, quantity) ?? '0.00')
   const sameCurrency = shipping !== null && shipping.currency === currency
-  const total = sameCurrency ? (addMoney(subtotal, shipping.price) ?? subtotal) : subtotal
+  const total = subtotal !== null && sameCurrency ? (addMoney(subtotal, shipping.price) ?? subtotal) : subtotal
   return (
     <section aria-labelledby="cost-summary-heading" className="rounded-lg border bg-muted/40 p-4" data-testid="cost-summary">
       <h2 id="cost-summary-heading" className="mb-3 font-semibold">
@@ -34,11 +35,11 @@ export function CostSummary({
         </dd>
         <dt className="text-muted-foreground">{t('product.cost.quantity')}</dt>
         <dd className="text-right" data-testid="cost-quantity">
-          {quantity}
+          {quantity ?? '—'}
         </dd>
         <dt className="text-muted-foreground">{t('product.cost.subtotal')}</dt>
         <dd className="text-right" data-testid="cost-subtotal">
-          <Price amount={subtotal} currency={currency} />
+          {subtotal === null ? '—' : <Price amount={subtotal} currency={currency} />}
         </dd>
         {shipping ? (
           <>
@@ -50,7 +51,7 @@ export function CostSummary({
         ) : null}
         <dt className="border-t pt-2 font-semibold">{t('product.cost.total')}</dt>
         <dd className="border-t pt-2 text-right font-semibold" data-testid="cost-total">
-          <Price amount={total} currency={currency} />
+          {total === null ? '—' : <Price amount={total} currency={currency} />}
         </dd>
       </dl>
       {shipping && !sameCurrency ? (

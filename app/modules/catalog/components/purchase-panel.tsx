@@ -8,7 +8,7 @@ import { Price } from './price'
 import { QuantityStepper } from './quantity-stepper'
 import { Button } from '~/components/ui/button'
 import { useDeferredModule } from '~/components/use-deferred-module'
-import { orderQuantityError, shippingIndexError } from '~/modules/orders/limits'
+import { readOrderQuantity, shippingIndexError, typedOrderQuantityError } from '~/modules/orders/limits'
 
 const loadOrderSchemas = () => import('~/modules/orders/schemas')
 
@@ -54,11 +54,26 @@ export function LoginRequiredPanel({ productId }: { productId: string }) {
 
 type OrderError = { error: string; count?: number }
 
+/** The id of the 'Place order' form: the quantity field and the shipping choice are posted with it. */
+export const PLACE_ORDER_FORM_ID = 'place-order-form'
+
 /**
  * 'Place order': posts to /orders/new through a fetcher (the action redirects to the new order), after
- * checking the same schema and product rules as the action; refusals are shown under the buttons.
+ * checking the same schema and product rules as the action; refusals are shown under the buttons, a
+ * quantity's under its field (`onQuantityRefused`). The quantity field and the shipping radios belong to
+ * this form through their `form` attribute: what is posted is what they show.
  */
-function PlaceOrderForm({ product, quantity, shippingIndex, orderKey }: { product: ProductDetailDto; quantity: number; shippingIndex: number | null; orderKey: string }) {
+function PlaceOrderForm({
+  product,
+  quantityProblem,
+  onQuantityRefused,
+  orderKey,
+}: {
+  product: ProductDetailDto
+  quantityProblem: { key: string; count?: number } | null
+  onQuantityRefused: () => void
+  orderKey: string
+}) {
   const { t } = useTranslation('catalog')
   const [clientError, setClientError] = useState<OrderError | null>(null)
   const fetcher = useFetcher<OrderError>()
@@ -67,25 +82,26 @@ function PlaceOrderForm({ product, quantity, shippingIndex, orderKey }: { produc
   const schemas = useDeferredModule(loadOrderSchemas)
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     setClientError(null)
-    // Before the schema has loaded the action checks the order (the same schema, the same errors).
-    if (!schemas) return
-    const parsed = schemas.parsePlaceOrderForm(new FormData(event.currentTarget))
-    let problem: OrderError | null = parsed.ok ? null : { error: parsed.error }
-    if (parsed.ok) {
-      const q = orderQuantityError(parsed.value.quantity, product)
-      const s = shippingIndexError(parsed.value.shipping, product.shippingOptions.length)
-      problem = q ? { error: q.key, count: q.count } : s ? { error: s } : null
+    // The quantity as typed, against minimum order and stock: refused, never changed (issue 26 item 4).
+    if (quantityProblem) {
+      event.preventDefault()
+      onQuantityRefused()
+      return
     }
+    const form = new FormData(event.currentTarget)
+    const shipping = form.get('shipping')
+    const s = shippingIndexError(typeof shipping === 'string' && /^\d{1,3}$/.test(shipping) ? Number(shipping) : null, product.shippingOptions.length)
+    // Before the schema has loaded the action checks the rest (the same schema, the same errors).
+    const parsed = schemas?.parsePlaceOrderForm(form)
+    const problem: OrderError | null = s ? { error: s } : parsed && !parsed.ok ? { error: parsed.error } : null
     if (problem) {
       event.preventDefault()
       setClientError(problem)
     }
   }
   return (
-    <fetcher.Form method="post" action="/orders/new" onSubmit={onSubmit} className="contents" data-testid="place-order-form">
+    <fetcher.Form id={PLACE_ORDER_FORM_ID} method="post" action="/orders/new" onSubmit={onSubmit} className="contents" data-testid="place-order-form">
       <input type="hidden" name="productId" value={product.id} />
-      <input type="hidden" name="quantity" value={quantity} />
-      <input type="hidden" name="shipping" value={shippingIndex ?? ''} />
       <input type="hidden" name="submissionKey" value={orderKey} />
       <Button type="submit" disabled={busy}>
         <ShoppingCart aria-hidden />
@@ -123,18 +139,26 @@ export function PurchasePanel({
 }) {
   const { t } = useTranslation('catalog')
   const orderable = canOrder(product)
-  const [quantity, setQuantity] = useState(product.minimumOrderQuantity)
+  // The quantity exactly as typed; a number only when it reads as one (issue 26 item 4).
+  const [quantityText, setQuantityText] = useState(String(product.minimumOrderQuantity))
+  // Its refusal shows once the buyer has left the field or tried to order, not at every keystroke.
+  const [quantityChecked, setQuantityChecked] = useState(false)
+  const quantity = readOrderQuantity(quantityText)
+  const quantityProblem = orderable ? typedOrderQuantityError(quantityText, product) : null
   const [shippingIndex, setShippingIndex] = useState(0)
   const shipping = product.shippingOptions[shippingIndex] ?? null
   return (
     <div className="flex flex-col gap-5">
       <QuantityStepper
         id="quantity"
-        value={quantity}
+        value={quantityText}
         min={product.minimumOrderQuantity}
         max={Math.max(product.minimumOrderQuantity, product.stockQuantity)}
+        form={PLACE_ORDER_FORM_ID}
+        error={quantityChecked && quantityProblem ? t(quantityProblem.key, { count: quantityProblem.count }) : null}
         disabled={!orderable}
-        onChange={setQuantity}
+        onChange={setQuantityText}
+        onBlur={() => setQuantityChecked(true)}
       />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-medium">{t('product.shipping.title')}</legend>
@@ -149,6 +173,7 @@ export function PurchasePanel({
               <input
                 type="radio"
                 name="shipping"
+                form={PLACE_ORDER_FORM_ID}
                 value={i}
                 checked={i === shippingIndex}
                 onChange={() => setShippingIndex(i)}
@@ -169,9 +194,17 @@ export function PurchasePanel({
       {signedIn ? (
         <div className="flex flex-wrap gap-2" data-testid="product-actions">
           {orderKey && orderable && product.visibility === 'public' ? (
-            <PlaceOrderForm product={product} quantity={quantity} shippingIndex={shipping ? shippingIndex : null} orderKey={orderKey} />
+            <PlaceOrderForm
+              product={product}
+              quantityProblem={quantityProblem}
+              onQuantityRefused={() => {
+                setQuantityChecked(true)
+                document.getElementById('quantity')?.focus()
+              }}
+              orderKey={orderKey}
+            />
           ) : null}
-          {requestQuote ? requestQuote(quantity) : null}
+          {requestQuote ? requestQuote(quantity ?? product.minimumOrderQuantity) : null}
           {contactSeller ?? null}
           <p className="w-full text-xs text-muted-foreground">{t('product.actions.hint')}</p>
         </div>

@@ -1,48 +1,55 @@
 import { Minus, Plus } from 'lucide-react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
+import { readOrderQuantity } from '~/modules/orders/limits'
 
-/** Clamps a typed quantity into [min, max]; non-numbers become min. */
-export function clampQuantity(value: number, min: number, max: number): number {
-  if (!Number.isFinite(value)) return min
-  return Math.min(Math.max(Math.trunc(value), min), Math.max(min, max))
+/**
+ * Where a press on − (-1) or + (+1) takes the quantity as typed: one unit down or up, kept within
+ * [min, max]; from a text that is no quantity, the minimum. Only a press moves it: typing is never changed.
+ */
+export function stepQuantity(text: string, direction: -1 | 1, min: number, max: number): number {
+  const n = readOrderQuantity(text)
+  const top = Math.max(min, max)
+  if (n === null || n < min) return min
+  if (n > top) return top
+  return Math.min(Math.max(n + direction, min), top)
 }
 
 /**
- * Quantity between the minimum order quantity and the stock: − and + buttons plus a number field that
- * is clamped when it loses focus. Disabled when the stock cannot cover the minimum order.
+ * Quantity between the minimum order quantity and the stock: − and + buttons plus a text field that
+ * holds exactly what the buyer typed (issue 26 item 4: nothing is clamped or rounded; a quantity out of
+ * bounds is refused with `error`, shown under the field). `form` names the form the field is posted
+ * with, so what is sent is what the field shows, with or without JavaScript. Disabled when the stock
+ * cannot cover the minimum order.
  */
 export function QuantityStepper({
   id,
   value,
   min,
   max,
+  form,
+  error = null,
   disabled = false,
   onChange,
+  onBlur,
 }: {
   id: string
-  value: number
+  /** The text in the field, as typed. */
+  value: string
   min: number
   max: number
+  form?: string
+  /** The translated refusal of this quantity, or null. */
+  error?: string | null
   disabled?: boolean
-  onChange: (value: number) => void
+  onChange: (value: string) => void
+  onBlur?: () => void
 }) {
   const { t } = useTranslation('catalog')
-  const [draft, setDraft] = useState(String(value))
-  const [shown, setShown] = useState(value)
-  // Keep the text in step when the value changes from outside (buttons, clamping).
-  if (shown !== value) {
-    setShown(value)
-    setDraft(String(value))
-  }
-  const commit = (text: string) => {
-    const next = clampQuantity(Number.parseInt(text, 10), min, max)
-    setDraft(String(next))
-    if (next !== value) onChange(next)
-  }
+  const n = readOrderQuantity(value)
+  const top = Math.max(min, max)
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{t('product.quantity.label')}</Label>
@@ -53,35 +60,25 @@ export function QuantityStepper({
           size="icon"
           aria-label={t('product.quantity.decrease')}
           aria-controls={id}
-          disabled={disabled || value <= min}
-          onClick={() => onChange(clampQuantity(value - 1, min, max))}
+          disabled={disabled || (n !== null && n <= min)}
+          onClick={() => onChange(String(stepQuantity(value, -1, min, max)))}
         >
           <Minus aria-hidden />
         </Button>
         <Input
           id={id}
           name="quantity"
-          type="number"
+          form={form}
+          type="text"
           inputMode="numeric"
-          min={min}
-          max={Math.max(min, max)}
-          step={1}
-          value={draft}
+          autoComplete="off"
+          value={value}
           disabled={disabled}
-          aria-describedby={`${id}-hint`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
           className="w-28 text-center"
-          onChange={(e) => {
-            setDraft(e.target.value)
-            const n = Number.parseInt(e.target.value, 10)
-            if (Number.isFinite(n) && n >= min && n <= max && n !== value) onChange(n)
-          }}
-          onBlur={(e) => commit(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault()
-              commit(e.currentTarget.value)
-            }
-          }}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
         />
         <Button
           type="button"
@@ -89,14 +86,19 @@ export function QuantityStepper({
           size="icon"
           aria-label={t('product.quantity.increase')}
           aria-controls={id}
-          disabled={disabled || value >= max}
-          onClick={() => onChange(clampQuantity(value + 1, min, max))}
+          disabled={disabled || (n !== null && n >= top)}
+          onClick={() => onChange(String(stepQuantity(value, 1, min, max)))}
         >
           <Plus aria-hidden />
         </Button>
       </div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive" data-testid="quantity-error">
+          {error}
+        </p>
+      ) : null}
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {t('product.quantity.hint', { min, max: Math.max(min, max) })}
+        {t('product.quantity.hint', { min, max: top })}
       </p>
     </div>
   )

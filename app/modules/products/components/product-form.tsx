@@ -13,12 +13,11 @@ import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
 import { LANGUAGE_NAMES } from '~/lib/i18n'
 import type { CategoryOptionDto } from '~/modules/catalog/types'
-import type { EditableProductDto } from '../products.server'
+import type { CountryOptionDto, EditableProductDto } from '../products.server'
 import { ProductImagesField } from './product-images-field'
 import {
   LONG_DESCRIPTION_MAX,
   NAME_MAX,
-  ORIGIN_COUNTRIES,
   parseProductForm,
   PRODUCT_CURRENCIES,
   PRODUCT_LANGUAGES,
@@ -118,12 +117,15 @@ function TranslationFields({ lng, initial, errors }: { lng: ProductLanguage; ini
 /** The create and edit form (spec §5 Product form). The same schema checks it here before submit and in the action. */
 export function ProductForm({
   categories,
+  countries,
   initial,
   answer,
   submitLabel,
   submittingLabel,
 }: {
   categories: CategoryOptionDto[]
+  /** Named on the server (originCountryOptions): the same text before and after hydration. */
+  countries: CountryOptionDto[]
   initial?: EditableProductDto
   answer?: ProductFormAnswer
   submitLabel: string
@@ -141,10 +143,6 @@ export function ProductForm({
   const initialSnapshot = useRef<string | null>(null)
   const [changed, setChanged] = useState(!initial)
   const [imagesBusy, setImagesBusy] = useState(false)
-  const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([t('form.countryLocale')], { type: 'region' })
-    return ORIGIN_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name))
-  }, [t])
 
   const snapshot = () => (formRef.current ? JSON.stringify([...new FormData(formRef.current).entries()]) : '')
   useEffect(() => {

@@ -9,7 +9,7 @@ import { NativeSelect } from '~/components/ui/native-select'
 import { Textarea } from '~/components/ui/textarea'
 import type { NegotiationAction } from '../enums'
 import type { OfferTerms } from '../negotiation.server'
-import { INCOTERMS, LEAD_TIME_MAX, parseCounterForm, PAYMENT_TERMS_MAX, PLACE_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, VALIDITY_MAX, type CounterField, type CounterFieldErrors } from '../schemas'
+import { counterQuantityError, INCOTERMS, parseCounterForm, PAYMENT_TERMS_MAX, PLACE_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, type CounterField, type CounterFieldErrors } from '../schemas'
 
 /** Accept, decline or withdraw, each behind a confirmation dialog (Radix: focus trapped, Escape closes). */
 function ConfirmAction({ action, busy }: { action: Exclude<NegotiationAction, 'counter'>; busy: boolean }) {
@@ -41,7 +41,7 @@ function ConfirmAction({ action, busy }: { action: Exclude<NegotiationAction, 'c
   )
 }
 
-function Field({ name, label, error, children }: { name: CounterField; label: string; error?: string; children: React.ReactNode }) {
+function Field({ name, label, error, count, children }: { name: CounterField; label: string; error?: string; count?: number; children: React.ReactNode }) {
   const { t } = useTranslation('rfqs')
   return (
     <div className="flex flex-col gap-1">
@@ -49,7 +49,7 @@ function Field({ name, label, error, children }: { name: CounterField; label: st
       {children}
       {error ? (
         <p id={`counter-${name}-error`} className="text-sm text-destructive">
-          {t(error)}
+          {t(error, { count })}
         </p>
       ) : null}
     </div>
@@ -57,11 +57,26 @@ function Field({ name, label, error, children }: { name: CounterField; label: st
 }
 
 /** The counter-offer form in a dialog, checked with the action's schema before it is sent. */
-function CounterDialog({ offer, currency, serverErrors, busy }: { offer: OfferTerms; currency: string; serverErrors?: CounterFieldErrors; busy: boolean }) {
+function CounterDialog({
+  offer,
+  minOrderQuantity,
+  currency,
+  serverErrors,
+  serverCount,
+  busy,
+}: {
+  offer: OfferTerms
+  minOrderQuantity: number
+  currency: string
+  serverErrors?: CounterFieldErrors
+  serverCount?: number
+  busy: boolean
+}) {
   const { t } = useTranslation('rfqs')
   const [open, setOpen] = useState(Boolean(serverErrors))
-  const [clientErrors, setClientErrors] = useState<CounterFieldErrors | null>(null)
-  const errors = clientErrors ?? serverErrors ?? {}
+  const [clientErrors, setClientErrors] = useState<{ errors: CounterFieldErrors; count?: number } | null>(null)
+  const errors = clientErrors?.errors ?? serverErrors ?? {}
+  const count = clientErrors ? clientErrors.count : serverCount
   // The server refused the counter (a rule the browser could not check): show the form again with its errors.
   useEffect(() => {
     if (serverErrors) setOpen(true)
@@ -83,9 +98,14 @@ function CounterDialog({ offer, currency, serverErrors, busy }: { offer: OfferTe
           className="flex flex-col gap-3"
           onSubmit={(e) => {
             const result = parseCounterForm(new FormData(e.currentTarget))
+            // The quantity as typed, at least the quote's minimum order: refused, never raised (issue 26 item 4).
+            const moq = result.ok ? counterQuantityError(result.value.quantity, minOrderQuantity) : null
             if (!result.ok) {
               e.preventDefault()
-              setClientErrors(result.fieldErrors)
+              setClientErrors({ errors: result.fieldErrors })
+            } else if (moq) {
+              e.preventDefault()
+              setClientErrors({ errors: { quantity: moq.key }, count: moq.count })
             } else setClientErrors(null)
           }}
         >
@@ -93,8 +113,9 @@ function CounterDialog({ offer, currency, serverErrors, busy }: { offer: OfferTe
             <Field name="unitPrice" label={t('negotiation.counter.unitPrice', { currency })} error={errors.unitPrice}>
               <Input id="counter-unitPrice" name="unitPrice" inputMode="decimal" defaultValue={offer.unitPrice} required {...aria('unitPrice')} />
             </Field>
-            <Field name="quantity" label={t('negotiation.counter.quantity')} error={errors.quantity}>
+            <Field name="quantity" label={t('negotiation.counter.quantity')} error={errors.quantity} count={count}>
               <Input id="counter-quantity" name="quantity" inputMode="numeric" defaultValue={offer.quantity} required {...aria('quantity')} />
+              {minOrderQuantity > 1 ? <p className="text-xs text-muted-foreground">{t('negotiation.counter.moqHint', { count: minOrderQuantity })}</p> : null}
             </Field>
             <Field name="incoterm" label={t('quote.incoterm')} error={errors.incoterm}>
               <NativeSelect id="counter-incoterm" name="incoterm" defaultValue={offer.incoterm} {...aria('incoterm')}>
@@ -109,10 +130,10 @@ function CounterDialog({ offer, currency, serverErrors, busy }: { offer: OfferTe
               <Input id="counter-incotermPlace" name="incotermPlace" maxLength={PLACE_MAX} defaultValue={offer.incotermPlace} required {...aria('incotermPlace')} />
             </Field>
             <Field name="leadTimeDays" label={t('quote.leadTime')} error={errors.leadTimeDays}>
-              <Input id="counter-leadTimeDays" name="leadTimeDays" type="number" min={1} max={LEAD_TIME_MAX} defaultValue={offer.leadTimeDays} required {...aria('leadTimeDays')} />
+              <Input id="counter-leadTimeDays" name="leadTimeDays" inputMode="numeric" defaultValue={offer.leadTimeDays} required {...aria('leadTimeDays')} />
             </Field>
             <Field name="validityDays" label={t('quote.validity')} error={errors.validityDays}>
-              <Input id="counter-validityDays" name="validityDays" type="number" min={1} max={VALIDITY_MAX} defaultValue={VALIDITY_DEFAULT} {...aria('validityDays')} />
+              <Input id="counter-validityDays" name="validityDays" inputMode="numeric" defaultValue={VALIDITY_DEFAULT} {...aria('validityDays')} />
             </Field>
           </div>
           <Field name="paymentTerms" label={t('quote.paymentTerms')} error={errors.paymentTerms}>
@@ -138,12 +159,28 @@ function CounterDialog({ offer, currency, serverErrors, busy }: { offer: OfferTe
 }
 
 /** Only the actions the viewer may take now (the server checks again). */
-export function NegotiationActions({ actions, offer, currency, fieldErrors }: { actions: NegotiationAction[]; offer: OfferTerms; currency: string; fieldErrors?: CounterFieldErrors }) {
+export function NegotiationActions({
+  actions,
+  offer,
+  minOrderQuantity,
+  currency,
+  fieldErrors,
+  errorCount,
+}: {
+  actions: NegotiationAction[]
+  offer: OfferTerms
+  /** The quote's minimum order: a counter asks for at least this many. */
+  minOrderQuantity: number
+  currency: string
+  fieldErrors?: CounterFieldErrors
+  /** The count for a server refusal's message (the minimum order). */
+  errorCount?: number
+}) {
   const busy = useNavigation().state !== 'idle'
   return (
     <div className="flex flex-wrap gap-2" data-testid="negotiation-actions">
       {actions.includes('accept') ? <ConfirmAction action="accept" busy={busy} /> : null}
-      {actions.includes('counter') ? <CounterDialog offer={offer} currency={currency} serverErrors={fieldErrors} busy={busy} /> : null}
+      {actions.includes('counter') ? <CounterDialog offer={offer} minOrderQuantity={minOrderQuantity} currency={currency} serverErrors={fieldErrors} serverCount={errorCount} busy={busy} /> : null}
       {actions.includes('decline') ? <ConfirmAction action="decline" busy={busy} /> : null}
       {actions.includes('withdraw') ? <ConfirmAction action="withdraw" busy={busy} /> : null}
     </div>

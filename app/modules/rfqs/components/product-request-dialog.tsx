@@ -10,7 +10,7 @@ import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
-import { parseProductRequestForm, QUANTITY_MAX, REQUEST_MESSAGE_MAX, requestQuantityError, RFQ_CURRENCIES, type ProductRequestErrors } from '../schemas'
+import { parseProductRequestForm, REQUEST_MESSAGE_MAX, requestQuantityError, RFQ_CURRENCIES, type ProductRequestErrors } from '../schemas'
 
 /** What POST /products/:id/request-quote answers when it refuses (a success redirects to My RFQs). */
 export type ProductRequestAnswer = { fieldErrors?: ProductRequestErrors; formError?: string; count?: number }
@@ -112,11 +112,8 @@ export function ProductRequestDialog({
               <Label htmlFor={id('quantity')}>{t('productRequest.quantity')}</Label>
               <Input
                 {...field('quantity', errors.quantity, true)}
-                type="number"
                 inputMode="numeric"
-                min={product.minimumOrderQuantity}
-                max={QUANTITY_MAX}
-                step={1}
+                autoComplete="off"
                 defaultValue={String(Math.max(quantity, product.minimumOrderQuantity))}
               />
               <p id={`${id('quantity')}-hint`} className="text-xs text-muted-foreground">

@@ -11,15 +11,12 @@ import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
 import {
   INCOTERMS,
-  LEAD_TIME_MAX,
-  MOQ_MAX,
   parseQuoteForm,
   PAYMENT_TERMS_MAX,
   PLACE_MAX,
   QUOTE_CURRENCIES,
   QUOTE_MESSAGE_MAX,
   VALIDITY_DEFAULT,
-  VALIDITY_MAX,
   type QuoteFieldErrors,
 } from '../schemas'
 
@@ -92,7 +89,7 @@ export function QuoteDialog({
           <div className="grid grid-cols-[2fr_1fr] gap-2">
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={id('unitPrice')}>{t('quote.unitPrice')}</Label>
-              <Input {...field('unitPrice', errors.unitPrice)} inputMode="decimal" type="number" min={0} step={0.01} value={price} onChange={(e) => setPrice(e.target.value)} />
+              <Input {...field('unitPrice', errors.unitPrice)} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
               {err('unitPrice', errors.unitPrice)}
             </div>
             <div className="flex flex-col gap-1.5">
@@ -110,12 +107,12 @@ export function QuoteDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={id('minOrderQuantity')}>{t('quote.moq')}</Label>
-              <Input {...field('minOrderQuantity', errors.minOrderQuantity)} type="number" inputMode="numeric" min={1} max={MOQ_MAX} step={1} defaultValue={String(prefill?.minOrderQuantity ?? 1)} />
+              <Input {...field('minOrderQuantity', errors.minOrderQuantity)} inputMode="numeric" defaultValue={String(prefill?.minOrderQuantity ?? 1)} />
               {err('minOrderQuantity', errors.minOrderQuantity)}
             </div>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={id('leadTimeDays')}>{t('quote.leadTime')}</Label>
-              <Input {...field('leadTimeDays', errors.leadTimeDays)} type="number" inputMode="numeric" min={1} max={LEAD_TIME_MAX} step={1} />
+              <Input {...field('leadTimeDays', errors.leadTimeDays)} inputMode="numeric" />
               {err('leadTimeDays', errors.leadTimeDays)}
             </div>
             <div className="flex flex-col gap-1.5">
@@ -136,7 +133,7 @@ export function QuoteDialog({
             </div>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={id('validityDays')}>{t('quote.validity')}</Label>
-              <Input {...field('validityDays', errors.validityDays)} type="number" inputMode="numeric" min={1} max={VALIDITY_MAX} step={1} defaultValue={String(VALIDITY_DEFAULT)} />
+              <Input {...field('validityDays', errors.validityDays)} inputMode="numeric" defaultValue={String(VALIDITY_DEFAULT)} />
               {err('validityDays', errors.validityDays)}
             </div>
             <div className="flex flex-col gap-1.5">

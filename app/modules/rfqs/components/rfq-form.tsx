@@ -18,7 +18,6 @@ import {
   LOCATION_PREFERENCES,
   parseRfqForm,
   PLACE_MAX,
-  QUANTITY_MAX,
   QUANTITY_UNITS,
   RFQ_CURRENCIES,
   TITLE_MAX,
@@ -113,7 +112,7 @@ export function RfqForm({
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <div className="grid grid-cols-[2fr_1fr] gap-2">
             <FormField id={id('quantity')} label={t('form.quantity')} error={errors.quantity}>
-              <Input {...fieldAria(id('quantity'), errors.quantity)} name="quantity" type="number" inputMode="numeric" min={1} max={QUANTITY_MAX} step={1} defaultValue={v.quantity ?? quantity} />
+              <Input {...fieldAria(id('quantity'), errors.quantity)} name="quantity" inputMode="numeric" defaultValue={v.quantity ?? quantity} />
             </FormField>
             <FormField id={id('unit')} label={t('form.unit')} error={errors.unit}>
               <NativeSelect {...fieldAria(id('unit'), errors.unit)} name="unit" defaultValue={v.unit ?? 'pieces'}>
@@ -135,10 +134,10 @@ export function RfqForm({
             </NativeSelect>
           </FormField>
           <FormField id={id('budgetMin')} label={t('form.budgetMin')} error={errors.budgetMin}>
-            <Input {...fieldAria(id('budgetMin'), errors.budgetMin)} name="budgetMin" defaultValue={v.budgetMin} type="number" inputMode="decimal" min={0} step={0.01} />
+            <Input {...fieldAria(id('budgetMin'), errors.budgetMin)} name="budgetMin" defaultValue={v.budgetMin} inputMode="decimal" />
           </FormField>
           <FormField id={id('budgetMax')} label={t('form.budgetMax')} error={errors.budgetMax}>
-            <Input {...fieldAria(id('budgetMax'), errors.budgetMax)} name="budgetMax" defaultValue={v.budgetMax} type="number" inputMode="decimal" min={0} step={0.01} />
+            <Input {...fieldAria(id('budgetMax'), errors.budgetMax)} name="budgetMax" defaultValue={v.budgetMax} inputMode="decimal" />
           </FormField>
           <FormField id={id('deadline')} label={t('form.deadline')} error={errors.deadline}>
             <Input {...fieldAria(id('deadline'), errors.deadline)} name="deadline" defaultValue={v.deadline} type="date" min={today} max={latestDeadline(today)} />

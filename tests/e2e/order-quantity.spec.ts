@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test'
+import { logIn } from './support/demo-login'
+
+// Issue 26 item 4: the quantity a buyer typed is the quantity ordered, or the order is refused with a
+// message; it is never silently changed. The demo seller lists a product of its own (2,975 in stock,
+// minimum order 20) through the product form; the demo buyer orders it.
+
+test('2,976 typed with 2,975 in stock is refused with a message and orders nothing; 25 typed orders exactly 25', async ({ page, baseURL }) => {
+  const name = `Basmati rice 1121 sella ${Date.now().toString(36)}`
+  await logIn(page, 'seller@setu.example')
+  await page.goto('/dashboard/products/new')
+  await page.waitForLoadState('networkidle')
+  await page.getByLabel('Category', { exact: true }).selectOption('agriculture')
+  await page.getByLabel('Price per unit').fill('2.50')
+  await page.getByLabel('Stock quantity').fill('2975')
+  await page.getByLabel('Minimum order quantity').fill('20')
+  await page.locator('#product-en-name').fill(name)
+  await page.getByRole('button', { name: 'Create Product' }).click()
+  await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/)
+  const productPath = new URL(page.url()).pathname
+
+  await logIn(page, 'buyer@setu.example')
+  await page.goto(productPath)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+  await page.waitForLoadState('networkidle')
+
+  // Typed, then the field is left: the text stays as typed and the refusal shows under it.
+  const quantity = page.getByLabel('Quantity', { exact: true })
+  await quantity.fill('2976')
+  await quantity.press('Tab')
+  await expect(quantity).toHaveValue('2976')
+  await expect(page.getByTestId('quantity-error')).toHaveText('Only 2975 left in stock')
+  await expect(quantity).toHaveAttribute('aria-invalid', 'true')
+
+  // Place order: refused on the page, nothing sent, the quantity still what the buyer typed.
+  let posted = 0
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/orders/new')) posted++
+  })
+  await page.getByRole('button', { name: 'Place order' }).click()
+  await expect(page.getByTestId('quantity-error')).toHaveText('Only 2975 left in stock')
+  await expect(quantity).toBeFocused()
+  await expect(quantity).toHaveValue('2976')
+  await expect(page).toHaveURL(new RegExp(`${productPath}$`))
+  expect(posted).toBe(0)
+
+  // The server refuses the same quantity on its own (a form sent without the page's check).
+  const token = await page.locator('input[name="submissionKey"]').inputValue()
+  const direct = await page.request.post('/orders/new', {
+    form: { productId: productPath.split('/').pop()!, quantity: '2976', submissionKey: token },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  })
+  expect(direct.status()).toBe(409)
+
+  // No order was made: the buyer's orders do not list the product, and the stock is whole.
+  await page.goto('/orders')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByText(name)).toHaveCount(0)
+  await page.goto(productPath)
+  await expect(page.getByTestId('availability')).toHaveText('In stock: 2975 units')
+  await page.waitForLoadState('networkidle')
+
+  // Below the minimum order: refused the same way.
+  await quantity.fill('19')
+  await page.getByRole('button', { name: 'Place order' }).click()
+  await expect(page.getByTestId('quantity-error')).toHaveText('The minimum order is 20 units')
+  await expect(quantity).toHaveValue('19')
+
+  // A valid amount orders exactly that.
+  await quantity.fill('25')
+  await expect(page.getByTestId('quantity-error')).toHaveCount(0)
+  await expect(page.getByTestId('cost-quantity')).toHaveText('25')
+  await page.getByRole('button', { name: 'Place order' }).click()
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/)
+  await expect(page.getByTestId('order-product')).toHaveText(name)
+  await expect(page.getByTestId('order-terms')).toContainText('25')
+  await expect(page.getByTestId('order-terms')).toContainText('62.50')
+  await page.goto(productPath)
+  await expect(page.getByTestId('availability')).toHaveText('In stock: 2950 units')
+})
