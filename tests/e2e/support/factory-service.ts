@@ -1,0 +1,100 @@
+// The browser specs' factories, run inside the e2e server by factory-host.mjs (read there why) and
+// called from the specs through factories.ts. Each builds on tests/factories, so a spec's user is made
+// the way an integration test's is. Options and results are plain JSON.
+import { eq } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { profiles, type Country, type Currency, type KycStatus } from '../../../db/schema'
+import { getDb } from '~/lib/db.server'
+import { invalidatePublicPages } from '~/lib/page-cache.server'
+import { getStorage } from '~/lib/storage.server'
+import type { AdminRole } from '~/modules/admin/roles'
+import { kycDocumentKey } from '~/modules/kyc/schemas'
+import { demoKycPdf } from '../../../db/seed/kyc-document'
+import { createAdmin } from '../../factories/admin-account'
+import { createProduct } from '../../factories/catalog'
+import { createUser } from '../../factories/users'
+
+export type E2eUser = { id: string; profileId: string; email: string; password: string; name: string; companyName: string | null }
+export type E2eProduct = { id: string; name: string; slug: string }
+
+/** The password of every user these factories make (strong enough for the sign-up rules). */
+export const E2E_PASSWORD = 'E2e-Pass-2026!'
+
+function emailFor(role: string) {
+  return `${role}-${randomUUID().slice(0, 12)}@e2e.test`
+}
+
+async function user(opts: {
+  role: string
+  userType: 'Buyer' | 'Seller'
+  name?: string
+  companyName?: string | null
+  country?: Country
+  kycStatus?: KycStatus | null
+  verified?: boolean
+}): Promise<E2eUser> {
+  const email = emailFor(opts.role)
+  const name = opts.name ?? `E2E ${opts.role} ${email.slice(opts.role.length + 1, opts.role.length + 7)}`
+  const companyName = opts.companyName === undefined ? (opts.userType === 'Seller' ? `${name} Trading` : null) : opts.companyName
+  const created = await createUser({
+    email,
+    name,
+    password: E2E_PASSWORD,
+    verified: opts.verified ?? true,
+    profile: { userType: opts.userType, country: opts.country ?? 'India', companyName, kycStatus: opts.kycStatus ?? null },
+  })
+  return { id: created.id, profileId: created.profileId!, email, password: E2E_PASSWORD, name, companyName }
+}
+
+export const factories = {
+  /** A verified buyer with a complete profile. */
+  async buyer(opts: { name?: string; country?: Country; companyName?: string | null } = {}) {
+    return user({ role: 'buyer', userType: 'Buyer', ...opts })
+  },
+
+  /**
+   * A verified seller: KYC Approved unless `kycStatus` says otherwise; `document` stores a KYC PDF
+   * (as an uploaded one would be); `products` are listed under the seller, active, in `categoryId`
+   * (default agriculture, a demo category).
+   */
+  async seller(
+    opts: {
+      name?: string
+      companyName?: string | null
+      country?: Country
+      kycStatus?: KycStatus | null
+      document?: boolean
+      products?: { name: string; price?: string; currency?: Currency; stockQuantity?: number; minimumOrderQuantity?: number; categoryId?: string }[]
+    } = {},
+  ) {
+    const { products: wanted = [], document = false, ...rest } = opts
+    const seller = await user({ role: 'seller', userType: 'Seller', ...rest, kycStatus: opts.kycStatus === undefined ? 'Approved' : opts.kycStatus })
+    if (document) {
+      const key = kycDocumentKey(seller.id, 'pdf')
+      await getStorage().put(key, demoKycPdf(['KYC document', seller.companyName ?? seller.name]), { contentType: 'application/pdf' })
+      await getDb().update(profiles).set({ kycDocumentUrl: key }).where(eq(profiles.id, seller.profileId))
+    }
+    const products: E2eProduct[] = []
+    for (const p of wanted) {
+      const slug = `${p.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${randomUUID().slice(0, 6)}`
+      const made = await createProduct({
+        sellerId: seller.profileId,
+        categoryId: p.categoryId ?? 'agriculture',
+        price: p.price,
+        currency: p.currency,
+        stockQuantity: p.stockQuantity,
+        minimumOrderQuantity: p.minimumOrderQuantity,
+        mediaFiles: [],
+        translations: { en: { name: p.name, slug, description: `${p.name}: made for an end-to-end test.` } },
+      })
+      products.push({ id: made.id, name: p.name, slug })
+    }
+    if (products.length) await invalidatePublicPages()
+    return { ...seller, products }
+  },
+
+  /** An active admin panel account with `role` (default admin). */
+  async admin(opts: { role?: AdminRole } = {}) {
+    return createAdmin({ role: opts.role ?? 'admin', email: emailFor(opts.role ?? 'admin'), password: E2E_PASSWORD })
+  },
+}
