@@ -4,20 +4,38 @@
 // Playwright; it is never part of the build, and a server started any other way (npm run serve, a
 // deployment) has no such door. It listens on a Unix socket only this user can open
 // (factory-socket.mjs) and runs the factories of tests/e2e/support/factory-service.ts (which use
-// tests/factories) on the database the server opened (db.server.ts keeps it on globalThis).
+// tests/factories) on the database the server opened (db.server.ts keeps it on globalThis, as the
+// page cache and the file storage keep theirs).
 //
 //   POST /<factory>  JSON options  →  200 JSON result | 400/500 { error }
 import fs from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { factorySocketPath } from './factory-socket.mjs'
 
 const socket = factorySocketPath(process.env.PORT ?? '3000')
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+// The factories are TypeScript sources that use Vite's import.meta.glob (translations), so Vite's
+// module runner loads them, once, as Vitest would; the server's own modules load as usual. Started at
+// once, so it overlaps the server's start rather than the first spec.
 let service
+function loadService() {
+  service ??= import('vite').then(({ runnerImport }) =>
+    runnerImport('/tests/e2e/support/factory-service.ts', {
+      configFile: false,
+      root,
+      logLevel: 'error',
+      resolve: { alias: [{ find: /^~\//, replacement: `${path.join(root, 'app')}/` }] },
+    }).then(({ module }) => module),
+  )
+  return service
+}
+loadService().catch(() => {})
 
 async function run(name, options) {
-  // Loaded on first use, with tsx scoped to this import: the server's own modules load as usual.
-  service ??= import('tsx/esm/api').then(({ tsImport }) => tsImport('./factory-service.ts', import.meta.url))
-  const { factories } = await service
+  const { factories } = await loadService()
   if (!Object.hasOwn(factories, name)) return { status: 400, body: { error: `no factory named ${name}` } }
   return { status: 200, body: await factories[name](options) }
 }
@@ -39,8 +57,9 @@ const server = http.createServer((req, res) => {
   })
 })
 
-fs.rmSync(socket, { force: true })
-const oldMask = process.umask(0o177)
-server.listen(socket, () => process.umask(oldMask))
+// In a directory only this user may enter (a umask would also apply to the files the server writes).
+fs.rmSync(path.dirname(socket), { recursive: true, force: true })
+fs.mkdirSync(path.dirname(socket), { mode: 0o700 })
+server.listen(socket)
 server.unref()
-process.on('exit', () => fs.rmSync(socket, { force: true }))
+process.on('exit', () => fs.rmSync(path.dirname(socket), { recursive: true, force: true }))

@@ -5,5 +5,5 @@ import path from 'node:path'
 
 /** The factory socket of the e2e server on `port`. */
 export function factorySocketPath(port) {
-  return path.join(os.tmpdir(), `setu-e2e-factories-${port}.sock`)
+  return path.join(os.tmpdir(), `setu-e2e-factories-${port}`, 'factories.sock')
 }
