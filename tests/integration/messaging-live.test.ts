@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { RouterContextProvider } from 'react-router'
 import { conversations } from '../../db/schema'
 import { getDb, getListenConnection } from '~/lib/db.server'
@@ -231,14 +231,15 @@ describe('GET /messages/events', () => {
     expect(countMessageSubscribers(buyer.profileId)).toBe(1)
     await streams[1]!.stream!.cancel()
     streams[2]!.controller.abort()
-    await sleep(50)
-    expect(countMessageSubscribers()).toBe(0)
+    // The hub lets go when the stream's cancel and abort handlers have run: wait for it, with a deadline.
+    await vi.waitFor(() => expect(countMessageSubscribers()).toBe(0), { timeout: 2_000, interval: 10 })
     // Aborted before it even started: nothing is left behind either.
     const early = new AbortController()
     early.abort()
     const gone = sseReader(openMessageStream({ profileId: buyer.profileId, since: null, signal: early.signal }))
     await gone.pump
-    await sleep(50)
+    // It closed in start(), before queueing its subscription: there is nothing to wait for.
+    expect(gone.ended).toBe(true)
     expect(countMessageSubscribers()).toBe(0)
   })
 })
