@@ -64,7 +64,16 @@ export const factories = {
       country?: Country
       kycStatus?: KycStatus | null
       document?: boolean
-      products?: { name: string; price?: string; currency?: Currency; stockQuantity?: number; minimumOrderQuantity?: number; categoryId?: string }[]
+      products?: {
+        name: string
+        price?: string
+        currency?: Currency
+        stockQuantity?: number
+        minimumOrderQuantity?: number
+        categoryId?: string
+        /** e.g. { unit: 'tonne' }: the unit the product is counted in. */
+        attributes?: Record<string, string>
+      }[]
     } = {},
   ) {
     const { products: wanted = [], document = false, ...rest } = opts
@@ -84,6 +93,7 @@ export const factories = {
         currency: p.currency,
         stockQuantity: p.stockQuantity,
         minimumOrderQuantity: p.minimumOrderQuantity,
+        attributes: p.attributes,
         mediaFiles: [],
         translations: { en: { name: p.name, slug, description: `${p.name}: made for an end-to-end test.` } },
       })

@@ -3,9 +3,9 @@
 // (factories.ts); a bare email means a demo account (db/seed/accounts.ts) with the demo password,
 // for the few specs that are about the demo data.
 import { expect, type Page } from '@playwright/test'
+import { DEMO_PASSWORD } from '../../../db/seed/accounts'
 
-/** The demo logins' password (db/seed/accounts.ts). */
-export const DEMO_PASSWORD = 'SetuDemo2026!'
+export { DEMO_PASSWORD }
 
 export type Credentials = { email: string; password: string }
 
