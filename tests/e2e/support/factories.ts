@@ -32,6 +32,8 @@ export const createSeller = (options: Parameters<Factories['seller']>[0] = {}) =
 /** A verified seller whose KYC is Pending, with a stored document unless `document: false`. */
 export const createPendingSeller = (options: Omit<Parameters<Factories['seller']>[0] & object, 'kycStatus'> = {}) =>
   call('seller', { document: true, ...options, kycStatus: 'Pending' })
+/** An open report on a conversation between a new buyer and a new seller. */
+export const createReportedConversation = (options: Parameters<Factories['reportedConversation']>[0]) => call('reportedConversation', options)
 /** An admin panel account with `role` (default admin). */
 export const createAdmin = (options: Parameters<Factories['admin']>[0] = {}) => call('admin', options)
 

@@ -3,7 +3,7 @@
 // the way an integration test's is. Options and results are plain JSON.
 import { eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
-import { profiles, type Country, type Currency, type KycStatus } from '../../../db/schema'
+import { conversationReports, profiles, type Country, type Currency, type KycStatus } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { getStorage } from '~/lib/storage.server'
@@ -12,6 +12,7 @@ import { kycDocumentKey } from '~/modules/kyc/schemas'
 import { demoKycPdf } from '../../../db/seed/kyc-document'
 import { createAdmin } from '../../factories/admin-account'
 import { createProduct } from '../../factories/catalog'
+import { createConversation, createMessage } from '../../factories/messaging'
 import { createUser } from '../../factories/users'
 
 export type E2eUser = { id: string; profileId: string; email: string; password: string; name: string; companyName: string | null }
@@ -101,6 +102,23 @@ export const factories = {
     }
     if (products.length) await invalidatePublicPages()
     return { ...seller, products }
+  },
+
+  /**
+   * A conversation between a new buyer and a new seller about the seller's product, with `lines`
+   * (the buyer's first, then alternating), which the buyer reported with `reason`: an open report in
+   * the moderation queue.
+   */
+  async reportedConversation(opts: { buyerName?: string; sellerCompany?: string; lines: string[]; reason: string }) {
+    const buyer = await user({ role: 'buyer', userType: 'Buyer', name: opts.buyerName })
+    const seller = await factories.seller({ companyName: opts.sellerCompany, products: [{ name: `${opts.sellerCompany ?? 'Catalog'} spices` }] })
+    const conversation = await createConversation(buyer.profileId, seller.profileId, { subjectType: 'product', subjectId: seller.products[0]!.id })
+    for (const [i, body] of opts.lines.entries()) await createMessage(conversation, i % 2 === 0 ? buyer.profileId : seller.profileId, body)
+    const [report] = await getDb()
+      .insert(conversationReports)
+      .values({ conversationId: conversation.id, reporterId: buyer.profileId, reason: opts.reason })
+      .returning({ id: conversationReports.id })
+    return { buyer, seller, conversationId: conversation.id, reportId: report!.id }
   },
 
   /** An active admin panel account with `role` (default admin). */

@@ -20,6 +20,8 @@ type Options = {
   keepCookies?: boolean
   /** Wait for the signed-in state (default), or only submit, for a spec that checks what the form answers. */
   waitForSignedIn?: boolean
+  /** Wait for the page to hydrate before filling in (the form's own checks run in the browser). */
+  hydrated?: boolean
 }
 
 /** Signs in at /login and waits for the user menu to show the email. */
@@ -27,6 +29,7 @@ export async function logIn(page: Page, who: Credentials | string, opts: Options
   const { email, password } = credentials(who)
   if (!opts.keepCookies) await page.context().clearCookies()
   if (opts.path !== null) await page.goto(opts.path ?? '/login?lng=en')
+  if (opts.hydrated) await page.waitForLoadState('networkidle')
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Log In', exact: true }).click()
@@ -38,8 +41,17 @@ export async function adminLogIn(page: Page, who: Credentials | string, opts: Op
   const { email, password } = credentials(who)
   if (!opts.keepCookies) await page.context().clearCookies()
   if (opts.path !== null) await page.goto(opts.path ?? '/admin/login?lng=en')
+  if (opts.hydrated) await page.waitForLoadState('networkidle')
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
   if (opts.waitForSignedIn !== false) await expect(page).toHaveURL(/\/admin\/dashboard$/)
+}
+
+/**
+ * Fills and submits /login once the page has hydrated, without clearing cookies or waiting for
+ * success: for specs about what the form answers.
+ */
+export function submitLogIn(page: Page, who: Credentials | string, path = '/login') {
+  return logIn(page, who, { path, keepCookies: true, waitForSignedIn: false, hydrated: true })
 }
