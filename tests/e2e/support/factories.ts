@@ -34,6 +34,8 @@ export const createPendingSeller = (options: Omit<Parameters<Factories['seller']
   call('seller', { document: true, ...options, kycStatus: 'Pending' })
 /** An open report on a conversation between a new buyer and a new seller. */
 export const createReportedConversation = (options: Parameters<Factories['reportedConversation']>[0]) => call('reportedConversation', options)
+/** A Delivered order between a new buyer and seller, with an open dispute from the buyer. */
+export const createDisputedOrder = (options: Parameters<Factories['dispute']>[0] = {}) => call('dispute', options)
 /** An admin panel account with `role` (default admin). */
 export const createAdmin = (options: Parameters<Factories['admin']>[0] = {}) => call('admin', options)
 

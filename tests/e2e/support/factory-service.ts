@@ -12,7 +12,9 @@ import { kycDocumentKey } from '~/modules/kyc/schemas'
 import { demoKycPdf } from '../../../db/seed/kyc-document'
 import { createAdmin } from '../../factories/admin-account'
 import { createProduct } from '../../factories/catalog'
+import { createDispute } from '../../factories/disputes'
 import { createConversation, createMessage } from '../../factories/messaging'
+import { createOrder } from '../../factories/orders'
 import { createUser } from '../../factories/users'
 
 export type E2eUser = { id: string; profileId: string; email: string; password: string; name: string; companyName: string | null }
@@ -121,8 +123,17 @@ export const factories = {
     return { buyer, seller, conversationId: conversation.id, reportId: report!.id }
   },
 
+  /** A Delivered order between a new buyer and a new seller, with an open dispute the buyer opened about it. */
+  async dispute(opts: { description?: string } = {}) {
+    const buyer = await user({ role: 'buyer', userType: 'Buyer' })
+    const seller = await factories.seller({ country: 'Russia' })
+    const order = await createOrder(buyer.profileId, seller.profileId, 'Delivered')
+    const dispute = await createDispute(order.id, { openedById: buyer.profileId, party: 'buyer', reason: 'not_received', description: opts.description })
+    return { buyer, seller, orderId: order.id, shortOrderId: order.id.slice(0, 8), disputeId: dispute.id }
+  },
+
   /** An active admin panel account with `role` (default admin). */
-  async admin(opts: { role?: AdminRole } = {}) {
-    return createAdmin({ role: opts.role ?? 'admin', email: emailFor(opts.role ?? 'admin'), password: E2E_PASSWORD })
+  async admin(opts: { role?: AdminRole; fullName?: string } = {}) {
+    return createAdmin({ role: opts.role ?? 'admin', email: emailFor(opts.role ?? 'admin'), password: E2E_PASSWORD, fullName: opts.fullName })
   },
 }
