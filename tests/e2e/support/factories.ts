@@ -7,16 +7,18 @@ import { factorySocketPath } from './factory-socket.mjs'
 
 type Factories = typeof Service
 
-async function call<K extends keyof Factories>(name: K, options: Parameters<Factories[K]>[0]): Promise<Awaited<ReturnType<Factories[K]>>> {
+type Result<K extends keyof Factories> = Awaited<ReturnType<Factories[K]>>
+
+async function call<K extends keyof Factories>(name: K, options: Parameters<Factories[K]>[0]): Promise<Result<K>> {
   const socketPath = factorySocketPath(process.env.E2E_PORT ?? 3210)
   const body = JSON.stringify(options ?? {})
-  return new Promise((resolve, reject) => {
+  return new Promise<Result<K>>((resolve, reject) => {
     const req = http.request({ socketPath, path: `/${name}`, method: 'POST', headers: { 'Content-Type': 'application/json' } }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => {
         const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'))
-        if (res.statusCode === 200) resolve(parsed)
+        if (res.statusCode === 200) resolve(parsed as Result<K>)
         else reject(new Error(`factory ${name} failed (${res.statusCode}): ${parsed.error}`))
       })
     })
