@@ -119,6 +119,8 @@ test('an admin sees measured System Status and Recent Activity, and downloads th
 })
 
 test('the moderation queue, the Overview and the audit log meet WCAG 2.2 AA in en, ru and hi', async ({ page }) => {
+  // Twelve pages through axe: on a busy two-core machine this takes over the default minute.
+  test.setTimeout(120_000)
   await adminLogIn(page, await createAdmin({ role: 'super_admin' }))
   const found: string[] = []
   for (const lng of ['en', 'ru', 'hi']) {

@@ -26,6 +26,8 @@ async function expectSameDocument(page: Page) {
 }
 
 test('a message and its reply arrive live in the other party’s open inbox, badge and thread', async ({ browser }) => {
+  // Three browsers and three sign-ins: on a busy two-core machine this takes over the default minute.
+  test.setTimeout(120_000)
   const token = uniqueToken('live')
   const question = `Can you ship 40 tonnes in March? (${token})`
   const reply = `Yes, two flexitanks on the 12th. (${token})`

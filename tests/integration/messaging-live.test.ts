@@ -3,6 +3,7 @@
 // too); GET /messages/events refuses visitors, streams a participant's events and nobody else's,
 // resumes after Last-Event-ID without losing or repeating a message, sends heartbeats and lets go of
 // its subscription when the browser leaves.
+import { randomUUID } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -42,6 +43,20 @@ async function publishMessage(conversationId: string, seq: number, a: string, b:
   await publishMessageEvent({ kind: 'message', conversationId, seq, participantIds: [a, b] })
 }
 
+/**
+ * Instead of a pause before checking that nothing more arrived: a message in a conversation of its
+ * own, sent to `stream` and waited for. A stream writes events in the order they reach it, so once the
+ * barrier is there, whatever the events before it would have written is there too. Returns the
+ * barrier's conversation id, for the caller to leave it out.
+ */
+async function barrier(stream: ReturnType<typeof sseReader>, buyerId: string, sellerId: string) {
+  const conv = await createConversation(buyerId, sellerId)
+  const msg = await writeMessage(conv, sellerId, 'barrier')
+  await publishMessage(conv, msg.seq, buyerId, sellerId)
+  await stream.waitFor(() => stream.of<LiveMessageDto>('message').some((e) => e.id === msg.id))
+  return conv
+}
+
 let buyer: Person
 let seller: Person
 let stranger: Person
@@ -71,13 +86,15 @@ describe(`the message hub on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     // Anyone with database access can NOTIFY: a payload that is not an event is ignored.
     await getDb().execute(sql`select pg_notify(${MESSAGE_CHANNEL}, ${'{"kind":"message","conversationId":"x"}'})`)
     await getDb().execute(sql`select pg_notify(${MESSAGE_CHANNEL}, ${'not json'})`)
-    const until = Date.now() + 5_000
-    while ((heard.buyer!.length === 0 || heard.seller!.length === 0) && Date.now() < until) await sleep(20)
-    await sleep(100)
+    // A barrier instead of a pause: one more event, for the stranger and the seller. Notifications arrive
+    // in order, so once the stranger has it, the ones before it have been handed out (or dropped).
+    const barrierEvent = { kind: 'block' as const, conversationId: randomUUID(), participantIds: [stranger.profileId, seller.profileId] as [string, string] }
+    await publishMessageEvent(barrierEvent)
+    await vi.waitFor(() => expect(heard.stranger).toHaveLength(1), { timeout: 5_000, interval: 10 })
     const expected = { kind: 'message', conversationId, seq: 42, participantIds: [buyer.profileId, seller.profileId] }
     expect(heard.buyer).toEqual([expected])
-    expect(heard.seller).toEqual([expected])
-    expect(heard.stranger).toEqual([])
+    expect(heard.seller).toEqual([expected, barrierEvent])
+    expect(heard.stranger).toEqual([barrierEvent])
     for (const off of offs) off()
     expect(countMessageSubscribers()).toBe(0)
   })
@@ -162,14 +179,27 @@ describe('GET /messages/events', () => {
     await b.stream!.waitFor((e) => e.some((ev) => ev.event === 'block'))
     expect(b.stream!.of('block')).toEqual([{ conversationId }])
 
-    await sleep(200)
-    expect(x.stream!.events.filter((e) => !['retry', 'unread', 'comment'].includes(e.event))).toEqual([])
+    // A barrier instead of a pause: a message in the stranger's own conversation. A stream writes its
+    // events in the order they reach it, so once the barrier is there, whatever the events before it
+    // would have shown the stranger is there too.
+    const own = await createConversation(stranger.profileId, seller.profileId)
+    const barrierIds: string[] = []
+    const barrier = async () => {
+      const msg = await writeMessage(own, seller.profileId, `barrier ${barrierIds.length}`)
+      barrierIds.push(msg.id)
+      await publishMessage(own, msg.seq, stranger.profileId, seller.profileId)
+      await x.stream!.waitFor(() => x.stream!.of<LiveMessageDto>('message').some((e) => e.id === msg.id))
+    }
+    const strangerSaw = () =>
+      x.stream!.events.filter((e) => !['retry', 'unread', 'comment'].includes(e.event) && !(e.event === 'message' && barrierIds.includes(JSON.parse(e.data!).id)))
+    await barrier()
+    expect(strangerSaw()).toEqual([])
     // A forged event naming the stranger as a participant still shows them nothing of a conversation not theirs.
     await publishMessageEvent({ kind: 'message', conversationId, seq: m.seq, participantIds: [stranger.profileId, seller.profileId] })
     await publishMessageEvent({ kind: 'read', conversationId, participantIds: [stranger.profileId, seller.profileId] })
     await publishMessageEvent({ kind: 'block', conversationId, participantIds: [stranger.profileId, seller.profileId] })
-    await sleep(300)
-    expect(x.stream!.events.filter((e) => !['retry', 'unread', 'comment'].includes(e.event))).toEqual([])
+    await barrier()
+    expect(strangerSaw()).toEqual([])
     for (const c of [b, s, x]) c.controller.abort()
   })
 
@@ -191,10 +221,10 @@ describe('GET /messages/events', () => {
     await publishMessage(conv, fourth.seq, buyer.profileId, seller.profileId)
     await publishMessage(conv, fourth.seq, buyer.profileId, seller.profileId)
     await c.stream!.waitFor(() => c.stream!.of('message').length >= 3)
-    await sleep(300)
-    const got = c.stream!.events.filter((e) => e.event === 'message')
+    const after = await barrier(c.stream!, buyer.profileId, seller.profileId)
+    const got = c.stream!.events.filter((e) => e.event === 'message' && JSON.parse(e.data!).conversationId !== after)
     expect(got.map((e) => e.id)).toEqual([second.seq, third.seq, fourth.seq].map(String))
-    expect(c.stream!.of<LiveMessageDto>('message').map((m) => m.body)).toEqual(['two', 'three', 'four'])
+    expect(c.stream!.of<LiveMessageDto>('message').filter((m) => m.conversationId !== after).map((m) => m.body)).toEqual(['two', 'three', 'four'])
     c.controller.abort()
 
     // ?since works the same for a page opening its first stream; Last-Event-ID wins over it.
@@ -206,8 +236,8 @@ describe('GET /messages/events', () => {
     // Without a position, the stream starts at the newest message: nothing old is replayed.
     const e = await connect(buyer.cookie)
     await e.stream!.waitFor((ev) => ev.some((x) => x.event === 'unread'))
-    await sleep(100)
-    expect(e.stream!.of('message')).toEqual([])
+    const later = await barrier(e.stream!, buyer.profileId, seller.profileId)
+    expect(e.stream!.of<LiveMessageDto>('message').filter((m) => m.conversationId !== later)).toEqual([])
     e.controller.abort()
   })
 
