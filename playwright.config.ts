@@ -38,6 +38,8 @@ export default defineConfig({
       APP_URL: `http://localhost:${PORT}`,
       AUTH_RATE_LIMIT_SCALE: '100',
       BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+      // The specs' factories in the server process (tests/e2e/support/factory-host.mjs).
+      E2E_FACTORIES: '1',
     },
   },
 })
