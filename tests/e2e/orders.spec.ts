@@ -7,6 +7,8 @@ import { placeOrderThroughRfq as placeOrder } from './support/trade-flow'
 // quotes, the buyer accepts.
 
 test('the seller moves an order Accepted → Shipped (with a note) → Delivered; the buyer sees the timeline', async ({ page }) => {
+  // Five sign-ins and a dozen forms: on a busy two-core machine this takes over the default minute.
+  test.setTimeout(120_000)
   const { orderId, title, buyer, seller } = await placeOrder(page, 'flow')
 
   // From the Orders tab, with the keyboard: Pending → Accepted.
