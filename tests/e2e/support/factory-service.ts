@@ -20,6 +20,9 @@ import { createUser } from '../../factories/users'
 export type E2eUser = { id: string; profileId: string; email: string; password: string; name: string; companyName: string | null }
 export type E2eProduct = { id: string; name: string; slug: string }
 
+/** A picture the app serves (public/images/products), for the factories' products. */
+const PRODUCT_PICTURE = '/images/products/assam-ctc-tea.svg'
+
 /** The password of every user these factories make (strong enough for the sign-up rules). */
 export const E2E_PASSWORD = 'E2e-Pass-2026!'
 
@@ -97,7 +100,8 @@ export const factories = {
         stockQuantity: p.stockQuantity,
         minimumOrderQuantity: p.minimumOrderQuantity,
         attributes: p.attributes,
-        mediaFiles: [],
+        // A picture, as every demo product has: listings then look as they do with the demo data.
+        mediaFiles: [PRODUCT_PICTURE],
         translations: { en: { name: p.name, slug, description: `${p.name}: made for an end-to-end test.` } },
       })
       products.push({ id: made.id, name: p.name, slug })
