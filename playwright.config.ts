@@ -41,6 +41,8 @@ export default defineConfig({
       // (app/lib/action-limits.ts) stay on, 100 times higher; their own tests run at the real numbers.
       ACTION_RATE_LIMIT_SCALE: '100',
       BETTER_AUTH_SECRET: E2E_AUTH_SECRET,
+      // The specs' factories in the server process (tests/e2e/support/factory-host.mjs).
+      E2E_FACTORIES: '1',
     },
   },
 })

@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { STATIC_PUBLIC_PATHS } from '../../app/lib/public-pages'
+import { createBuyer, createPendingSeller, createSeller } from './support/factories'
+import { logIn } from './support/sign-in'
 
 // WCAG 2.2 AA on every page, in every language: Russian and Hindi text is longer and can push
 // layouts (and with them contrast and target sizes) around. Pages are grouped per language so the
 // whole file stays quick; a failure lists every violation of every page at once.
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const LANGUAGES = ['en', 'ru', 'hi'] as const
-const DEMO_PASSWORD = 'SetuDemo2026!'
 // Each test checks a dozen pages or more; on a busy two-core machine that can outlast the default minute.
 test.describe.configure({ timeout: 300_000 })
 
@@ -56,15 +57,6 @@ async function checkPages(page: Page, paths: string[], lng: string) {
   return found
 }
 
-async function signIn(page: Page, email: string) {
-  await page.context().clearCookies()
-  await page.goto('/login?lng=en')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password').fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await expect(page).toHaveURL('/')
-}
-
 for (const lng of LANGUAGES) {
   test(`catalog and sign-in pages have no WCAG 2.2 AA violations in ${lng}`, async ({ page }) => {
     await page.goto('/marketplace')
@@ -84,7 +76,14 @@ for (const lng of LANGUAGES) {
 
   test(`signed-in pages and open menus have no WCAG 2.2 AA violations in ${lng}`, async ({ page }) => {
     const found: string[] = []
-    await signIn(page, 'pending.seller@setu.example')
+    // A pending seller and a buyer with a seller to write to, of this test's own; the demo buyer and
+    // seller (db/seed) are signed in only to read pages the demo data fills (orders, negotiations).
+    const [pending, buyer, seller] = await Promise.all([
+      createPendingSeller(),
+      createBuyer(),
+      createSeller({ products: [{ name: `Durum wheat semolina ${lng}` }] }),
+    ])
+    await logIn(page, pending)
     found.push(...(await checkPages(page, ['/', '/profile', '/dashboard', '/kyc-upload'], lng)))
 
     // Radix renders open menus in a portal at the end of <body>.
@@ -106,7 +105,7 @@ for (const lng of LANGUAGES) {
     found.push(...(await violations(page, `mobile menu open at 360px (${lng})`)))
 
     await page.setViewportSize({ width: 1280, height: 720 })
-    await signIn(page, 'buyer@setu.example')
+    await logIn(page, 'buyer@setu.example')
     // DEMO_ORDER_IDS.honeyPending (db/seed/trade.ts): a Pending product order the buyer may still cancel.
     found.push(...(await checkPages(page, ['/dashboard', '/profile', '/create-rfq', '/rfqs', '/orders', '/orders/5d3c8944-3b2d-40de-81dc-3f0a3d6ea1cf', '/notifications', '/messages'], lng)))
     // A negotiation where it is the buyer's turn, reached as a buyer would: from My RFQs.
@@ -114,14 +113,16 @@ for (const lng of LANGUAGES) {
     const negotiation = await page.getByTestId('rfq-card').locator('a[href*="/quotes/"]').first().getAttribute('href')
     expect(negotiation).toMatch(/^\/rfqs\/[0-9a-f-]+\/quotes\/[0-9a-f-]+/)
     found.push(...(await checkPages(page, [negotiation!], lng)))
-    // A conversation, opened as a buyer would: "Contact seller" on the demo seller's wheat.
-    await page.goto(withLanguage('/products/a793caaf-158e-4d7f-95b8-1c9205e4daf8', lng))
+    // A conversation, opened as a buyer would: "Contact seller" on a product page (the test's own buyer
+    // and seller, so no demo account gets a conversation).
+    await logIn(page, buyer)
+    await page.goto(withLanguage(`/products/${seller.products[0]!.id}`, lng))
     await page.waitForLoadState('networkidle')
     await page.getByTestId('product-actions').locator('form[action="/messages/start"] button').click()
     await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}/)
     await page.waitForLoadState('networkidle')
     found.push(...(await violations(page, `conversation (${lng})`)))
-    await signIn(page, 'seller@setu.example')
+    await logIn(page, 'seller@setu.example')
     found.push(...(await checkPages(page, ['/dashboard', '/dashboard/orders', '/dashboard/rfqs', '/dashboard/messages', '/dashboard/products/new', '/kyc-upload', '/notifications'], lng)))
     expect(found, found.join('\n\n')).toEqual([])
   })

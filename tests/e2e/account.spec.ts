@@ -1,23 +1,14 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { createBuyer, createPendingSeller, createSeller } from './support/factories'
+import { logIn } from './support/sign-in'
 
-// Relies on the demo logins (db/seed/accounts.ts): buyer@, seller@ (KYC Approved) and
-// pending.seller@setu.example (KYC Pending), all with the password below.
-const PASSWORD = 'SetuDemo2026!'
+// Each test makes the buyer or seller it needs (support/factories.ts).
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC',
   'base64',
 )
-
-/** Signs in through the /login form, as a person would. */
-async function logIn(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel(/email/i).fill(email)
-  await page.getByLabel(/password/i).first().fill(PASSWORD)
-  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click()
-  await expect(page.getByTestId('user-menu')).toContainText(email)
-}
 
 test('anonymous visitors see "Login Required" on /kyc-upload and are sent from /dashboard to sign in', async ({ page }) => {
   const response = await page.goto('/kyc-upload')
@@ -38,7 +29,7 @@ test('anonymous visitors see "Login Required" on /kyc-upload and are sent from /
 })
 
 test('a buyer is told KYC is for sellers and can go back home', async ({ page }) => {
-  await logIn(page, 'buyer@setu.example')
+  await logIn(page, await createBuyer())
   await page.goto('/kyc-upload')
   await expect(page.getByRole('heading', { level: 1, name: 'Seller Account Required' })).toBeVisible()
   await expect(page.locator('input[type=file]')).toHaveCount(0)
@@ -52,19 +43,21 @@ test('a buyer is told KYC is for sellers and can go back home', async ({ page })
 })
 
 test('a pending seller replaces the KYC document and lands on the dashboard', async ({ page }) => {
-  await logIn(page, 'pending.seller@setu.example')
+  // Pending, with the document uploaded at sign-up: the page offers to replace it.
+  await logIn(page, await createPendingSeller())
   await page.goto('/kyc-upload')
   await expect(page.getByTestId('kyc-notice')).toContainText('KYC Under Review')
+  await expect(page.getByRole('link', { name: /View the uploaded document \(PDF\)/ })).toBeVisible()
   await page.waitForLoadState('networkidle')
 
   // A web page renamed .pdf is refused from its bytes, and nothing changes.
-  await page.getByLabel(/^(KYC|Replacement) document$/).setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html><script>alert(1)</script></html>') })
-  await page.getByRole('button', { name: /^Upload (Document|Replacement)$/ }).click()
+  await page.getByLabel('Replacement document').setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html><script>alert(1)</script></html>') })
+  await page.getByRole('button', { name: 'Upload Replacement', exact: true }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Only PDF, JPG, or PNG files are allowed' })).toBeVisible()
   await expect(page).toHaveURL(/\/kyc-upload$/)
 
-  await page.getByLabel(/^(KYC|Replacement) document$/).setInputFiles({ name: 'gst-certificate.png', mimeType: 'image/png', buffer: PNG })
-  await page.getByRole('button', { name: /^Upload (Document|Replacement)$/ }).click()
+  await page.getByLabel('Replacement document').setInputFiles({ name: 'gst-certificate.png', mimeType: 'image/png', buffer: PNG })
+  await page.getByRole('button', { name: 'Upload Replacement', exact: true }).click()
   await expect(page).toHaveURL(/\/dashboard$/)
   await expect(page.getByTestId('toast')).toHaveText('KYC document uploaded successfully! Your verification is now pending review.')
   await expect(page.getByTestId('kyc-notice')).toContainText('Your KYC is under review; your listings may not be visible until it is approved.')
@@ -80,23 +73,23 @@ test('a pending seller replaces the KYC document and lands on the dashboard', as
 })
 
 test('an approved seller sees the verified notice and no upload form', async ({ page }) => {
-  await logIn(page, 'seller@setu.example')
+  await logIn(page, await createSeller({ products: [{ name: 'Kashmiri saffron threads' }, { name: 'Nagpur orange marmalade' }] }))
   await page.goto('/kyc-upload')
   await expect(page.getByTestId('kyc-notice')).toContainText('KYC Verified')
   await expect(page.locator('input[type=file]')).toHaveCount(0)
   await page.goto('/dashboard')
   await expect(page.getByTestId('kyc-notice')).toContainText('KYC Verified')
-  await expect(page.getByTestId('total-products')).toHaveText(/^\d+$/)
+  await expect(page.getByTestId('total-products')).toHaveText('2')
 })
 
 test('profile edit round trip, with field errors first', async ({ page }) => {
-  await logIn(page, 'buyer@setu.example')
+  await logIn(page, await createBuyer({ companyName: 'Sharma Traders' }))
   await page.goto('/profile')
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
   await page.waitForLoadState('networkidle')
   const edit = page.getByRole('form', { name: 'Edit profile' })
   const company = edit.getByLabel('Company name (optional)')
-  const original = await company.inputValue()
+  await expect(company).toHaveValue('Sharma Traders')
 
   await edit.getByLabel('Full name').fill('P')
   await edit.getByRole('button', { name: 'Save changes' }).click()
@@ -111,9 +104,4 @@ test('profile edit round trip, with field errors first', async ({ page }) => {
   await expect(page.getByRole('form', { name: 'Edit profile' }).getByLabel('Company name (optional)')).toHaveValue('Sharma Imports (Mumbai)')
   await expect(page.getByText('Sharma Imports (Mumbai)', { exact: true })).toBeVisible()
 
-  // Put the demo data back.
-  await page.waitForLoadState('networkidle')
-  await page.getByRole('form', { name: 'Edit profile' }).getByLabel('Company name (optional)').fill(original)
-  await page.getByRole('button', { name: 'Save changes' }).click()
-  await expect(page.getByTestId('toast')).toHaveText('Profile updated successfully')
 })

@@ -2,20 +2,13 @@ import AxeBuilder from '@axe-core/playwright'
 import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import { expect, test, type Page } from '@playwright/test'
+import { createAdmin } from './support/factories'
+import { adminLogIn } from './support/sign-in'
 
-// Issue 10 item 1: the demo super_admin manages admin accounts; a new admin turns on two-factor
+// Issue 10 item 1: a super_admin (the test's own) manages admin accounts; a new admin turns on two-factor
 // sign-in (TOTP) and signs in with the code. Run with E2E_PORT=3217.
-const DEMO_PASSWORD = 'SetuDemo2026!'
 const NEW_PASSWORD = 'Harbour-Lantern-2026'
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.context().clearCookies()
-  await page.goto('/admin/login?lng=en')
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible()
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-}
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click()
@@ -45,10 +38,10 @@ async function expectAxeClean(page: Page, label: string) {
   expect(violations.map((v) => `${label}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
-test('the demo super_admin creates a moderator, who signs in and sees only the moderator menu', async ({ page }) => {
-  const email = `moderator.${Date.now()}@setu.example`
-  await signIn(page, 'superadmin@setu.example', DEMO_PASSWORD)
-  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+test('a super_admin creates a moderator, who signs in and sees only the moderator menu', async ({ page }) => {
+  const email = `moderator.${Date.now()}@e2e.test`
+  const superAdmin = await createAdmin({ role: 'super_admin' })
+  await adminLogIn(page, superAdmin)
   await createAdminAccount(page, 'Anika Rao', email, 'moderator')
   const row = page.locator(`[data-testid="admin-account-row"][data-email="${email}"]`)
   await expect(row).toContainText('MODERATOR')
@@ -67,7 +60,7 @@ test('the demo super_admin creates a moderator, who signs in and sees only the m
   await expect(dialog).toBeHidden()
   await logOut(page)
 
-  await signIn(page, email, NEW_PASSWORD)
+  await adminLogIn(page, { email, password: NEW_PASSWORD }, { waitForSignedIn: false })
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
   await expect(page.getByTestId('admin-name')).toHaveText('Anika Rao')
   await expect(page.getByTestId('admin-role')).toHaveText('MODERATOR')
@@ -79,13 +72,13 @@ test('the demo super_admin creates a moderator, who signs in and sees only the m
 })
 
 test('a new admin turns on two-factor sign-in and then signs in with the code from the app', async ({ page }) => {
-  const email = `twofactor.${Date.now()}@setu.example`
-  await signIn(page, 'superadmin@setu.example', DEMO_PASSWORD)
-  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  const email = `twofactor.${Date.now()}@e2e.test`
+  const superAdmin = await createAdmin({ role: 'super_admin' })
+  await adminLogIn(page, superAdmin)
   await createAdminAccount(page, 'Dev Malhotra', email, 'admin')
   await logOut(page)
 
-  await signIn(page, email, NEW_PASSWORD)
+  await adminLogIn(page, { email, password: NEW_PASSWORD }, { waitForSignedIn: false })
   await expect(page).toHaveURL(/\/admin\/dashboard$/)
   await page.getByTestId('admin-security-link').click()
   await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible()
@@ -110,7 +103,7 @@ test('a new admin turns on two-factor sign-in and then signs in with the code fr
   await logOut(page)
 
   // The password alone no longer opens the panel.
-  await signIn(page, email, NEW_PASSWORD)
+  await adminLogIn(page, { email, password: NEW_PASSWORD }, { waitForSignedIn: false })
   await expect(page).toHaveURL(/\/admin\/two-factor$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible()
   await expectAxeClean(page, '/admin/two-factor')
@@ -126,8 +119,7 @@ test('a new admin turns on two-factor sign-in and then signs in with the code fr
 
   // The super_admin sees two-factor on in the list, and the sign-in in the audit log.
   await logOut(page)
-  await signIn(page, 'superadmin@setu.example', DEMO_PASSWORD)
-  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  await adminLogIn(page, superAdmin)
   await page.goto('/admin/admins')
   await expect(page.locator(`[data-testid="admin-account-row"][data-email="${email}"]`)).toContainText('On')
 })

@@ -1,23 +1,16 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { DEMO_PASSWORD, logIn } from './support/demo-login'
+import { expect, test } from '@playwright/test'
+import { createAdmin } from './support/factories'
+import { adminLogIn, logIn } from './support/sign-in'
 import { verificationLink } from './support/outbox'
 import { uniquePhone } from '../support/phone'
 
-// Issue 10 item 4: the demo admin finds a user they just saw register, suspends them (their open
+// Issue 10 item 4: an admin finds a user they just saw register, suspends them (their open
 // session stops working at once), activates them again and keeps a note; a moderator has no User
-// Management. The pages pass axe in en, ru and hi.
+// Management. The pages pass axe in en, ru and hi. The admins are each test's own.
+const PASSWORD = 'Harbour-Lantern-2026'
 
-async function adminSignIn(page: Page, email: string) {
-  await page.goto('/admin/login?lng=en')
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible()
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/admin\/dashboard$/)
-}
-
-test('the demo admin suspends a new user, whose session stops working, then activates them and keeps a note', async ({ page, browser }) => {
+test('an admin suspends a new user, whose session stops working, then activates them and keeps a note', async ({ page, browser }) => {
   test.setTimeout(120_000)
   const stamp = Date.now().toString(36)
   const email = `managed-${stamp}@example.com`
@@ -30,8 +23,8 @@ test('the demo admin suspends a new user, whose session stops working, then acti
   await up.waitForLoadState('networkidle')
   await up.getByLabel('Full name').fill(name)
   await up.getByLabel('Email', { exact: true }).fill(email)
-  await up.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
-  await up.getByLabel('Confirm password').fill(DEMO_PASSWORD)
+  await up.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await up.getByLabel('Confirm password').fill(PASSWORD)
   await up.getByLabel('Country').selectOption('India')
   await up.getByRole('radio', { name: /^Buyer/ }).check()
   await up.getByLabel('Company name (optional)').fill(`Menon Traders ${stamp}`)
@@ -41,12 +34,13 @@ test('the demo admin suspends a new user, whose session stops working, then acti
   await expect(up).toHaveURL(/\/verify-email\?email=/, { timeout: 10_000 })
   await up.goto(await verificationLink(up, email))
   await expect(up.getByRole('heading', { level: 1, name: 'Email Verified' })).toBeVisible()
-  await logIn(up, email)
+  await logIn(up, { email, password: PASSWORD })
   await up.goto('/profile')
   await expect(up).toHaveURL(/\/profile$/)
 
-  // The demo admin opens User Management from the menu and searches for them.
-  await adminSignIn(page, 'admin@setu.example')
+  // The admin opens User Management from the menu and searches for them.
+  const admin = await createAdmin({ role: 'admin' })
+  await adminLogIn(page, admin)
   await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'User Management' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible()
   await expect(page.getByTestId('users-count')).toHaveText(/^All Users \(\d[\d,]*\)$/)
@@ -107,7 +101,7 @@ test('the demo admin suspends a new user, whose session stops working, then acti
   await expect(row.getByRole('link', { name: /^View/ })).toBeFocused()
 
   // Active again: the user signs in anew.
-  await logIn(up, email)
+  await logIn(up, { email, password: PASSWORD })
 
   // The acts are in the audit log.
   await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Audit Log' }).click()
@@ -115,12 +109,12 @@ test('the demo admin suspends a new user, whose session stops working, then acti
   await page.getByRole('button', { name: 'Filter' }).click()
   const latest = page.getByTestId('audit-table').locator('tbody tr').first()
   await expect(latest).toContainText('User status change')
-  await expect(latest).toContainText('admin@setu.example')
+  await expect(latest).toContainText(admin.email)
   await user.close()
 })
 
 test('a moderator has no User Management: no menu entry, and the page says Access Denied', async ({ page }) => {
-  await adminSignIn(page, 'moderator@setu.example')
+  await adminLogIn(page, await createAdmin({ role: 'moderator' }))
   await expect(page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'User Management' })).toHaveCount(0)
   const response = await page.goto('/admin/users')
   expect(response?.status()).toBe(403)
@@ -135,7 +129,7 @@ test('User Management meets WCAG 2.2 AA in en, ru and hi with the detail dialog 
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).setLegacyMode().analyze()
     found.push(...violations.map((v) => `${label}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`))
   }
-  await adminSignIn(page, 'superadmin@setu.example')
+  await adminLogIn(page, await createAdmin({ role: 'super_admin' }))
   for (const lng of ['en', 'ru', 'hi']) {
     await page.goto(`/admin/users?lng=${lng}`)
     await expect(page.getByTestId('users-table')).toBeVisible()

@@ -1,35 +1,29 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
-import { logIn } from './support/demo-login'
+import { expect, test } from '@playwright/test'
+import { createAdmin, createDisputedOrder, createPendingSeller } from './support/factories'
 import { tinyPdf } from './support/files'
 import { verificationLink } from './support/outbox'
 import { uniquePhone } from '../support/phone'
+import { adminLogIn, logIn } from './support/sign-in'
 
-// Issue 10, first increment: the demo admin signs in to the separate admin panel, sees the overview
+// Issue 10, first increment: an admin signs in to the separate admin panel, sees the overview
 // counted from the database and their own sign-in in the audit log, and signs out; a visitor who
-// opens an admin page is sent to the admin login and comes back after signing in.
-const PASSWORD = 'SetuDemo2026!'
+// opens an admin page is sent to the admin login and comes back after signing in. The admins, sellers
+// and disputes are each test's own; the demo data is only counted.
+const PASSWORD = 'Harbour-Lantern-2026'
 
-async function signIn(page: Page, email: string) {
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible()
-  await expect(page.getByText('Access the administration panel')).toBeVisible()
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-}
-
-test('the demo admin signs in, sees the overview and the audit log, and logs out', async ({ page }) => {
+test('an admin signs in, sees the overview and the audit log, and logs out', async ({ page }) => {
+  const admin = await createAdmin({ role: 'admin', fullName: 'Rohan Kapoor' })
   await page.goto('/admin?lng=en')
   await expect(page).toHaveURL(/\/admin\/login$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible()
+  await expect(page.getByText('Access the administration panel')).toBeVisible()
 
   // Wrong password first: the spec's message, and the attempt is audited.
-  await page.getByLabel('Email').fill('admin@setu.example')
-  await page.getByLabel('Password').fill('not-the-password')
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await adminLogIn(page, { email: admin.email, password: 'not-the-password' }, { path: null, keepCookies: true, waitForSignedIn: false })
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password')
 
-  await signIn(page, 'admin@setu.example')
-  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  await adminLogIn(page, admin, { path: null, keepCookies: true })
   await expect(page.getByText('Setu Admin Panel')).toBeVisible()
   await expect(page.getByTestId('admin-name')).toHaveText('Rohan Kapoor')
   await expect(page.getByTestId('admin-role')).toHaveText('ADMIN')
@@ -50,7 +44,7 @@ test('the demo admin signs in, sees the overview and the audit log, and logs out
   await page.getByRole('button', { name: 'Filter' }).click()
   await expect(page).toHaveURL(/action=login/)
   const firstRow = page.getByTestId('audit-table').locator('tbody tr').first()
-  await expect(firstRow).toContainText('admin@setu.example')
+  await expect(firstRow).toContainText(admin.email)
   await expect(firstRow).toContainText('Login')
 
   await page.getByRole('button', { name: 'Logout' }).click()
@@ -62,7 +56,8 @@ test('the demo admin signs in, sees the overview and the audit log, and logs out
 test('a visitor to /admin/audit lands on the admin login and returns there after signing in; a moderator is refused', async ({ page }) => {
   await page.goto('/admin/audit?lng=en')
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Faudit/)
-  await signIn(page, 'superadmin@setu.example')
+  const [superAdmin, moderator] = await Promise.all([createAdmin({ role: 'super_admin' }), createAdmin({ role: 'moderator' })])
+  await adminLogIn(page, superAdmin, { path: null, keepCookies: true, waitForSignedIn: false })
   await expect(page).toHaveURL(/\/admin\/audit/)
   await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible()
   await expect(page.getByTestId('admin-role')).toHaveText('SUPER ADMIN')
@@ -70,8 +65,7 @@ test('a visitor to /admin/audit lands on the admin login and returns there after
   await expect(page).toHaveURL(/\/admin\/login$/)
 
   // A moderator has no audit:read and no user management: no menu entries, and the pages say Access Denied.
-  await signIn(page, 'moderator@setu.example')
-  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  await adminLogIn(page, moderator, { path: null, keepCookies: true })
   await expect(page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Audit Log' })).toHaveCount(0)
   await expect(page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'User Management' })).toHaveCount(0)
   expect((await page.goto('/admin/users'))?.status()).toBe(403)
@@ -89,9 +83,7 @@ test('the admin pages meet WCAG 2.2 AA in en, ru and hi', async ({ page }) => {
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).setLegacyMode().analyze()
     found.push(...violations.map((v) => `${label}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`))
   }
-  await page.goto('/admin/login?lng=en')
-  await signIn(page, 'superadmin@setu.example')
-  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  await adminLogIn(page, await createAdmin({ role: 'super_admin' }))
   for (const lng of ['en', 'ru', 'hi']) {
     for (const path of ['/admin/dashboard', '/admin/audit', '/admin/kyc']) {
       await page.goto(`${path}?lng=${lng}`)
@@ -106,10 +98,9 @@ test('the admin pages meet WCAG 2.2 AA in en, ru and hi', async ({ page }) => {
   expect(found).toEqual([])
 })
 
-// Issue 10 item 5. The approval is done on a seller this test registers itself: the demo pending
-// seller must stay Pending for the other specs (seller-pending, rfq-quotes, messaging…), so the demo
-// admin only opens that seller's document.
-test('the demo admin reviews KYC documents through signed links, approves a new seller, and their product goes public', async ({ page, browser }) => {
+// Issue 10 item 5. The approval is done on a seller this test registers itself; a second pending
+// seller (made by the factory, with its PDF) shows the signed links.
+test('an admin reviews KYC documents through signed links, approves a new seller, and their product goes public', async ({ page, browser }) => {
   test.setTimeout(120_000)
   const stamp = Date.now().toString(36)
   const email = `kyc-seller-${stamp}@example.com`
@@ -134,7 +125,7 @@ test('the demo admin reviews KYC documents through signed links, approves a new 
   await expect(sp).toHaveURL(/\/verify-email\?email=/, { timeout: 10_000 })
   await sp.goto(await verificationLink(sp, email))
   await expect(sp.getByRole('heading', { level: 1, name: 'Email Verified' })).toBeVisible()
-  await logIn(sp, email)
+  await logIn(sp, { email, password: PASSWORD })
   await sp.goto('/dashboard/products/new')
   await sp.waitForLoadState('networkidle')
   await sp.getByLabel('Category', { exact: true }).selectOption('agriculture')
@@ -150,29 +141,26 @@ test('the demo admin reviews KYC documents through signed links, approves a new 
   await vp.goto(`/marketplace?q=${encodeURIComponent(stamp)}&lng=en`)
   await expect(vp.getByRole('link', { name: productName })).toHaveCount(0)
 
-  // The demo admin opens KYC Review from the menu.
-  await page.goto('/admin/login?lng=en')
-  await signIn(page, 'admin@setu.example')
-  await expect(page).toHaveURL(/\/admin\/dashboard$/)
+  // The admin opens KYC Review from the menu.
+  const [admin, pending] = await Promise.all([
+    createAdmin({ role: 'admin' }),
+    createPendingSeller({ name: `Meera Joshi ${stamp}`, companyName: `Joshi Handicraft Exports ${stamp}` }),
+  ])
+  await adminLogIn(page, admin)
   await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'KYC Review' }).click()
   await expect(page.getByRole('heading', { level: 1, name: /^KYC Pending Review \(\d+\)$/ })).toBeVisible()
 
-  // The demo pending seller's document opens as a PDF through its signed link; the link is refused once altered.
-  const demoRow = page.getByTestId('kyc-queue-row').filter({ hasText: 'pending.seller@setu.example' })
-  await expect(demoRow).toContainText('Meera Joshi')
-  await expect(demoRow).toContainText('Joshi Handicraft Exports')
-  const demoLink = await demoRow.getByTestId('kyc-view').getAttribute('href')
-  const opened = await page.request.get(demoLink!)
+  // The pending seller's document opens as a PDF through its signed link; the link is refused once altered.
+  const pendingRow = page.getByTestId('kyc-queue-row').filter({ hasText: pending.email })
+  await expect(pendingRow).toContainText(`Meera Joshi ${stamp}`)
+  await expect(pendingRow).toContainText(`Joshi Handicraft Exports ${stamp}`)
+  const pendingLink = await pendingRow.getByTestId('kyc-view').getAttribute('href')
+  const opened = await page.request.get(pendingLink!)
   expect(opened.status()).toBe(200)
   expect(opened.headers()['cache-control']).toBe('private, no-store')
-  // The seeded PDF, unless account.spec (which runs first) has replaced it with its PNG.
-  const head = (await opened.body()).subarray(0, 5)
-  if (opened.headers()['content-type'] === 'image/png') expect(head[0]).toBe(0x89)
-  else {
-    expect(opened.headers()['content-type']).toBe('application/pdf')
-    expect(head.toString()).toBe('%PDF-')
-  }
-  const tampered = await page.request.get(demoLink!.replace(/sig=./, 'sig=Z'))
+  expect(opened.headers()['content-type']).toBe('application/pdf')
+  expect((await opened.body()).subarray(0, 5).toString()).toBe('%PDF-')
+  const tampered = await page.request.get(pendingLink!.replace(/sig=./, 'sig=Z'))
   expect(tampered.status()).toBe(403)
   expect(await tampered.text()).toContain('Failed to open KYC document')
 
@@ -225,11 +213,12 @@ test('the demo admin reviews KYC documents through signed links, approves a new 
   await expect(vp.getByRole('link', { name: productName }).first()).toBeVisible()
   await page.keyboard.press('Escape')
 
-  // Then resolves the demo dispute over the late rail consignment (the overdue one stays for disputes.spec).
+  // Then resolves a dispute over a consignment that did not arrive (an order and dispute of the test's own).
+  const { shortOrderId } = await createDisputedOrder({ description: 'The rail consignment is three weeks late and the wagons are held at the border.' })
   await menu.getByRole('link', { name: 'Dispute Resolution' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Dispute Resolution' })).toBeVisible()
-  await page.getByTestId('dispute-queue-row').filter({ hasText: '277f92fc' }).getByRole('link', { name: /277f92fc/ }).click()
-  await expect(page.getByRole('heading', { level: 1, name: /^Dispute on order 277f92fc/ })).toBeVisible()
+  await page.getByTestId('dispute-queue-row').filter({ hasText: shortOrderId }).getByRole('link', { name: new RegExp(shortOrderId) }).click()
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Dispute on order ${shortOrderId}`) })).toBeVisible()
   await page.waitForLoadState('networkidle')
   await page.getByRole('button', { name: 'Decide the dispute' }).click()
   const decide = page.getByRole('dialog', { name: 'Decide the dispute' })
@@ -243,8 +232,8 @@ test('the demo admin reviews KYC documents through signed links, approves a new 
   await menu.getByRole('link', { name: 'Audit Log' }).click()
   const rows = page.getByTestId('audit-table').locator('tbody tr')
   await expect(rows.nth(0)).toContainText('Dispute decision')
-  await expect(rows.filter({ hasText: 'User status change' }).first()).toContainText('admin@setu.example')
-  await expect(rows.filter({ hasText: 'KYC status change' }).first()).toContainText('admin@setu.example')
+  await expect(rows.filter({ hasText: 'User status change' }).first()).toContainText(admin.email)
+  await expect(rows.filter({ hasText: 'KYC status change' }).first()).toContainText(admin.email)
   await seller.close()
   await visitor.close()
 })

@@ -3,6 +3,7 @@ import { createEmailVerificationToken } from 'better-auth/api'
 import { openVerificationEmail, verificationLink } from './support/outbox'
 import { E2E_AUTH_SECRET } from './support/secret'
 import { uniquePhone } from '../support/phone'
+import { submitLogIn } from './support/sign-in'
 
 /** A small but real PDF. */
 const PDF = Buffer.from(
@@ -29,15 +30,6 @@ async function fillRegistration(page: Page, opts: { email: string; userType: 'Bu
   await page.getByRole('radio', { name: new RegExp(`^${opts.userType}`) }).check()
   await page.getByLabel('Company name (optional)').fill('Rao Spices Pvt Ltd')
   await page.getByLabel('Phone number').fill(uniquePhone())
-}
-
-async function logIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login')
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible()
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Log In' }).click()
 }
 
 /** Registers a buyer through the form and verifies the email through the outbox. */
@@ -104,7 +96,7 @@ test('a new buyer registers without a KYC document', async ({ page }) => {
 
   await page.goto(await verificationLink(page, email))
   await expect(page.getByRole('heading', { level: 1, name: 'Email Verified' })).toBeVisible()
-  await logIn(page, email)
+  await submitLogIn(page, { email, password: PASSWORD })
   await expect(page.getByTestId('user-menu')).toContainText(email)
   await page.goto('/dashboard')
   await expect(page.getByRole('heading', { level: 1, name: 'My Dashboard' })).toBeVisible()
@@ -140,13 +132,13 @@ test('the registration form explains every problem before sending, and the serve
   await expect(page.getByText('KYC Document is missing or invalid for seller registration.')).toBeVisible()
   // What was typed is kept (never the password), and no account was created.
   await expect(page.getByLabel('Email')).toHaveValue(email)
-  await logIn(page, email)
+  await submitLogIn(page, { email, password: PASSWORD })
   await expect(page.getByTestId('toast')).toHaveText('Invalid email or password. Please check your credentials.')
 })
 
 test('a wrong password is refused with the spec message', async ({ page }) => {
   const email = await registeredBuyer(page)
-  await logIn(page, email, 'not-my-password')
+  await submitLogIn(page, { email, password: 'not-my-password' })
   await expect(page.getByTestId('toast')).toHaveText('Invalid email or password. Please check your credentials.')
   await expect(page).toHaveURL('/login')
   await expect(page.getByLabel('Email')).toHaveValue(email)
@@ -159,7 +151,7 @@ test('an unverified email cannot sign in and is sent to /verify-email', async ({
   await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page).toHaveURL(/\/verify-email/)
 
-  await logIn(page, email)
+  await submitLogIn(page, { email, password: PASSWORD })
   await expect(page).toHaveURL(`/verify-email?email=${encodeURIComponent(email)}`)
   await expect(page.getByTestId('toast')).toHaveText('Please verify your email address before logging in.')
   await expect(page.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBeVisible()
@@ -185,7 +177,7 @@ test('a broken link shows "Verification Failed", and a resent link verifies the 
   expect(second).not.toBe(first)
   await page.goto(second)
   await expect(page.getByRole('heading', { level: 1, name: 'Email Verified' })).toBeVisible()
-  await logIn(page, email)
+  await submitLogIn(page, { email, password: PASSWORD })
   await expect(page.getByTestId('user-menu')).toContainText(email)
 })
 
@@ -209,13 +201,13 @@ test('a link opened after it expired shows "Link Expired" and offers a new one t
 
   await page.goto(await verificationLink(page, email, { count: 2 }))
   await expect(page.getByRole('heading', { level: 1, name: 'Email Verified' })).toBeVisible()
-  await logIn(page, email)
+  await submitLogIn(page, { email, password: PASSWORD })
   await expect(page.getByTestId('user-menu')).toContainText(email)
 })
 
 test('signed-in users are sent home from /login and /register', async ({ page }) => {
   const email = await registeredBuyer(page)
-  await logIn(page, email)
+  await submitLogIn(page, { email, password: PASSWORD })
   await expect(page.getByTestId('user-menu')).toContainText(email)
   await page.goto('/login')
   await expect(page).toHaveURL('/')

@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { logIn } from './support/demo-login'
+import { createAdmin } from './support/factories'
 import { tinyPdf } from './support/files'
-import { changeOrderStatus, DEMO_BUYER, DEMO_SELLER, placeOrderThroughRfq } from './support/trade-flow'
+import { adminLogIn, logIn } from './support/sign-in'
+import { changeOrderStatus, placeOrderThroughRfq } from './support/trade-flow'
 
-// Issue 10 item 7, as people would go: the demo buyer's order is delivered, the buyer opens a dispute with
-// a PDF, the demo seller answers, the demo moderator finds it in the queue, messages both parties and
+// Issue 10 item 7, as people would go: a buyer's order is delivered, the buyer opens a dispute with
+// a PDF, the seller answers, a moderator finds it in the queue (all three made for the test), messages both parties and
 // decides with a written resolution, and the buyer reads the decision on the order page.
 
 async function axeClean(page: Page) {
@@ -15,10 +16,11 @@ async function axeClean(page: Page) {
 
 test('a delivered order is disputed, answered, moderated and decided; both parties read the decision', async ({ page }) => {
   test.setTimeout(180_000)
-  const { orderId, title } = await placeOrderThroughRfq(page, 'dispute')
+  const { orderId, title, buyer, seller } = await placeOrderThroughRfq(page, 'dispute')
+  const moderator = await createAdmin({ role: 'moderator' })
 
   // The seller accepts, ships and delivers it.
-  await logIn(page, DEMO_SELLER)
+  await logIn(page, seller)
   await page.goto('/dashboard/orders')
   await page.getByTestId('order-table').getByRole('row').filter({ hasText: title }).getByRole('link', { name: orderId }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
@@ -30,7 +32,7 @@ test('a delivered order is disputed, answered, moderated and decided; both parti
   const orderPath = new URL(page.url()).pathname
 
   // The buyer opens a dispute with a PDF.
-  await logIn(page, DEMO_BUYER)
+  await logIn(page, buyer)
   await page.goto(orderPath)
   await page.getByRole('link', { name: 'Open a dispute' }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Dispute on order ${orderId}` })).toBeVisible()
@@ -52,7 +54,7 @@ test('a delivered order is disputed, answered, moderated and decided; both parti
   await expect(page.getByTestId('order-disputed')).toHaveText('Disputed')
 
   // The seller answers (the order's status dialog is gone while the dispute is open).
-  await logIn(page, DEMO_SELLER)
+  await logIn(page, seller)
   await page.goto(orderPath)
   await expect(page.getByTestId('order-disputed')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Change status' })).toHaveCount(0)
@@ -65,15 +67,10 @@ test('a delivered order is disputed, answered, moderated and decided; both parti
   await expect(page.getByTestId('dispute-message')).toHaveCount(1)
   await expect(page.getByTestId('dispute-message').first()).toContainText('Seller')
 
-  // The demo moderator finds it in the queue, messages both parties and decides.
-  await page.context().clearCookies()
-  await page.goto('/admin/disputes?lng=en')
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible()
-  await page.getByLabel('Email').fill('moderator@setu.example')
-  await page.getByLabel('Password').fill('SetuDemo2026!')
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  // The moderator finds it in the queue, messages both parties and decides.
+  await adminLogIn(page, moderator, { path: '/admin/disputes?lng=en', waitForSignedIn: false })
   await expect(page.getByRole('heading', { level: 1, name: 'Dispute Resolution' })).toBeVisible()
-  // The demo queue's idle dispute is flagged Overdue.
+  // The demo data's idle dispute (db/seed/trade.ts), only read, is flagged Overdue.
   await expect(page.getByTestId('dispute-overdue').first()).toBeVisible()
   const row = page.getByTestId('dispute-queue-row').filter({ hasText: orderId })
   await expect(row).toContainText('Damaged goods')
@@ -98,7 +95,7 @@ test('a delivered order is disputed, answered, moderated and decided; both parti
   await expect(page.getByRole('button', { name: 'Decide the dispute' })).toHaveCount(0)
 
   // The buyer reads the decision on the order page; the order is no longer Disputed.
-  await logIn(page, DEMO_BUYER)
+  await logIn(page, buyer)
   await page.goto(orderPath)
   await expect(page.getByTestId('order-dispute-decision')).toContainText('Partial settlement')
   await expect(page.getByTestId('order-dispute-decision')).toContainText('the seller credits three chests against the next order.')

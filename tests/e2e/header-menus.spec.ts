@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
-import { DEMO_PASSWORD } from '../../db/seed/accounts'
+import { createBuyer } from './support/factories'
+import { logIn } from './support/sign-in'
 
 // The header's dropdown menus load their code (Radix menu, popper, focus and dismiss handling) after
 // the page has hydrated, not with the page (issue #11: at most 150 kB of JavaScript per public page;
@@ -72,10 +73,8 @@ test('a menu clicked after hydration, before its code has arrived, opens once th
 })
 
 test('once loaded, the menus open on the first click and from the keyboard, and their links work', async ({ page }) => {
-  await page.goto('/login?lng=en')
-  await page.getByLabel('Email', { exact: true }).fill('buyer@setu.example')
-  await page.getByLabel('Password').fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Log In' }).click()
+  const buyer = await createBuyer()
+  await logIn(page, buyer)
   await expect(page).toHaveURL('/')
 
   const menuCode = page.waitForResponse(MENU_CODE)
@@ -92,7 +91,7 @@ test('once loaded, the menus open on the first click and from the keyboard, and 
   await page.keyboard.press('Enter')
   const menu = page.getByRole('menu')
   await expect(menu).toBeVisible()
-  await expect(menu.getByText('buyer@setu.example')).toBeVisible()
+  await expect(menu.getByText(buyer.email)).toBeVisible()
   await menu.getByRole('menuitem', { name: 'My orders' }).click()
   await expect(page).toHaveURL(/\/orders$/)
 })

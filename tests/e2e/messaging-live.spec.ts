@@ -1,14 +1,14 @@
 import { expect, test, type Page } from '@playwright/test'
-import { logIn } from './support/demo-login'
+import { createBuyer, createPendingSeller, createSeller } from './support/factories'
 import { tinyPdf } from './support/files'
-import { DEMO_BUYER, DEMO_SELLER, uniqueToken } from './support/trade-flow'
+import { logIn } from './support/sign-in'
+import { uniqueToken } from './support/trade-flow'
 
-// Live messages (issue 9 item 4, ADR 011), with two browsers at once: the demo seller has the inbox
-// open; the demo buyer contacts them from a product page and writes; the seller's inbox and header badge
+// Live messages (issue 9 item 4, ADR 011), with two browsers at once: a seller has the inbox
+// open; a buyer contacts them from a product page and writes; the seller's inbox and header badge
 // show it without a reload; the seller opens it and replies with a PDF; the buyer's open thread shows the reply
 // without a reload, with its PDF, which the buyer opens; a third user cannot open the conversation.
-// Relies on the demo seller's product 'Refined Sunflower Oil, Bulk in Flexitanks'.
-const PRODUCT = 'Refined Sunflower Oil, Bulk in Flexitanks'
+// The buyer, the seller and the seller's product are the test's own.
 
 /** The number in the Messages link's label ("3 unread messages"), 0 when it just says "Messages". */
 async function unreadMessages(page: Page): Promise<number> {
@@ -26,16 +26,24 @@ async function expectSameDocument(page: Page) {
 }
 
 test('a message and its reply arrive live in the other party’s open inbox, badge and thread', async ({ browser }) => {
+  // Three browsers and three sign-ins: on a busy two-core machine this takes over the default minute.
+  test.setTimeout(120_000)
   const token = uniqueToken('live')
   const question = `Can you ship 40 tonnes in March? (${token})`
   const reply = `Yes, two flexitanks on the 12th. (${token})`
+  const PRODUCT = `Refined Sunflower Oil, Bulk in Flexitanks ${token}`
+  const [sellerUser, buyerUser, thirdUser] = await Promise.all([
+    createSeller({ country: 'Russia', products: [{ name: PRODUCT }] }),
+    createBuyer(),
+    createPendingSeller(),
+  ])
 
   const sellerContext = await browser.newContext()
   const buyerContext = await browser.newContext()
   const thirdContext = await browser.newContext()
   try {
     const seller = await sellerContext.newPage()
-    await logIn(seller, DEMO_SELLER)
+    await logIn(seller, sellerUser)
     await seller.goto('/messages')
     await expect(seller.getByRole('heading', { level: 1 })).toBeVisible()
     // The stream is open once the page has hydrated and the header's link holds it.
@@ -44,8 +52,8 @@ test('a message and its reply arrive live in the other party’s open inbox, bad
     await markDocument(seller)
 
     const buyer = await buyerContext.newPage()
-    await logIn(buyer, DEMO_BUYER)
-    await buyer.goto(`/marketplace?q=${encodeURIComponent('sunflower oil flexitanks')}`)
+    await logIn(buyer, buyerUser)
+    await buyer.goto(`/marketplace?q=${encodeURIComponent(token)}`)
     await buyer.getByRole('link', { name: PRODUCT }).first().click()
     await expect(buyer.getByRole('heading', { level: 1 })).toHaveText(PRODUCT)
     await buyer.getByRole('button', { name: /^Contact seller/ }).click()
@@ -93,7 +101,7 @@ test('a message and its reply arrive live in the other party’s open inbox, bad
 
     // A third user gets the 404 page for the conversation and its file.
     const third = await thirdContext.newPage()
-    await logIn(third, 'pending.seller@setu.example')
+    await logIn(third, thirdUser)
     expect((await third.goto(threadPath))?.status()).toBe(404)
     await expect(third.getByText(question)).toHaveCount(0)
     expect((await third.request.get(href)).status()).toBe(404)

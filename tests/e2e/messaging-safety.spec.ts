@@ -1,16 +1,15 @@
 import { expect, test } from '@playwright/test'
-import { logIn } from './support/demo-login'
-import { DEMO_BUYER, uniqueToken } from './support/trade-flow'
+import { createBuyer, createSeller } from './support/factories'
+import { logIn } from './support/sign-in'
+import { uniqueToken } from './support/trade-flow'
 
-// Reporting and blocking from a conversation (issue 9 item 6), by keyboard and mouse, as the demo buyer.
-// The other party is Taiga Naturals, a catalog seller without a login, so a block here cannot get in the
-// way of the other specs' conversations with the demo seller.
-/** Sea Buckthorn Oil, Cold-Pressed (Taiga Naturals). */
-const SEA_BUCKTHORN = '/products/51970382-872f-40d3-b1a0-992af89ae2c7'
+// Reporting and blocking from a conversation (issue 9 item 6), by keyboard and mouse, between a buyer
+// and a seller made for the test, so the report and the block touch no one else's conversations.
 
 test('a buyer reports a conversation and blocks, then unblocks, the other party', async ({ page }) => {
-  await logIn(page, DEMO_BUYER)
-  await page.goto(SEA_BUCKTHORN)
+  const seller = await createSeller({ name: 'Taiga Naturals', country: 'Russia', products: [{ name: 'Sea Buckthorn Oil, Cold-Pressed' }] })
+  await logIn(page, await createBuyer())
+  await page.goto(`/products/${seller.products[0]!.id}`)
   await page.waitForLoadState('networkidle')
   await page.getByTestId('product-actions').getByRole('button', { name: /Contact seller/ }).click()
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/)

@@ -1,23 +1,24 @@
 import { expect, test } from '@playwright/test'
-import { logIn } from './support/demo-login'
+import { createBuyer, createPendingSeller, createSeller } from './support/factories'
 import { tinyPdf } from './support/files'
-import { DEMO_BUYER, DEMO_SELLER, uniqueToken } from './support/trade-flow'
+import { logIn } from './support/sign-in'
+import { uniqueToken } from './support/trade-flow'
 
-// Negotiation messaging (issue 9), in one browser as new users would go, switching accounts: the demo
-// buyer contacts the demo seller (Volkov Trading) from a product page and writes; the seller finds it in
+// Negotiation messaging (issue 9), in one browser as new users would go, switching accounts: a buyer
+// contacts a seller from the seller's product page and writes (both made for the test); the seller finds it in
 // the inbox with one unread message, opens it and replies with a PDF; the buyer sees the reply, the
 // "Read" receipt on their own message and opens the attachment; a third user gets the 404 page.
 // (The live, two-context journey is tests/e2e/messaging-live.spec.ts.)
 
-/** Russian Milling Wheat, Class 3: the demo seller's product. */
-const WHEAT = '/products/a793caaf-158e-4d7f-95b8-1c9205e4daf8'
-
 test('a buyer contacts a seller from a product page, the seller replies with a PDF, only the two can open it', async ({ page }) => {
   const question = `Can you ship 600 t to Mumbai in March? ${uniqueToken('q')}`
   const answer = `Yes, price list attached. ${uniqueToken('a')}`
+  const buyer = await createBuyer({ name: 'Priya Sharma' })
+  const seller = await createSeller({ name: 'Alexei Volkov', country: 'Russia', products: [{ name: 'Russian Milling Wheat, Class 3' }] })
+  const WHEAT = `/products/${seller.products[0]!.id}`
 
   // The buyer: "Contact seller" on the product page opens the conversation; the message appears in the thread.
-  await logIn(page, DEMO_BUYER)
+  await logIn(page, buyer)
   await page.goto(WHEAT)
   await page.waitForLoadState('networkidle')
   await page.getByTestId('product-actions').getByRole('button', { name: /Contact seller/ }).click()
@@ -37,7 +38,7 @@ test('a buyer contacts a seller from a product page, the seller replies with a P
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('')
 
   // The seller: the inbox lists it with one unread message; opening it and replying with a PDF.
-  await logIn(page, DEMO_SELLER)
+  await logIn(page, seller)
   await page.goto('/messages')
   const item = page.getByTestId('inbox-item').filter({ hasText: question.slice(0, 40) })
   await expect(item).toBeVisible()
@@ -59,7 +60,7 @@ test('a buyer contacts a seller from a product page, the seller replies with a P
   await expect(page.getByTestId('inbox-item').filter({ hasText: answer.slice(0, 20) }).getByTestId('unread-count')).toHaveCount(0)
 
   // The buyer: the reply with its attachment, "Read" under their own message; the file opens as a PDF.
-  await logIn(page, DEMO_BUYER)
+  await logIn(page, buyer)
   await page.goto(threadUrl)
   const reply = page.getByTestId('message').filter({ hasText: answer })
   await expect(reply).toBeVisible()
@@ -74,7 +75,7 @@ test('a buyer contacts a seller from a product page, the seller replies with a P
   expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-')
 
   // A third user: the conversation and its file are the 404 page.
-  await logIn(page, 'pending.seller@setu.example')
+  await logIn(page, await createPendingSeller())
   const res = await page.goto(threadUrl)
   expect(res?.status()).toBe(404)
   await expect(page.getByText(question)).toHaveCount(0)

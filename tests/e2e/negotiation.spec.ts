@@ -1,18 +1,19 @@
 import { expect, test } from '@playwright/test'
-import { logIn } from './support/demo-login'
-import { createRfq, quoteFromBoard } from './support/trade-flow'
+import { logIn } from './support/sign-in'
+import { createRfq, createTradeParties, quoteFromBoard } from './support/trade-flow'
 
 // The negotiation in turns and accept → order (issue 8 items 6 and 7): the buyer asks, the approved
 // seller quotes from the board, the buyer counters, the seller accepts the counter, and the order
-// appears for both. Relies on the demo logins (db/seed/accounts.ts).
+// appears for both. The buyer (India) and the seller (Russia) are the test's own.
 test('buyer counters the quote, seller accepts the counter, the order appears for both', async ({ page }) => {
   const token = `n${Date.now().toString(36)}`
   const title = `Salem turmeric negotiation ${token}`
-  await createRfq(page, { title, description: 'Salem turmeric fingers, curcumin 3% minimum, 25 kg jute bags, phytosanitary certificate.', quantity: 12 })
-  await quoteFromBoard(page, { token, title }, { unitPrice: '1480.50', leadTimeDays: 35 })
+  const { buyer, seller } = await createTradeParties()
+  await createRfq(page, buyer, { title, description: 'Salem turmeric fingers, curcumin 3% minimum, 25 kg jute bags, phytosanitary certificate.', quantity: 12 })
+  await quoteFromBoard(page, seller, { token, title }, { unitPrice: '1480.50', leadTimeDays: 35 })
 
   // The buyer opens the negotiation from the comparison table and counters.
-  await logIn(page, 'buyer@setu.example')
+  await logIn(page, buyer)
   await page.goto('/rfqs')
   await page.getByTestId('rfq-card').filter({ hasText: title }).getByRole('link', { name: /Negotiate/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
@@ -31,7 +32,7 @@ test('buyer counters the quote, seller accepts the counter, the order appears fo
   const negotiationUrl = page.url()
 
   // The seller opens it from the board and accepts the counter, through the confirmation dialog (keyboard).
-  await logIn(page, 'seller@setu.example')
+  await logIn(page, seller)
   await page.goto(`/dashboard/rfqs?q=${token}`)
   await page.getByTestId('board-rfq').filter({ hasText: title }).getByRole('link', { name: /Open negotiation/ }).click()
   await expect(page).toHaveURL(negotiationUrl)
@@ -62,7 +63,7 @@ test('buyer counters the quote, seller accepts the counter, the order appears fo
   await expect(sellerRow).toContainText('India')
 
   // The buyer sees the same order.
-  await logIn(page, 'buyer@setu.example')
+  await logIn(page, buyer)
   await page.goto('/orders')
   const buyerRow = page.getByTestId('order-table').getByRole('row').filter({ hasText: title })
   await expect(buyerRow).toContainText(orderId)

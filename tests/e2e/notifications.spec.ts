@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { logIn } from './support/demo-login'
-import { createRfq, DEMO_SELLER, openNegotiationAsBuyer, quoteFromBoard, sendCounter, uniqueToken } from './support/trade-flow'
+import { logIn } from './support/sign-in'
+import { createRfq, createTradeParties, openNegotiationAsBuyer, quoteFromBoard, sendCounter, uniqueToken } from './support/trade-flow'
 
 // Notices (issue 8 item 10): after the buyer counters, the seller's header shows an unread badge, the
 // notice is listed on /notifications, opening it leads to the negotiation and marks it read, and the
@@ -8,13 +8,14 @@ import { createRfq, DEMO_SELLER, openNegotiationAsBuyer, quoteFromBoard, sendCou
 test('the seller is told about the buyer’s counter-offer: badge, list, email', async ({ page }) => {
   const token = uniqueToken('nt')
   const title = `Kashmir saffron notice ${token}`
-  await createRfq(page, { title, description: 'Kashmir saffron, grade A Mongra, ISO 3632 category I, 100 g tins, lab report per lot.', quantity: 2, unit: 'kg' })
-  await quoteFromBoard(page, { token, title }, { unitPrice: '1850.00', leadTimeDays: 14 })
-  await openNegotiationAsBuyer(page, title)
+  const { buyer, seller } = await createTradeParties()
+  await createRfq(page, buyer, { title, description: 'Kashmir saffron, grade A Mongra, ISO 3632 category I, 100 g tins, lab report per lot.', quantity: 2, unit: 'kg' })
+  await quoteFromBoard(page, seller, { token, title }, { unitPrice: '1850.00', leadTimeDays: 14 })
+  await openNegotiationAsBuyer(page, buyer, title)
   await sendCounter(page, { unitPrice: '1700.00', quantity: 2, message: 'Two kilograms at this price.' })
   const negotiationPath = new URL(page.url()).pathname
 
-  await logIn(page, DEMO_SELLER)
+  await logIn(page, seller)
   const bell = page.getByTestId('notification-bell')
   await expect(bell).toHaveAttribute('aria-label', /^\d+ unread notifications?$/)
   await expect(page.getByTestId('notification-badge')).toHaveText(/^(\d+|99\+)$/)
@@ -36,6 +37,6 @@ test('the seller is told about the buyer’s counter-offer: badge, list, email',
 
   // The email went through the job queue to the seller's inbox (the dev outbox).
   await expect
-    .poll(async () => (await (await page.request.get(`/dev/outbox?to=${encodeURIComponent(DEMO_SELLER)}`)).text()).includes(title), { timeout: 20_000 })
+    .poll(async () => (await (await page.request.get(`/dev/outbox?to=${encodeURIComponent(seller.email)}`)).text()).includes(title), { timeout: 20_000 })
     .toBe(true)
 })

@@ -1,16 +1,18 @@
 import { expect, test } from '@playwright/test'
-import { logIn } from './support/demo-login'
+import { logIn } from './support/sign-in'
 import { placeOrderThroughRfq as placeOrder } from './support/trade-flow'
 
 // Order status flow and timeline (issue 8 item 9). Each test makes its own order through the UI, as
-// negotiation.spec.ts does: the buyer asks, the demo seller quotes, the buyer accepts. Relies on the
-// demo logins (db/seed/accounts.ts).
+// negotiation.spec.ts does, between a buyer and a seller made for it: the buyer asks, the seller
+// quotes, the buyer accepts.
 
 test('the seller moves an order Accepted → Shipped (with a note) → Delivered; the buyer sees the timeline', async ({ page }) => {
-  const { orderId, title } = await placeOrder(page, 'flow')
+  // Five sign-ins and a dozen forms: on a busy two-core machine this takes over the default minute.
+  test.setTimeout(120_000)
+  const { orderId, title, buyer, seller } = await placeOrder(page, 'flow')
 
   // From the Orders tab, with the keyboard: Pending → Accepted.
-  await logIn(page, 'seller@setu.example')
+  await logIn(page, seller)
   await page.goto('/dashboard/orders')
   await page.waitForLoadState('networkidle')
   const row = page.getByTestId('order-table').getByRole('row').filter({ hasText: title })
@@ -49,7 +51,7 @@ test('the seller moves an order Accepted → Shipped (with a note) → Delivered
   await expect(page.getByRole('button', { name: 'Change status' })).toHaveCount(0)
 
   // The buyer opens it from My orders and sees every step.
-  await logIn(page, 'buyer@setu.example')
+  await logIn(page, buyer)
   await page.goto('/orders')
   await page.getByTestId('order-table').getByRole('row').filter({ hasText: title }).getByRole('link', { name: orderId }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()

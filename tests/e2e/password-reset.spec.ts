@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { emailLinks, verificationLink } from './support/outbox'
 import { uniquePhone } from '../support/phone'
+import { submitLogIn } from './support/sign-in'
 
 // Each test registers, verifies and signs in several browsers: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 180_000 })
@@ -33,19 +34,11 @@ async function registeredBuyer(page: Page) {
   return email
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Log In' }).click()
-}
-
 /** A signed-in browser of its own (another device). */
 async function signedInDevice(browser: Browser, email: string) {
   const context = await browser.newContext()
   const page = await context.newPage()
-  await logIn(page, email, PASSWORD)
+  await submitLogIn(page, { email, password: PASSWORD })
   await expect(page.getByTestId('user-menu')).toContainText(email)
   return { context, page }
 }
@@ -96,9 +89,9 @@ test('forgot password: the emailed link sets a new password and signs out every 
     await device.context.close()
   }
 
-  await logIn(page, email, PASSWORD)
+  await submitLogIn(page, { email, password: PASSWORD })
   await expect(page.getByText('Invalid email or password')).toBeVisible()
-  await logIn(page, email, NEW_PASSWORD)
+  await submitLogIn(page, { email, password: NEW_PASSWORD })
   await expect(page).toHaveURL('/')
   await expect(page.getByTestId('user-menu')).toContainText(email)
 
@@ -130,7 +123,7 @@ test('without JavaScript both forms work, and a bad link says how to get a new o
   await nojs.getByLabel('Confirm password').fill(NEW_PASSWORD)
   await nojs.getByRole('button', { name: 'Set New Password' }).click()
   await expect(nojs).toHaveURL('/login')
-  await logIn(page, email, NEW_PASSWORD)
+  await submitLogIn(page, { email, password: NEW_PASSWORD })
   await expect(page).toHaveURL('/')
 
   await nojs.goto('/reset-password?token=not-a-real-token')

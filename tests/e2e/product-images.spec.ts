@@ -1,26 +1,19 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
+import { createSeller } from './support/factories'
+import { logIn } from './support/sign-in'
 
 // Product images on the seller's form (issue 7 item 3), as a seller would use them: pick several
 // files, watch the upload, reorder with the keyboard, choose the cover, save, see them in that order.
-// Relies on the demo logins (db/seed/accounts.ts).
-const PASSWORD = 'SetuDemo2026!'
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel(/email/i).fill(email)
-  await page.getByLabel(/password/i).first().fill(PASSWORD)
-  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click()
-  await expect(page.getByTestId('user-menu')).toContainText(email)
-}
+// The approved seller is the test's own (support/factories.ts).
 
 const picture = (background: string, width = 640, height = 480) => sharp({ create: { width, height, channels: 3, background } })
 
 test('a seller uploads images, reorders them, picks the cover and sees them on the product page in that order', async ({ page }) => {
   const stamp = Date.now().toString(36)
   const name = `Brass lamp with images ${stamp}`
-  await logIn(page, 'seller@setu.example')
+  await logIn(page, await createSeller())
   await page.goto('/dashboard/products/new')
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Product' })).toBeVisible()
   await page.waitForLoadState('networkidle')
@@ -29,9 +22,11 @@ test('a seller uploads images, reorders them, picks the cover and sees them on t
   await page.getByLabel('Price per unit').fill('12')
   await page.locator('#product-en-name').fill(name)
 
-  // Hold each upload's answer for a moment, so the progress bar can be seen (a local upload is instant).
+  // Hold the uploads until the progress bar has been seen (a local upload is instant), then let them through.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/dashboard/products/images', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600))
+    await held
     await route.continue()
   })
   const red = await picture('#c0392b').jpeg().withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 0/1' } }).toBuffer()
@@ -50,6 +45,7 @@ test('a seller uploads images, reorders them, picks the cover and sees them on t
   await expect(bar).toBeVisible()
   await expect(bar).toHaveAttribute('aria-valuenow', /^\d+$/)
   await expect(page.getByRole('button', { name: 'Create Product' })).toBeDisabled()
+  release()
   const images = page.getByRole('list', { name: 'Product images, in the order buyers see them' }).getByRole('img')
   await expect(images).toHaveCount(3, { timeout: 20_000 })
   await expect(page.getByRole('progressbar')).toHaveCount(0)

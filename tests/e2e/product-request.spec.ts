@@ -1,20 +1,34 @@
 import { expect, test, type Page } from '@playwright/test'
-import { logIn } from './support/demo-login'
-import { DEMO_BUYER, DEMO_SELLER, uniqueToken } from './support/trade-flow'
+import { createBuyer, createSeller, type E2eProduct, type E2eUser } from './support/factories'
+import { logIn } from './support/sign-in'
+import { uniqueToken } from './support/trade-flow'
 
-// "Request a quote" from a product page (issue 8 item 2): the demo buyer asks the demo seller (Volkov
-// Trading) for a quote on their milling wheat; the request waits as Pending on My RFQs; the seller finds
-// it among "Requests for my products", quotes with the product's price prefilled, and the buyer sees the
-// quote. A second request is rejected with a reason the buyer reads. Relies on the demo data (db/seed).
+// "Request a quote" from a product page (issue 8 item 2): a buyer asks a seller (Volkov Trading) for a
+// quote on their milling wheat; the request waits as Pending on My RFQs; the seller finds it among
+// "Requests for my products", quotes with the product's price prefilled, and the buyer sees the quote.
+// A second request is rejected with a reason the buyer reads. Each test makes its buyer and seller.
 
-/** Russian Milling Wheat, Class 3: the demo seller's product (MOQ 500, 245.00 USD, counted in tonnes). */
-const WHEAT = '/products/a793caaf-158e-4d7f-95b8-1c9205e4daf8'
 const WHEAT_NAME = 'Russian Milling Wheat, Class 3 (12.5% Protein)'
 
-/** The demo buyer requests a quote through the product page's dialog, by keyboard, and lands on My RFQs. */
-async function requestQuote(page: Page, message: string, quantity: string) {
-  await logIn(page, DEMO_BUYER)
-  await page.goto(WHEAT)
+type Parties = { buyer: E2eUser; seller: E2eUser; wheat: E2eProduct }
+
+/** A buyer, and a seller whose milling wheat is sold from 500 tonnes at 245.00 USD. */
+async function parties(): Promise<Parties> {
+  const [buyer, seller] = await Promise.all([
+    createBuyer(),
+    createSeller({
+      country: 'Russia',
+      companyName: 'Volkov Trading LLC',
+      products: [{ name: WHEAT_NAME, price: '245.00', currency: 'USD', minimumOrderQuantity: 500, stockQuantity: 20_000, attributes: { unit: 'tonne' } }],
+    }),
+  ])
+  return { buyer, seller, wheat: seller.products[0]! }
+}
+
+/** The buyer requests a quote through the product page's dialog, by keyboard, and lands on My RFQs. */
+async function requestQuote(page: Page, { buyer, wheat }: Parties, message: string, quantity: string) {
+  await logIn(page, buyer)
+  await page.goto(`/products/${wheat.id}`)
   await page.waitForLoadState('networkidle')
   await page.getByTestId('request-quote').focus()
   await page.keyboard.press('Enter')
@@ -36,9 +50,9 @@ async function requestQuote(page: Page, message: string, quantity: string) {
   await expect(page.getByText('Quote request sent. The seller has been notified.')).toBeVisible()
 }
 
-/** The demo seller opens "Requests for my products" searched by the request's token. */
-async function findOnBoard(page: Page, token: string) {
-  await logIn(page, DEMO_SELLER)
+/** The seller opens "Requests for my products" searched by the request's token. */
+async function findOnBoard(page: Page, { seller }: Parties, token: string) {
+  await logIn(page, seller)
   await page.goto('/dashboard/rfqs')
   await page.waitForLoadState('networkidle')
   await page.getByRole('searchbox', { name: 'Search RFQs' }).fill(token)
@@ -54,14 +68,15 @@ async function findOnBoard(page: Page, token: string) {
 
 test('a buyer requests a quote from a product page; the seller quotes it with the price prefilled; the buyer sees the quote', async ({ page }) => {
   const token = uniqueToken('wheat')
-  await requestQuote(page, `Delivery CIF Mumbai, ref ${token}`, '600')
+  const trade = await parties()
+  await requestQuote(page, trade, `Delivery CIF Mumbai, ref ${token}`, '600')
   const mine = page.getByTestId('rfq-card').filter({ hasText: token })
   await expect(mine.getByTestId('request-status')).toHaveText('Pending')
-  await expect(mine.getByTestId('request-product').getByRole('link', { name: WHEAT_NAME })).toHaveAttribute('href', WHEAT)
+  await expect(mine.getByTestId('request-product').getByRole('link', { name: WHEAT_NAME })).toHaveAttribute('href', `/products/${trade.wheat.id}`)
   await expect(mine.getByTestId('request-seller')).toHaveText('Volkov Trading LLC')
   await expect(mine).toContainText('600 tonnes')
 
-  const card = await findOnBoard(page, token)
+  const card = await findOnBoard(page, trade, token)
   await card.getByRole('button', { name: /Submit quote/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Submit a quote' })
   await expect(dialog.getByLabel('Unit price')).toHaveValue('245.00')
@@ -73,7 +88,7 @@ test('a buyer requests a quote from a product page; the seller quotes it with th
   await dialog.getByRole('button', { name: 'Submit quote' }).click()
   await expect(page.getByText('Quote submitted successfully')).toBeVisible()
 
-  await logIn(page, DEMO_BUYER)
+  await logIn(page, trade.buyer)
   await page.goto('/rfqs')
   const quoted = page.getByTestId('rfq-card').filter({ hasText: token })
   await expect(quoted.getByTestId('request-status')).toHaveText('Quoted')
@@ -83,9 +98,10 @@ test('a buyer requests a quote from a product page; the seller quotes it with th
 
 test('the seller rejects a product request with a reason; the buyer reads it', async ({ page }) => {
   const token = uniqueToken('reject')
-  await requestQuote(page, `Urgent, ref ${token}`, '500')
+  const trade = await parties()
+  await requestQuote(page, trade, `Urgent, ref ${token}`, '500')
 
-  const card = await findOnBoard(page, token)
+  const card = await findOnBoard(page, trade, token)
   await card.getByRole('button', { name: /^Reject/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Reject this request' })
   // The reason is required.
@@ -97,7 +113,7 @@ test('the seller rejects a product request with a reason; the buyer reads it', a
   await expect(page.getByText('RFQ rejected')).toBeVisible()
   await expect(page.getByTestId('board-rfq').filter({ hasText: token })).toHaveCount(0)
 
-  await logIn(page, DEMO_BUYER)
+  await logIn(page, trade.buyer)
   await page.goto('/rfqs')
   const rejected = page.getByTestId('rfq-card').filter({ hasText: token })
   await expect(rejected.getByTestId('request-status')).toHaveText('Rejected')

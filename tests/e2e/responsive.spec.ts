@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { STATIC_PUBLIC_PATHS } from '../../app/lib/public-pages'
+import { createPendingSeller } from './support/factories'
+import { logIn } from './support/sign-in'
 
 // On a phone no page may scroll sideways, in any language: Russian and Hindi labels are longer than
 // English ones. Wide tables scroll inside their own box, which is allowed.
@@ -32,10 +34,7 @@ for (const lng of ['en', 'ru', 'hi']) {
 }
 
 test('signed-in pages fit a 360px phone in every language', async ({ page }) => {
-  await page.goto('/login')
-  await page.getByLabel('Email', { exact: true }).fill('pending.seller@setu.example')
-  await page.getByLabel('Password').fill('SetuDemo2026!')
-  await page.getByRole('button', { name: 'Log In' }).click()
+  await logIn(page, await createPendingSeller(), { path: '/login' })
   await expect(page).toHaveURL('/')
   for (const lng of ['en', 'ru', 'hi']) {
     expect(await sidewaysPages(page, SIGNED_IN_PAGES, lng)).toEqual([])

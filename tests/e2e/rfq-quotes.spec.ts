@@ -1,13 +1,16 @@
 import { expect, test } from '@playwright/test'
-import { logIn } from './support/demo-login'
+import { createPendingSeller } from './support/factories'
+import { logIn } from './support/sign-in'
+import { createTradeParties } from './support/trade-flow'
 
 // Quotes on RFQs (issue 8 items 4 and 5): a buyer's RFQ reaches the approved seller's board, the
-// seller quotes through the dialog, the buyer compares it. Relies on the demo logins (db/seed/accounts.ts).
+// seller quotes through the dialog, the buyer compares it. The buyer and the sellers are each test's own.
 
 test('a buyer asks, the approved seller quotes from the board, the buyer compares the quote', async ({ page }) => {
   const token = Date.now().toString(36)
   const title = `Organic turmeric fingers ${token}`
-  await logIn(page, 'buyer@setu.example')
+  const { buyer, seller } = await createTradeParties()
+  await logIn(page, buyer)
   await page.goto('/create-rfq')
   await page.waitForLoadState('networkidle')
   await page.getByLabel('Title').fill(title)
@@ -20,8 +23,8 @@ test('a buyer asks, the approved seller quotes from the board, the buyer compare
   await expect(page).toHaveURL(/\/rfqs$/)
   await expect(page.getByTestId('rfq-card').filter({ hasText: title })).toContainText("No quotes yet — sellers' quotes will appear here.")
 
-  // The approved demo seller (Russia) finds it by searching the board.
-  await logIn(page, 'seller@setu.example')
+  // The approved seller (Russia) finds it by searching the board.
+  await logIn(page, seller)
   await page.goto('/dashboard/rfqs')
   await expect(page.getByRole('heading', { name: /Open RFQs/ })).toBeVisible()
   await expect(page.getByTestId('quote-blocked')).toHaveCount(0)
@@ -58,7 +61,7 @@ test('a buyer asks, the approved seller quotes from the board, the buyer compare
   await expect(card.getByTestId('own-quote')).toContainText('Quoted')
 
   // The buyer sees it in the comparison table.
-  await logIn(page, 'buyer@setu.example')
+  await logIn(page, buyer)
   await page.goto('/rfqs')
   const mine = page.getByTestId('rfq-card').filter({ hasText: title })
   await expect(mine.getByTestId('quote-count')).toHaveText('1 quote received')
@@ -74,7 +77,7 @@ test('a buyer asks, the approved seller quotes from the board, the buyer compare
 })
 
 test('the pending seller sees the board and why they cannot quote yet', async ({ page }) => {
-  await logIn(page, 'pending.seller@setu.example')
+  await logIn(page, await createPendingSeller())
   await page.goto('/dashboard/rfqs')
   await expect(page.getByRole('heading', { name: /Open RFQs/ })).toBeVisible()
   const notice = page.getByTestId('quote-blocked')

@@ -1,20 +1,12 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { createBuyer } from './support/factories'
+import { logIn } from './support/sign-in'
 
-// A buyer's request for quote from the header to closing it (issue 8 items 1 and 3). Relies on the
-// demo logins (db/seed/accounts.ts).
-const PASSWORD = 'SetuDemo2026!'
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel(/email/i).fill(email)
-  await page.getByLabel(/password/i).first().fill(PASSWORD)
-  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click()
-  await expect(page.getByTestId('user-menu')).toContainText(email)
-}
+// A buyer's request for quote from the header to closing it (issue 8 items 1 and 3), by a buyer of its own.
 
 test('a buyer creates an RFQ from the header, sees it listed with the toast, and closes it', async ({ page }) => {
   const title = `Basmati rice 1121 ${Date.now().toString(36)}`
-  await logIn(page, 'buyer@setu.example')
+  await logIn(page, await createBuyer())
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Create RFQ' }).click()
   await expect(page).toHaveURL(/\/create-rfq$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Create Request for Quote' })).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO_PASSWORD } from '../../db/seed/accounts'
+import { createBuyer } from './support/factories'
 
 // The Content-Security-Policy must not break the app: pages hydrate, menus and toasts work, and the
 // browser reports no violation on the way.
@@ -47,16 +47,17 @@ test('public pages send the security headers, hydrate and switch language with n
 
 test('sign-in toasts and signed-in pages work under the CSP, and signed-in pages are not cached', async ({ page }) => {
   const violations = await watchCsp(page)
+  const buyer = await createBuyer()
   await page.goto('/login')
   await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email', { exact: true }).fill('buyer@setu.example')
+  await page.getByLabel('Email', { exact: true }).fill(buyer.email)
   await page.getByLabel('Password').fill('not-the-password')
   await page.getByRole('button', { name: 'Log In' }).click()
   await expect(page.getByTestId('toast')).toHaveText('Invalid email or password. Please check your credentials.')
 
-  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByLabel('Password').fill(buyer.password)
   await page.getByRole('button', { name: 'Log In' }).click()
-  await expect(page.getByTestId('user-menu')).toContainText('buyer@setu.example')
+  await expect(page.getByTestId('user-menu')).toContainText(buyer.email)
 
   const dashboard = await page.goto('/dashboard')
   expect(dashboard?.headers()['cache-control']).toBe('no-store')

@@ -1,21 +1,14 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { createPendingSeller } from './support/factories'
+import { logIn } from './support/sign-in'
 
 // A seller whose KYC is still pending may list products: they are saved and shown to the seller with
 // a notice, but stay out of the marketplace and are a 404 for everyone else (issue 7, item 6).
-const PASSWORD = 'SetuDemo2026!'
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login?lng=en')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await expect(page.getByTestId('user-menu')).toContainText(email)
-}
 
 test('a seller with KYC pending creates a product that stays hidden until approval', async ({ page, browser }) => {
   const stamp = Date.now().toString(36)
   const name = `Darjeeling first flush ${stamp}`
-  await logIn(page, 'pending.seller@setu.example')
+  await logIn(page, await createPendingSeller())
   await page.goto('/dashboard/products/new')
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Product' })).toBeVisible()
   await expect(page.getByText('You can create products now; they appear in the marketplace once your KYC is approved.')).toBeVisible()

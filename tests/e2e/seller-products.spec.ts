@@ -1,23 +1,16 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
+import { createSeller } from './support/factories'
+import { logIn } from './support/sign-in'
 
 // A seller's product from creation to removal from the catalog, as a person would go (issue 7).
-// Relies on the demo logins (db/seed/accounts.ts).
-const PASSWORD = 'SetuDemo2026!'
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel(/email/i).fill(email)
-  await page.getByLabel(/password/i).first().fill(PASSWORD)
-  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click()
-  await expect(page.getByTestId('user-menu')).toContainText(email)
-}
+// The approved seller is the test's own (support/factories.ts).
 
 test('an approved seller creates a product in English and Russian, finds it in Russian, edits the price and deactivates it', async ({ page }) => {
   const stamp = Date.now().toString(36)
   const en = `Kashmir saffron grade A ${stamp}`
   const ru = `Кашмирский шафран сорт А ${stamp}`
-  await logIn(page, 'seller@setu.example')
+  await logIn(page, await createSeller())
   await page.goto('/dashboard')
   await expect(page.getByRole('heading', { level: 1, name: 'Seller Dashboard' })).toBeVisible()
   await page.getByRole('main').getByRole('link', { name: 'Add Product' }).first().click()
@@ -44,9 +37,11 @@ test('an approved seller creates a product in English and Russian, finds it in R
   await page.getByLabel('Option 1: price').fill('35')
   await page.getByLabel('Option 1: estimated days').fill('5-7')
 
-  // Two photos; each answer is held a moment so the progress bar shows as it would on a real network.
+  // Two photos; the answers are held until the progress bar has shown, as it would on a real network.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/dashboard/products/images', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    await held
     await route.continue()
   })
   const photo = (background: string) => sharp({ create: { width: 800, height: 600, channels: 3, background } }).jpeg().toBuffer()
@@ -55,6 +50,7 @@ test('an approved seller creates a product in English and Russian, finds it in R
     { name: 'saffron-2.jpg', mimeType: 'image/jpeg', buffer: await photo('#8b0000') },
   ])
   await expect(page.getByRole('progressbar').first()).toBeVisible()
+  release()
   await expect(page.getByRole('list', { name: 'Product images, in the order buyers see them' }).getByRole('img')).toHaveCount(2, { timeout: 20_000 })
   await page.getByRole('button', { name: 'Create Product' }).click()
 

@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test'
-import { logIn } from './support/demo-login'
+import { logIn } from './support/sign-in'
 import {
   acceptOffer,
   changeOrderStatus,
   createRfq,
-  DEMO_BUYER,
-  DEMO_SELLER,
+  createTradeParties,
   openNegotiationAsBuyer,
   openNegotiationAsSeller,
   quoteFromBoard,
@@ -14,29 +13,30 @@ import {
 } from './support/trade-flow'
 
 // The whole trade loop as two new users take it (issue 8, "Tests that prove it"): the buyer asks, the
-// demo seller quotes from the board, the buyer counters, the seller counters back, the buyer accepts,
+// seller quotes from the board, the buyer counters, the seller counters back, the buyer accepts,
 // the order appears for both, the seller ships and delivers it, and the buyer reads the timeline.
 test('RFQ → quote → counter → counter → accept → order shipped and delivered, seen by both', async ({ page }) => {
   // Seven sign-ins and a dozen forms: on a busy two-core machine this takes over the default minute.
   test.setTimeout(150_000)
   const token = uniqueToken('loop')
   const title = `Cold-pressed mustard oil ${token}`
-  await createRfq(page, { title, description: 'Kachi ghani mustard oil, 15 L tins, FSSAI certified, pungency 0.35% minimum.', quantity: 40, unit: 'litres' })
-  await quoteFromBoard(page, { token, title }, { unitPrice: '3.40', leadTimeDays: 25 })
+  const { buyer, seller } = await createTradeParties()
+  await createRfq(page, buyer, { title, description: 'Kachi ghani mustard oil, 15 L tins, FSSAI certified, pungency 0.35% minimum.', quantity: 40, unit: 'litres' })
+  await quoteFromBoard(page, seller, { token, title }, { unitPrice: '3.40', leadTimeDays: 25 })
 
   // Round 2: the buyer asks for a lower price on more litres.
-  await openNegotiationAsBuyer(page, title)
+  await openNegotiationAsBuyer(page, buyer, title)
   await sendCounter(page, { unitPrice: '2.95', quantity: 60, message: 'Sixty litres at 2.95, please.' })
   await expect(page.getByTestId('turn')).toHaveText("Waiting for the seller's answer to your counter-offer.")
 
   // Round 3: the seller meets halfway.
-  await openNegotiationAsSeller(page, { token, title })
+  await openNegotiationAsSeller(page, seller, { token, title })
   await expect(page.getByTestId('turn')).toHaveText("Your turn: accept, counter or decline the buyer's counter-offer.")
   await sendCounter(page, { unitPrice: '3.10', quantity: 60, message: 'Best we can do: 3.10.' })
   await expect(page.getByRole('button', { name: 'Accept offer' })).toHaveCount(0)
 
   // The buyer sees all three rounds, who made each, and accepts the last one.
-  await openNegotiationAsBuyer(page, title)
+  await openNegotiationAsBuyer(page, buyer, title)
   const rounds = page.getByTestId('rounds').getByRole('listitem')
   await expect(rounds).toHaveCount(3)
   await expect(rounds.nth(1)).toContainText('Sixty litres at 2.95, please.')
@@ -50,7 +50,7 @@ test('RFQ → quote → counter → counter → accept → order shipped and del
   await expect(page.getByTestId('order-table').getByRole('row').filter({ hasText: title })).toContainText(orderId)
 
   // … and on the seller's Orders tab, from where the seller moves it along.
-  await logIn(page, DEMO_SELLER)
+  await logIn(page, seller)
   await page.goto('/dashboard/orders')
   const row = page.getByTestId('order-table').getByRole('row').filter({ hasText: title })
   await expect(row).toContainText(orderId)
@@ -63,7 +63,7 @@ test('RFQ → quote → counter → counter → accept → order shipped and del
   await changeOrderStatus(page, orderId, 'Delivered')
 
   // The buyer reads the whole timeline on the order page.
-  await logIn(page, DEMO_BUYER)
+  await logIn(page, buyer)
   await page.goto('/orders')
   await page.getByTestId('order-table').getByRole('row').filter({ hasText: title }).getByRole('link', { name: orderId }).click()
   await expect(page.getByTestId('order-status')).toHaveText('Delivered')

@@ -1,29 +1,14 @@
 // Admin accounts for tests (ADR 012): created through the same server code as the CLI.
 import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
-import { createAdminAccount } from '~/modules/admin/commands.server'
-import type { AdminRole } from '~/modules/admin/roles'
 import { action as adminLoginAction } from '~/routes/admin/login'
 import { action as securityAction } from '~/routes/admin/security'
 import { action as twoFactorAction } from '~/routes/admin/two-factor'
 import { callRoute, form } from '../integration/account-support'
+import { ADMIN_TEST_PASSWORD } from './admin-account'
 import { cookieHeaderFrom } from './users'
 
-let counter = 0
-
-export const ADMIN_TEST_PASSWORD = 'Admin-Pass-2026!'
-
-/** Creates an active admin with `role` and returns its credentials. */
-export async function createAdmin(opts: { role?: AdminRole; email?: string; fullName?: string; password?: string } = {}) {
-  counter += 1
-  const email = opts.email ?? `admin${counter}-${Date.now().toString(36)}@example.com`
-  const password = opts.password ?? ADMIN_TEST_PASSWORD
-  const fullName = opts.fullName ?? `Test Admin ${counter}`
-  const role = opts.role ?? 'admin'
-  const created = await createAdminAccount({ email, fullName, role, password })
-  if ('error' in created) throw new Error(`admin ${email} exists`)
-  return { id: created.id, email, password, fullName, role }
-}
+export { ADMIN_TEST_PASSWORD, createAdmin } from './admin-account'
 
 /** Client headers the server would set for a browser at a fixed address. */
 export const ADMIN_CLIENT = { 'x-setu-client-ip': '203.0.113.9', 'User-Agent': 'AdminTest/1.0' }

@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 const root = path.resolve(__dirname, '../..')
 const built = fs.existsSync(path.join(root, 'build/server/index.js'))
@@ -142,7 +142,8 @@ describe.skipIf(!pgBin)('database outage (own PostgreSQL cluster, built server)'
         await sleep(50)
       }
     })()
-    await sleep(300)
+    // The trickle is under way (a few answers in) before the crash.
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 20 })
 
     crashCluster()
     const down = await waitForStatus('/', 503, 5_000)
@@ -165,7 +166,7 @@ describe.skipIf(!pgBin)('database outage (own PostgreSQL cluster, built server)'
     expect(api.status).toBe(503)
     expect(JSON.parse(api.body)).toMatchObject({ reason: 'database', message: expect.stringContaining('डेटाबेस') })
 
-    // The outage lasts a while: the process keeps answering.
+    // The outage lasts a while (a duration of the scenario, not a wait for something): the process keeps answering.
     await sleep(2_000)
     expect(app!.exitCode).toBeNull()
     expect((await get('/')).status).toBe(503)

@@ -3,11 +3,12 @@
 // too); GET /messages/events refuses visitors, streams a participant's events and nobody else's,
 // resumes after Last-Event-ID without losing or repeating a message, sends heartbeats and lets go of
 // its subscription when the browser leaves.
+import { randomUUID } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { RouterContextProvider } from 'react-router'
 import { conversations } from '../../db/schema'
 import { getDb, getListenConnection } from '~/lib/db.server'
@@ -42,6 +43,20 @@ async function publishMessage(conversationId: string, seq: number, a: string, b:
   await publishMessageEvent({ kind: 'message', conversationId, seq, participantIds: [a, b] })
 }
 
+/**
+ * Instead of a pause before checking that nothing more arrived: a message in a conversation of its
+ * own, sent to `stream` and waited for. A stream writes events in the order they reach it, so once the
+ * barrier is there, whatever the events before it would have written is there too. Returns the
+ * barrier's conversation id, for the caller to leave it out.
+ */
+async function barrier(stream: ReturnType<typeof sseReader>, buyerId: string, sellerId: string) {
+  const conv = await createConversation(buyerId, sellerId)
+  const msg = await writeMessage(conv, sellerId, 'barrier')
+  await publishMessage(conv, msg.seq, buyerId, sellerId)
+  await stream.waitFor(() => stream.of<LiveMessageDto>('message').some((e) => e.id === msg.id))
+  return conv
+}
+
 let buyer: Person
 let seller: Person
 let stranger: Person
@@ -71,13 +86,15 @@ describe(`the message hub on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     // Anyone with database access can NOTIFY: a payload that is not an event is ignored.
     await getDb().execute(sql`select pg_notify(${MESSAGE_CHANNEL}, ${'{"kind":"message","conversationId":"x"}'})`)
     await getDb().execute(sql`select pg_notify(${MESSAGE_CHANNEL}, ${'not json'})`)
-    const until = Date.now() + 5_000
-    while ((heard.buyer!.length === 0 || heard.seller!.length === 0) && Date.now() < until) await sleep(20)
-    await sleep(100)
+    // A barrier instead of a pause: one more event, for the stranger and the seller. Notifications arrive
+    // in order, so once the stranger has it, the ones before it have been handed out (or dropped).
+    const barrierEvent = { kind: 'block' as const, conversationId: randomUUID(), participantIds: [stranger.profileId, seller.profileId] as [string, string] }
+    await publishMessageEvent(barrierEvent)
+    await vi.waitFor(() => expect(heard.stranger).toHaveLength(1), { timeout: 5_000, interval: 10 })
     const expected = { kind: 'message', conversationId, seq: 42, participantIds: [buyer.profileId, seller.profileId] }
     expect(heard.buyer).toEqual([expected])
-    expect(heard.seller).toEqual([expected])
-    expect(heard.stranger).toEqual([])
+    expect(heard.seller).toEqual([expected, barrierEvent])
+    expect(heard.stranger).toEqual([barrierEvent])
     for (const off of offs) off()
     expect(countMessageSubscribers()).toBe(0)
   })
@@ -162,14 +179,27 @@ describe('GET /messages/events', () => {
     await b.stream!.waitFor((e) => e.some((ev) => ev.event === 'block'))
     expect(b.stream!.of('block')).toEqual([{ conversationId }])
 
-    await sleep(200)
-    expect(x.stream!.events.filter((e) => !['retry', 'unread', 'comment'].includes(e.event))).toEqual([])
+    // A barrier instead of a pause: a message in the stranger's own conversation. A stream writes its
+    // events in the order they reach it, so once the barrier is there, whatever the events before it
+    // would have shown the stranger is there too.
+    const own = await createConversation(stranger.profileId, seller.profileId)
+    const barrierIds: string[] = []
+    const barrier = async () => {
+      const msg = await writeMessage(own, seller.profileId, `barrier ${barrierIds.length}`)
+      barrierIds.push(msg.id)
+      await publishMessage(own, msg.seq, stranger.profileId, seller.profileId)
+      await x.stream!.waitFor(() => x.stream!.of<LiveMessageDto>('message').some((e) => e.id === msg.id))
+    }
+    const strangerSaw = () =>
+      x.stream!.events.filter((e) => !['retry', 'unread', 'comment'].includes(e.event) && !(e.event === 'message' && barrierIds.includes(JSON.parse(e.data!).id)))
+    await barrier()
+    expect(strangerSaw()).toEqual([])
     // A forged event naming the stranger as a participant still shows them nothing of a conversation not theirs.
     await publishMessageEvent({ kind: 'message', conversationId, seq: m.seq, participantIds: [stranger.profileId, seller.profileId] })
     await publishMessageEvent({ kind: 'read', conversationId, participantIds: [stranger.profileId, seller.profileId] })
     await publishMessageEvent({ kind: 'block', conversationId, participantIds: [stranger.profileId, seller.profileId] })
-    await sleep(300)
-    expect(x.stream!.events.filter((e) => !['retry', 'unread', 'comment'].includes(e.event))).toEqual([])
+    await barrier()
+    expect(strangerSaw()).toEqual([])
     for (const c of [b, s, x]) c.controller.abort()
   })
 
@@ -191,23 +221,25 @@ describe('GET /messages/events', () => {
     await publishMessage(conv, fourth.seq, buyer.profileId, seller.profileId)
     await publishMessage(conv, fourth.seq, buyer.profileId, seller.profileId)
     await c.stream!.waitFor(() => c.stream!.of('message').length >= 3)
-    await sleep(300)
-    const got = c.stream!.events.filter((e) => e.event === 'message')
+    const after = await barrier(c.stream!, buyer.profileId, seller.profileId)
+    const got = c.stream!.events.filter((e) => e.event === 'message' && JSON.parse(e.data!).conversationId !== after)
     expect(got.map((e) => e.id)).toEqual([second.seq, third.seq, fourth.seq].map(String))
-    expect(c.stream!.of<LiveMessageDto>('message').map((m) => m.body)).toEqual(['two', 'three', 'four'])
+    expect(c.stream!.of<LiveMessageDto>('message').filter((m) => m.conversationId !== after).map((m) => m.body)).toEqual(['two', 'three', 'four'])
     c.controller.abort()
 
     // ?since works the same for a page opening its first stream; Last-Event-ID wins over it.
     const d = await connect(buyer.cookie, { since: second.seq })
-    await d.stream!.waitFor(() => d.stream!.of('message').length >= 2)
-    expect(d.stream!.of<LiveMessageDto>('message').map((m) => m.body)).toEqual(['three', 'four'])
+    // (The barrier above is a later message of the buyer's, in another conversation: it is replayed too.)
+    const inConv = () => d.stream!.of<LiveMessageDto>('message').filter((m) => m.conversationId !== after)
+    await d.stream!.waitFor(() => d.stream!.of<LiveMessageDto>('message').some((m) => m.conversationId === after))
+    expect(inConv().map((m) => m.body)).toEqual(['three', 'four'])
     d.controller.abort()
 
     // Without a position, the stream starts at the newest message: nothing old is replayed.
     const e = await connect(buyer.cookie)
     await e.stream!.waitFor((ev) => ev.some((x) => x.event === 'unread'))
-    await sleep(100)
-    expect(e.stream!.of('message')).toEqual([])
+    const later = await barrier(e.stream!, buyer.profileId, seller.profileId)
+    expect(e.stream!.of<LiveMessageDto>('message').filter((m) => m.conversationId !== later)).toEqual([])
     e.controller.abort()
   })
 
@@ -217,11 +249,13 @@ describe('GET /messages/events', () => {
     await stream.waitFor((e) => e.filter((x) => x.comment === 'ping').length >= 2, 2_000)
     await stream.pump
     expect(stream.ended).toBe(true)
-    expect(countMessageSubscribers(buyer.profileId)).toBe(0)
+    // Its subscription may still be on its way in when the lifetime ends; it is let go once it lands.
+    await vi.waitFor(() => expect(countMessageSubscribers(buyer.profileId)).toBe(0), { timeout: 2_000, interval: 10 })
   })
 
   it('lets go of its subscription when the browser disconnects (request aborted) or stops reading', async () => {
-    expect(countMessageSubscribers()).toBe(0)
+    // The earlier tests' streams, aborted as they ended, are let go by now or shortly.
+    await vi.waitFor(() => expect(countMessageSubscribers()).toBe(0), { timeout: 2_000, interval: 10 })
     const streams = await Promise.all([connect(buyer.cookie), connect(buyer.cookie), connect(seller.cookie)])
     for (const c of streams) await c.stream!.waitFor((e) => e.some((x) => x.event === 'unread'))
     expect(countMessageSubscribers(buyer.profileId)).toBe(2)
@@ -231,14 +265,15 @@ describe('GET /messages/events', () => {
     expect(countMessageSubscribers(buyer.profileId)).toBe(1)
     await streams[1]!.stream!.cancel()
     streams[2]!.controller.abort()
-    await sleep(50)
-    expect(countMessageSubscribers()).toBe(0)
+    // The hub lets go when the stream's cancel and abort handlers have run: wait for it, with a deadline.
+    await vi.waitFor(() => expect(countMessageSubscribers()).toBe(0), { timeout: 2_000, interval: 10 })
     // Aborted before it even started: nothing is left behind either.
     const early = new AbortController()
     early.abort()
     const gone = sseReader(openMessageStream({ profileId: buyer.profileId, since: null, signal: early.signal }))
     await gone.pump
-    await sleep(50)
+    // It closed in start(), before queueing its subscription: there is nothing to wait for.
+    expect(gone.ended).toBe(true)
     expect(countMessageSubscribers()).toBe(0)
   })
 })

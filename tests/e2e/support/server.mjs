@@ -1,5 +1,6 @@
 // Starts the built app for Playwright on a fresh database: a new PGlite directory, or, when
-// TEST_DATABASE_URL is set, a new uniquely named PostgreSQL database that is dropped on exit.
+// TEST_DATABASE_URL is set, a new uniquely named PostgreSQL database that is dropped on exit; with
+// the specs' factories loaded into it under Playwright (factory-host.mjs).
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -29,7 +30,11 @@ if (process.env.TEST_DATABASE_URL) {
   }
 }
 
-const child = spawn(process.execPath, ['server/start.mjs'], { env, stdio: 'inherit' })
+// Under Playwright (E2E_FACTORIES=1, playwright.config.ts), the factory host lets the specs make their
+// own users and products in this database (factory-host.mjs); other callers (the Lighthouse script) get
+// the plain server.
+const preload = process.env.E2E_FACTORIES === '1' ? ['--import', './tests/e2e/support/factory-host.mjs'] : []
+const child = spawn(process.execPath, [...preload, 'server/start.mjs'], { env, stdio: 'inherit' })
 let exiting = false
 async function cleanup(code) {
   if (exiting) return

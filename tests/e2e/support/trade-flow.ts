@@ -1,20 +1,26 @@
 import { expect, type Page } from '@playwright/test'
-import { logIn } from './demo-login'
+import { createBuyer, createSeller } from './factories'
+import { logIn, type Credentials } from './sign-in'
 
 // The trade loop's steps as a new user takes them, shared by the RFQ, negotiation, order and notice
-// specs. Each step signs in as the demo account it needs (db/seed/accounts.ts).
+// specs. Each step signs in as the user it is given: the spec's own (createTradeParties).
 
-export const DEMO_BUYER = 'buyer@setu.example'
-export const DEMO_SELLER = 'seller@setu.example'
+/** A buyer in India and an approved seller in Russia, made for the calling test alone. */
+export async function createTradeParties() {
+  const [buyer, seller] = await Promise.all([createBuyer({ country: 'India' }), createSeller({ country: 'Russia' })])
+  return { buyer, seller }
+}
+
+export type TradeParties = Awaited<ReturnType<typeof createTradeParties>>
 
 /** A token that makes this run's RFQ findable by search and unique across retries. */
 export function uniqueToken(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
 }
 
-/** The demo buyer creates an RFQ open to sellers from both countries and lands on My RFQs. */
-export async function createRfq(page: Page, rfq: { title: string; description: string; quantity: number; unit?: string }) {
-  await logIn(page, DEMO_BUYER)
+/** The buyer creates an RFQ open to sellers from both countries and lands on My RFQs. */
+export async function createRfq(page: Page, buyer: Credentials, rfq: { title: string; description: string; quantity: number; unit?: string }) {
+  await logIn(page, buyer)
   await page.goto('/create-rfq')
   await page.waitForLoadState('networkidle')
   await page.getByLabel('Title').fill(rfq.title)
@@ -26,9 +32,9 @@ export async function createRfq(page: Page, rfq: { title: string; description: s
   await expect(page).toHaveURL(/\/rfqs$/)
 }
 
-/** The demo seller finds the RFQ on the board by its token and quotes through the dialog (USD, CIF Novorossiysk). */
-export async function quoteFromBoard(page: Page, rfq: { token: string; title: string }, quote: { unitPrice: string; leadTimeDays: number }) {
-  await logIn(page, DEMO_SELLER)
+/** The seller finds the RFQ on the board by its token and quotes through the dialog (USD, CIF Novorossiysk). */
+export async function quoteFromBoard(page: Page, seller: Credentials, rfq: { token: string; title: string }, quote: { unitPrice: string; leadTimeDays: number }) {
+  await logIn(page, seller)
   await page.goto(`/dashboard/rfqs?q=${rfq.token}`)
   const card = page.getByTestId('board-rfq').filter({ hasText: rfq.title })
   await expect(card).toHaveCount(1)
@@ -44,18 +50,18 @@ export async function quoteFromBoard(page: Page, rfq: { token: string; title: st
   await expect(page.getByText('Quote submitted successfully')).toBeVisible()
 }
 
-/** The demo buyer opens the negotiation on their RFQ's (only) quote from My RFQs. */
-export async function openNegotiationAsBuyer(page: Page, title: string) {
-  await logIn(page, DEMO_BUYER)
+/** The buyer opens the negotiation on their RFQ's (only) quote from My RFQs. */
+export async function openNegotiationAsBuyer(page: Page, buyer: Credentials, title: string) {
+  await logIn(page, buyer)
   await page.goto('/rfqs')
   await page.getByTestId('rfq-card').filter({ hasText: title }).getByRole('link', { name: /Negotiate/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await page.waitForLoadState('networkidle')
 }
 
-/** The demo seller opens the negotiation from the board. */
-export async function openNegotiationAsSeller(page: Page, rfq: { token: string; title: string }) {
-  await logIn(page, DEMO_SELLER)
+/** The seller opens the negotiation from the board. */
+export async function openNegotiationAsSeller(page: Page, seller: Credentials, rfq: { token: string; title: string }) {
+  await logIn(page, seller)
   await page.goto(`/dashboard/rfqs?q=${rfq.token}`)
   await page.getByTestId('board-rfq').filter({ hasText: rfq.title }).getByRole('link', { name: /Open negotiation/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: rfq.title })).toBeVisible()
@@ -84,15 +90,16 @@ export async function acceptOffer(page: Page) {
   return orderId
 }
 
-/** Buyer's RFQ → seller's quote → buyer accepts; returns the order's short id and the RFQ title. */
-export async function placeOrderThroughRfq(page: Page, label: string) {
+/** Buyer's RFQ → seller's quote → buyer accepts, between new parties unless given; returns the order's short id, the RFQ title and the parties. */
+export async function placeOrderThroughRfq(page: Page, label: string, parties?: TradeParties) {
+  const { buyer, seller } = parties ?? (await createTradeParties())
   const token = uniqueToken('o')
   const title = `Darjeeling tea ${label} ${token}`
-  await createRfq(page, { title, description: 'Darjeeling first flush, FTGFOP1 grade, vacuum-packed 10 kg bags, lab report per lot.', quantity: 3 })
-  await quoteFromBoard(page, { token, title }, { unitPrice: '2100.25', leadTimeDays: 20 })
-  await openNegotiationAsBuyer(page, title)
+  await createRfq(page, buyer, { title, description: 'Darjeeling first flush, FTGFOP1 grade, vacuum-packed 10 kg bags, lab report per lot.', quantity: 3 })
+  await quoteFromBoard(page, seller, { token, title }, { unitPrice: '2100.25', leadTimeDays: 20 })
+  await openNegotiationAsBuyer(page, buyer, title)
   const orderId = await acceptOffer(page)
-  return { orderId, title }
+  return { orderId, title, buyer, seller }
 }
 
 /** On an order page or the Orders tab, the seller moves the order to the next status through the dialog. */

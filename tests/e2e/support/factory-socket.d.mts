@@ -1,0 +1,1 @@
+export function factorySocketPath(port: number | string): string
