@@ -1,25 +1,21 @@
 import { expect, test } from '@playwright/test'
-import { logIn } from './support/demo-login'
+import { createBuyer, createSeller } from './support/factories'
+import { logIn } from './support/sign-in'
 
 // Issue 26 item 4: the quantity a buyer typed is the quantity ordered, or the order is refused with a
-// message; it is never silently changed. The demo seller lists a product of its own (2,975 in stock,
-// minimum order 20) through the product form; the demo buyer orders it.
+// message; it is never silently changed. A seller made for the test lists a product (2.50 USD, 2,975
+// in stock, minimum order 20, no shipping options: as the product form makes it with none added); a
+// buyer made for the test orders it.
 
 test('2,976 typed with 2,975 in stock is refused with a message and orders nothing; 25 typed orders exactly 25', async ({ page, baseURL }) => {
   const name = `Basmati rice 1121 sella ${Date.now().toString(36)}`
-  await logIn(page, 'seller@setu.example')
-  await page.goto('/dashboard/products/new')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Category', { exact: true }).selectOption('agriculture')
-  await page.getByLabel('Price per unit').fill('2.50')
-  await page.getByLabel('Stock quantity').fill('2975')
-  await page.getByLabel('Minimum order quantity').fill('20')
-  await page.locator('#product-en-name').fill(name)
-  await page.getByRole('button', { name: 'Create Product' }).click()
-  await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/)
-  const productPath = new URL(page.url()).pathname
+  const buyer = await createBuyer()
+  const seller = await createSeller({
+    products: [{ name, price: '2.50', currency: 'USD', stockQuantity: 2975, minimumOrderQuantity: 20, shippingOptions: [] }],
+  })
+  const productPath = `/products/${seller.products[0]!.id}`
 
-  await logIn(page, 'buyer@setu.example')
+  await logIn(page, buyer)
   await page.goto(productPath)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
   await page.waitForLoadState('networkidle')

@@ -1,9 +1,11 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
-import { logIn } from './support/demo-login'
+import { createBuyer, createSeller } from './support/factories'
+import { logIn } from './support/sign-in'
 
 // Issue 26 item 5: what a person types or chooses before the page is interactive is kept when React
 // hydrates, and it is what the form sends. A low-end phone is played with the CPU slowed 8×, and
 // "before hydration" is made certain by holding back every script of the page until the form is filled.
+// Each test signs in as a buyer or seller of its own (factories.ts), with the products it needs.
 
 /** Holds the page's JavaScript (/assets/*.js) until `release()`; nothing of React runs meanwhile. */
 async function holdScripts(page: Page) {
@@ -38,7 +40,7 @@ async function slowCpu(page: Page) {
 test('the new-product form keeps the category, price and text typed before hydration, and creates exactly that', async ({ page }) => {
   const stamp = Date.now().toString(36)
   const name = `Darjeeling first flush ${stamp}`
-  await logIn(page, 'seller@setu.example')
+  await logIn(page, await createSeller())
   const scripts = await holdScripts(page)
   await slowCpu(page)
   await page.goto('/dashboard/products/new', { waitUntil: 'domcontentloaded' })
@@ -84,7 +86,7 @@ test('the new-product form keeps the category, price and text typed before hydra
 
 test('the RFQ form keeps what was typed and chosen before hydration, and creates exactly that', async ({ page }) => {
   const title = `Cardamom 8mm bold ${Date.now().toString(36)}`
-  await logIn(page, 'buyer@setu.example')
+  await logIn(page, await createBuyer())
   const scripts = await holdScripts(page)
   await slowCpu(page)
   await page.goto('/create-rfq', { waitUntil: 'domcontentloaded' })
@@ -173,9 +175,11 @@ test('sign-in and registration keep what a visitor typed before hydration', asyn
 })
 
 test('the message composer keeps a message typed before hydration, and counts it', async ({ page }) => {
-  await logIn(page, 'buyer@setu.example')
-  // Russian Milling Wheat, Class 3: the demo seller's product; "Contact seller" opens the conversation.
-  await page.goto('/products/a793caaf-158e-4d7f-95b8-1c9205e4daf8')
+  const buyer = await createBuyer()
+  const seller = await createSeller({ country: 'Russia', products: [{ name: `Russian Milling Wheat, Class 3 ${Date.now().toString(36)}` }] })
+  await logIn(page, buyer)
+  // The seller's product page: "Contact seller" opens the conversation.
+  await page.goto(`/products/${seller.products[0]!.id}`)
   await page.waitForLoadState('networkidle')
   await page.getByTestId('product-actions').getByRole('button', { name: /Contact seller/ }).click()
   await expect(page).toHaveURL(/\/messages\/[0-9a-f-]{36}$/)
@@ -185,13 +189,30 @@ test('the message composer keeps a message typed before hydration, and counts it
 })
 
 test("the order form keeps the quantity and shipping a buyer chose before hydration, and the cost follows them", async ({ page }) => {
-  await logIn(page, 'buyer@setu.example')
-  // The demo seller's 'Refined Sunflower Oil, Bulk in Flexitanks' (1120.00 USD, minimum order 20, sea or rail).
-  await page.goto(`/marketplace?q=${encodeURIComponent('sunflower oil flexitanks')}`)
-  const href = await page.getByRole('link', { name: 'Refined Sunflower Oil, Bulk in Flexitanks' }).first().getAttribute('href')
+  // As the demo seller's 'Refined Sunflower Oil, Bulk in Flexitanks': 1120.00 USD, minimum order 20,
+  // sea 2900.00 or rail 4200.00 USD; listed by a seller made for the test.
+  const buyer = await createBuyer()
+  const seller = await createSeller({
+    country: 'Russia',
+    products: [
+      {
+        name: `Refined Sunflower Oil, Bulk in Flexitanks ${Date.now().toString(36)}`,
+        price: '1120.00',
+        currency: 'USD',
+        stockQuantity: 3000,
+        minimumOrderQuantity: 20,
+        attributes: { unit: 'tonne' },
+        shippingOptions: [
+          { method: 'sea', price: '2900.00', currency: 'USD', estimatedDays: '30-45' },
+          { method: 'rail', price: '4200.00', currency: 'USD', estimatedDays: '18-25' },
+        ],
+      },
+    ],
+  })
+  await logIn(page, buyer)
   const scripts = await holdScripts(page)
   await slowCpu(page)
-  await page.goto(href!, { waitUntil: 'domcontentloaded' })
+  await page.goto(`/products/${seller.products[0]!.id}`, { waitUntil: 'domcontentloaded' })
   await page.getByLabel('Quantity', { exact: true }).fill('23')
   await page.getByRole('radio').nth(1).check()
   await scripts.release()

@@ -3,7 +3,7 @@
 // the way an integration test's is. Options and results are plain JSON.
 import { eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
-import { conversationReports, profiles, type Country, type Currency, type KycStatus } from '../../../db/schema'
+import { conversationReports, profiles, type Country, type Currency, type KycStatus, type ShippingOption } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { getStorage } from '~/lib/storage.server'
@@ -61,7 +61,8 @@ export const factories = {
   /**
    * A verified seller: KYC Approved unless `kycStatus` says otherwise; `document` stores a KYC PDF
    * (as an uploaded one would be); `products` are listed under the seller, active, in `categoryId`
-   * (default agriculture, a demo category).
+   * (default agriculture, a demo category), with `shippingOptions` (default sea and air, as
+   * tests/factories/catalog.ts gives).
    */
   async seller(
     opts: {
@@ -79,6 +80,8 @@ export const factories = {
         categoryId?: string
         /** e.g. { unit: 'tonne' }: the unit the product is counted in. */
         attributes?: Record<string, string>
+        /** The product page's shipping choices, in order (default: sea 120.00, air 450.00; [] for none). */
+        shippingOptions?: ShippingOption[]
       }[]
     } = {},
   ) {
@@ -100,6 +103,7 @@ export const factories = {
         stockQuantity: p.stockQuantity,
         minimumOrderQuantity: p.minimumOrderQuantity,
         attributes: p.attributes,
+        shippingOptions: p.shippingOptions,
         // A picture, as every demo product has: listings then look as they do with the demo data.
         mediaFiles: [PRODUCT_PICTURE],
         translations: { en: { name: p.name, slug, description: `${p.name}: made for an end-to-end test.` } },
