@@ -46,7 +46,7 @@ export type AppError = {
   values?: Record<string, string>
 }
 
-/** Spec §8 DUPLICATE_PHONE: another account has this phone number (ADR 023). */
+/** Spec §8 DUPLICATE_PHONE: another account has this phone number (ADR 022). */
 export const duplicatePhoneError = (): AppError => e('DUPLICATE_PHONE', 'errors:db.duplicatePhone', 409, 'phoneNumber')
 
 /** Spec §9: longer (or missing) messages are replaced by the generic one. */

@@ -1,5 +1,5 @@
 ALTER TABLE "profiles" ADD COLUMN "phone_number_normalized" text;--> statement-breakpoint
--- Hand-written (ADR 023, phone numbers are unique): the one definition of "the same phone number".
+-- Hand-written (ADR 022, phone numbers are unique): the one definition of "the same phone number".
 -- Digits only, with the country code: "+91 98200 45123", "0091 98200-45123" and, for an account in
 -- India, "098200 45123" or "98200 45123" all read 919820045123; for an account in Russia a national
 -- "8 495 123-45-67" or "495 123 45 67" reads 74951234567. Empty or no number: null (not compared).

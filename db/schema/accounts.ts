@@ -28,7 +28,7 @@ export const profiles = pgTable(
     country: text('country').$type<Country>().notNull(),
     phoneNumber: text('phone_number'),
     /**
-     * The phone number as digits with the country code (ADR 023 "phone numbers are unique"), written
+     * The phone number as digits with the country code (ADR 022 "phone numbers are unique"), written
      * only by the trigger of migration 0020 from phone_number and country; never set it in code.
      */
     phoneNumberNormalized: text('phone_number_normalized'),
@@ -51,7 +51,7 @@ export const profiles = pgTable(
     check('profiles_kyc_status_check', sql`${t.kycStatus} is null or ${t.kycStatus} in ('Pending', 'Approved', 'Rejected')`),
     check('profiles_account_status_check', sql`${t.accountStatus} in ('active', 'suspended', 'banned')`),
     index('profiles_user_type_idx').on(t.userType),
-    // One account per phone number (ADR 023); catalog-only demo sellers (no login) are not accounts.
+    // One account per phone number (ADR 022); catalog-only demo sellers (no login) are not accounts.
     uniqueIndex('profiles_phone_number_normalized_uq').on(t.phoneNumberNormalized).where(sql`${t.userId} is not null`),
     // Admin user management (issue 10 item 4) at 100,000 users: newest first, filtered by status,
     // and a case-insensitive substring search (ILIKE) over name, email and company served by trigram indexes.

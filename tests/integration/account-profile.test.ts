@@ -14,7 +14,7 @@ import { action as profileAction, loader as profileLoader } from '~/routes/accou
 
 const profilesOf = (userId: string) => getDb().select().from(profiles).where(eq(profiles.userId, userId))
 let phoneCounter = 0
-/** Profile form fields; each call has its own phone number (phone numbers are unique among accounts, ADR 023). */
+/** Profile form fields; each call has its own phone number (phone numbers are unique among accounts, ADR 022). */
 const setup = () => ({ name: 'Irina Volkova', country: 'Russia', userType: 'Seller', companyName: 'Ural Trade LLC', phoneNumber: `+7 495 123-45-${String(++phoneCounter).padStart(2, '0')}` })
 
 async function withoutProfile() {

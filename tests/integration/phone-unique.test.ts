@@ -1,4 +1,4 @@
-// ADR 023: a phone number belongs to one account, compared as digits with the country code. Spec §8's
+// ADR 022: a phone number belongs to one account, compared as digits with the country code. Spec §8's
 // 'An account with this phone number already exists.' (DUPLICATE_PHONE) answers registration, profile
 // setup and profile editing; the database's unique index holds the rule under concurrent writes.
 import { eq, sql } from 'drizzle-orm'

@@ -137,7 +137,7 @@ export async function registerAccount(request: Request, input: RegisterInput, op
   const duplicate = mapAuthError({ code: 'USER_ALREADY_EXISTS' })
   try {
     if (await emailInUse(input.email)) return { ok: false, fieldErrors: fieldError(duplicate), error: duplicate }
-    // ADR 023: one account per phone number (the profile's unique index holds it under concurrency).
+    // ADR 022: one account per phone number (the profile's unique index holds it under concurrency).
     if (await phoneNumberTaken(input.phoneNumber, input.country)) {
       const taken = duplicatePhoneError()
       return { ok: false, fieldErrors: fieldError(taken), error: taken }

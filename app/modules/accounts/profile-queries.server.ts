@@ -5,7 +5,7 @@ import { getCurrentSession } from './session.server'
 
 /**
  * Whether another account already has this phone number, compared the way the database's unique
- * index compares them (ADR 023: `setu_normalize_phone`, digits with the country code).
+ * index compares them (ADR 022: `setu_normalize_phone`, digits with the country code).
  */
 export async function phoneNumberTaken(phoneNumber: string, country: string, exceptUserId?: string): Promise<boolean> {
   const [row] = await getDb()
