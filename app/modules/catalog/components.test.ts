@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { CostSummary } from './components/cost-summary'
+import { ProductImage } from './components/product-image'
 import { PurchasePanel } from './components/purchase-panel'
 import { stepQuantity } from './components/quantity-stepper'
 import type { ProductDetailDto } from './types'
@@ -134,5 +135,16 @@ describe('the quantity as typed', () => {
     expect(typedOrderQuantityError('12.5', stock)).toEqual({ key: 'catalog:product.order.errors.quantity' })
     expect(typedOrderQuantityError('2975', stock)).toBeNull()
     expect(typedOrderQuantityError('20', stock)).toBeNull()
+  })
+})
+
+describe('ProductImage without a picture', () => {
+  it('is a named image when it has a text, and hidden decoration when it has none (the name is read beside it)', () => {
+    const named = renderToString(h(ProductImage, { src: null, alt: 'Sunflower Oil' }))
+    expect(named).toContain('role="img"')
+    expect(named).toContain('aria-label="Sunflower Oil"')
+    const decoration = renderToString(h(ProductImage, { src: null, alt: '' }))
+    expect(decoration).not.toContain('role="img"')
+    expect(decoration).toContain('aria-hidden="true"')
   })
 })

@@ -5,7 +5,8 @@ import { cn } from '~/lib/utils'
 export function ProductImage({ src, alt, className, eager = false }: { src: string | null; alt: string; className?: string; eager?: boolean }) {
   if (!src) {
     return (
-      <div className={cn('flex items-center justify-center bg-muted text-muted-foreground', className)} role="img" aria-label={alt}>
+      // Without a text (a card whose name is read beside it) the placeholder is decoration, like <img alt="">.
+      <div className={cn('flex items-center justify-center bg-muted text-muted-foreground', className)} {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}>
         <Package className="size-10" aria-hidden />
       </div>
     )
