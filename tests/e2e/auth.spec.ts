@@ -243,7 +243,7 @@ test('the verification email comes in the visitor’s language', async ({ page }
   await page.getByLabel('Подтвердите пароль').fill(PASSWORD)
   await page.getByLabel('Страна').selectOption('Russia')
   await page.getByRole('radio', { name: /^Покупатель/ }).check()
-  await page.getByLabel('Номер телефона').fill('+7 495 123-45-67')
+  await page.getByLabel('Номер телефона').fill(uniquePhone())
   await page.getByRole('button', { name: 'Создать учётную запись' }).click()
   await expect(page.getByText('Регистрация прошла успешно! Проверьте почту, чтобы подтвердить учётную запись.')).toBeVisible()
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { verificationLink } from './support/outbox'
+import { uniquePhone } from '../support/phone'
 
 // A buyer's dashboard (issue 26 item 6): a new buyer, registered here, opens "Dashboard" from the account
 // menu and finds their overview (not "Seller Account Required"); an RFQ they create shows on it, and
@@ -20,7 +21,7 @@ async function registerBuyer(page: Page): Promise<string> {
   await page.getByLabel('Country').selectOption('India')
   await page.getByRole('radio', { name: /^Buyer/ }).check()
   await page.getByLabel('Company name (optional)').fill(`Iyer Foods ${stamp}`)
-  await page.getByLabel('Phone number').fill('+91 98765 43210')
+  await page.getByLabel('Phone number').fill(uniquePhone())
   await page.getByRole('button', { name: 'Create Account' }).click()
   await expect(page).toHaveURL(/\/verify-email\?email=/)
   await page.goto(await verificationLink(page, email))
