@@ -23,3 +23,23 @@ export async function createRfq(buyerId: string, overrides: RfqOverrides = {}) {
     .returning({ id: rfqs.id, title: rfqs.title, createdAt: rfqs.createdAt })
   return row
 }
+
+/** The create-RFQ form's fields, valid as they stand (a fresh submission key each call); `extra` overrides any. */
+export const rfqFormFields = (extra: Record<string, string> = {}): Record<string, string> => ({
+  title: 'Basmati rice 1121, 25 kg bags',
+  description: 'Steam basmati 1121, moisture 12% max, SGS inspection at loading.',
+  categoryId: '',
+  budgetMin: '1000',
+  budgetMax: '2500.50',
+  currency: 'INR',
+  quantity: '20',
+  unit: 'tonnes',
+  deadline: '',
+  locationPreference: 'India',
+  incoterm: 'FOB',
+  incotermPlace: 'Nhava Sheva',
+  destination: 'Saint Petersburg',
+  hsCode: '1006.30',
+  submissionKey: randomUUID(),
+  ...extra,
+})

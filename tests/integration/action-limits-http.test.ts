@@ -2,7 +2,6 @@
 // SSR): a refused form post renders the page again with the translated message, status 429 and
 // Retry-After; a fetcher's .data post gets the same status and header; and the write-burst backstop
 // answers any write with the translated "Too many requests" page. Needs `npm run build` first.
-import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { rfqs } from '../../db/schema'
@@ -10,6 +9,7 @@ import { ACTION_LIMITS } from '~/lib/action-limits'
 import { getDb } from '~/lib/db.server'
 import { countInWindow, limitKey } from '~/lib/rate-limit.server'
 import { createUser, signInCookie } from '../factories/users'
+import { rfqFormFields } from '../factories/trade'
 import { dispatch } from '../support/app'
 import { dbFingerprint, fingerprintTables } from '../support/db-fingerprint'
 import en from '../../public/locales/en/common.json'
@@ -20,24 +20,7 @@ async function buyer() {
   return { ...u, profileId: u.profileId!, cookie: await signInCookie(u.email, u.password) }
 }
 
-const rfqBody = (title: string) =>
-  new URLSearchParams({
-    title,
-    description: 'Steam basmati 1121, moisture 12% max, SGS inspection at loading.',
-    categoryId: '',
-    budgetMin: '1000',
-    budgetMax: '2500.50',
-    currency: 'INR',
-    quantity: '20',
-    unit: 'tonnes',
-    deadline: '',
-    locationPreference: 'India',
-    incoterm: 'FOB',
-    incotermPlace: 'Nhava Sheva',
-    destination: 'Saint Petersburg',
-    hsCode: '1006.30',
-    submissionKey: randomUUID(),
-  })
+const rfqBody = (title: string) => new URLSearchParams(rfqFormFields({ title }))
 
 const rfqCount = async (buyerId: string) => (await getDb().select({ id: rfqs.id }).from(rfqs).where(eq(rfqs.buyerId, buyerId))).length
 const [rfqHour] = ACTION_LIMITS.rfqCreate.windows

@@ -23,7 +23,7 @@ import { makeFile, pdfBytes, useTempStorage } from '../factories/files'
 import { createConversation } from '../factories/messaging'
 import { createOrder } from '../factories/orders'
 import { createQuote } from '../factories/quotes'
-import { createRfq } from '../factories/trade'
+import { createRfq, rfqFormFields } from '../factories/trade'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { dbFingerprint, fingerprintTables } from '../support/db-fingerprint'
 import { callRoute, form, type RouteOutcome } from './account-support'
@@ -88,24 +88,7 @@ async function expectRefused(action: LimitedAction, attempt: () => Promise<Route
   return out
 }
 
-const RFQ = () =>
-  form({
-    title: 'Basmati rice 1121, 25 kg bags',
-    description: 'Steam basmati 1121, moisture 12% max, SGS inspection at loading.',
-    categoryId: '',
-    budgetMin: '1000',
-    budgetMax: '2500.50',
-    currency: 'INR',
-    quantity: '20',
-    unit: 'tonnes',
-    deadline: '',
-    locationPreference: 'India',
-    incoterm: 'FOB',
-    incotermPlace: 'Nhava Sheva',
-    destination: 'Saint Petersburg',
-    hsCode: '1006.30',
-    submissionKey: randomUUID(),
-  })
+const RFQ = () => form(rfqFormFields())
 
 describe('creating RFQs (/create-rfq)', () => {
   it(`allows ${ACTION_LIMITS.rfqCreate.windows[0].max} an hour, then answers 429 in the form (values kept) and writes nothing; another buyer still may`, async () => {

@@ -7,7 +7,7 @@ import { RFQ_PAGE_SIZE, utcToday } from '~/modules/rfqs/schemas'
 import { action as createAction, loader as createLoader } from '~/routes/trade/create-rfq'
 import { action as listAction, loader as listLoader } from '~/routes/trade/rfqs'
 import { createCategory } from '../factories/catalog'
-import { createRfq } from '../factories/trade'
+import { createRfq, rfqFormFields } from '../factories/trade'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { callRoute, form, toastOf } from './account-support'
 import en from '../../public/locales/en/rfqs.json'
@@ -17,24 +17,7 @@ async function signedIn(profile: CreateUserOptions['profile'] = { userType: 'Buy
   return { ...u, cookie: await signInCookie(u.email, u.password) }
 }
 
-const valid = (extra: Record<string, string> = {}) => ({
-  title: 'Basmati rice 1121, 25 kg bags',
-  description: 'Steam basmati 1121, moisture 12% max, SGS inspection at loading.',
-  categoryId: '',
-  budgetMin: '1000',
-  budgetMax: '2500.50',
-  currency: 'INR',
-  quantity: '20',
-  unit: 'tonnes',
-  deadline: '',
-  locationPreference: 'India',
-  incoterm: 'FOB',
-  incotermPlace: 'Nhava Sheva',
-  destination: 'Saint Petersburg',
-  hsCode: '1006.30',
-  submissionKey: randomUUID(),
-  ...extra,
-})
+const valid = rfqFormFields
 
 const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
 const rowsOf = async (buyerId: string) => getDb().select().from(rfqs).where(eq(rfqs.buyerId, buyerId))
