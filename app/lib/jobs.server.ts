@@ -115,3 +115,20 @@ export async function sendJob(name: string, data: object | null, options: SendOp
   await boss.send(name, data, options)
   return true
 }
+
+/**
+ * A function that asks for one job on `queue` soon, at most one per `delayMs`: called inside a
+ * transaction, the delay lets it commit first, and anything not yet visible is taken by the queue's
+ * scheduled run. Does nothing while the queue is not running (tests, scripts).
+ */
+export function soonJob(queue: string, delayMs: number): () => void {
+  let kick: NodeJS.Timeout | undefined
+  return () => {
+    if (kick) return
+    kick = setTimeout(() => {
+      kick = undefined
+      void sendJob(queue, null).catch((err) => console.error(`[setu] could not queue ${queue}: ${err instanceof Error ? err.message : err}`))
+    }, delayMs)
+    kick.unref()
+  }
+}

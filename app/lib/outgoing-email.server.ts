@@ -20,7 +20,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { outgoingEmails } from '../../db/schema'
 import { getDb, type Db } from './db.server'
 import { sendEmail, type EmailMessage } from './email.server'
-import { sendJob, type JobDefinition } from './jobs.server'
+import { sendJob, soonJob, type JobDefinition } from './jobs.server'
 
 /** A claimed delivery older than this is taken to have died; longer than nodemailer's slowest SMTP timeout. */
 export const LEASE_MINUTES = 15
@@ -152,21 +152,8 @@ export async function deliverPendingEmails(): Promise<{ sent: number; failed: nu
   return { sent, failed }
 }
 
-let kick: NodeJS.Timeout | undefined
-
-/**
- * Asks for the sweep soon, so an email leaves within seconds instead of at the next minute. Called
- * inside the caller's transaction: the short delay lets it commit first, and anything not yet visible
- * is taken by the scheduled sweep. Does nothing while the queue is not running (tests, scripts).
- */
-export function requestEmailSweep(delayMs = 500) {
-  if (kick) return
-  kick = setTimeout(() => {
-    kick = undefined
-    void sendJob(OUTGOING_EMAIL_SWEEP_QUEUE, null).catch((err) => console.error(`[setu] could not queue the email sweep: ${err instanceof Error ? err.message : err}`))
-  }, delayMs)
-  kick.unref()
-}
+/** Asks for the sweep soon, so an email leaves within seconds instead of at the next minute. */
+export const requestEmailSweep = soonJob(OUTGOING_EMAIL_SWEEP_QUEUE, 500)
 
 type EmailJob = { id: string }
 

@@ -1,5 +1,5 @@
 // The notices' background work (ADR 010): one delivery job per notice, and the sweep that queues them.
-import { sendJob, type JobDefinition } from '~/lib/jobs.server'
+import { sendJob, soonJob, type JobDefinition } from '~/lib/jobs.server'
 import { deliverNotificationEmail, listUndeliveredNotifications } from './email-delivery.server'
 
 export const NOTIFICATION_EMAIL_QUEUE = 'notification-email'
@@ -16,21 +16,8 @@ export async function queuePendingEmails(): Promise<number> {
   return queued
 }
 
-let kick: NodeJS.Timeout | undefined
-
-/**
- * Asks for the sweep soon, so an email leaves within seconds instead of at the next minute. Called by
- * notify() inside the event's transaction: the short delay lets it commit first, and anything not yet
- * visible is taken by the scheduled sweep. Does nothing while the queue is not running (tests, scripts).
- */
-export function requestEmailSweep(delayMs = 1_000) {
-  if (kick) return
-  kick = setTimeout(() => {
-    kick = undefined
-    void sendJob(NOTIFICATION_SWEEP_QUEUE, null).catch((err) => console.error(`[setu] could not queue the email sweep: ${err instanceof Error ? err.message : err}`))
-  }, delayMs)
-  kick.unref()
-}
+/** Asks for the sweep soon (notify() calls it inside the event's transaction), instead of at the next minute. */
+export const requestEmailSweep = soonJob(NOTIFICATION_SWEEP_QUEUE, 1_000)
 
 export const NOTIFICATION_JOBS: JobDefinition[] = [
   {
