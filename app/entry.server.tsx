@@ -6,16 +6,13 @@ import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import appCss from './app.css?url'
 import { InlineStylesheetContext } from '~/components/app-stylesheet'
+import { DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, PRODUCT_IMAGE } from '~/domain/uploads'
 import { NonceContext } from '~/lib/csp'
 import { CSP_NONCE_HEADER } from '~/lib/http-security.server'
 import { getI18n } from '~/lib/i18next.server'
 import { inlineStylesheet } from '~/lib/inline-stylesheet.server'
 import { pageCache } from '~/lib/page-cache.server'
 import { recordProductView, utcDay, VISITOR_COOKIE } from '~/modules/catalog/views.server'
-import { DISPUTE_MAX_REQUEST_BYTES } from '~/modules/disputes/enums'
-import { KYC_MAX_REQUEST_BYTES } from '~/modules/kyc/files.server'
-import { SEND_MAX_REQUEST_BYTES } from '~/modules/messaging/enums'
-import { PRODUCT_IMAGE_MAX_REQUEST_BYTES } from '~/modules/products/images.server'
 
 export { beginShutdown, ensureBootstrapped as bootstrap, shutdown } from '~/lib/startup.server'
 export { bodyLimit, hostCheck, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } from '~/lib/http-security.server'
@@ -61,11 +58,11 @@ export function publicPageCache(render: (request: Request) => Promise<Response>)
  * a UUID path segment).
  */
 export const bodyLimits = {
-  '/kyc-upload': { bytes: KYC_MAX_REQUEST_BYTES, messageKey: 'kyc:errors.tooLarge' },
-  '/register': { bytes: KYC_MAX_REQUEST_BYTES, messageKey: 'kyc:errors.tooLarge' },
-  '/dashboard/products/images': { bytes: PRODUCT_IMAGE_MAX_REQUEST_BYTES, messageKey: 'products:images.errors.tooLarge' },
-  '/messages/:id': { bytes: SEND_MAX_REQUEST_BYTES, messageKey: 'messages:errors.requestTooLarge' },
-  '/orders/:id/dispute': { bytes: DISPUTE_MAX_REQUEST_BYTES, messageKey: 'disputes:errors.requestTooLarge' },
+  '/kyc-upload': { bytes: KYC_DOCUMENT.maxRequestBytes, messageKey: KYC_DOCUMENT.errors.tooLarge },
+  '/register': { bytes: KYC_DOCUMENT.maxRequestBytes, messageKey: KYC_DOCUMENT.errors.tooLarge },
+  '/dashboard/products/images': { bytes: PRODUCT_IMAGE.maxRequestBytes, messageKey: PRODUCT_IMAGE.errors.tooLarge },
+  '/messages/:id': { bytes: MESSAGE_ATTACHMENT.maxRequestBytes, messageKey: 'messages:errors.requestTooLarge' },
+  '/orders/:id/dispute': { bytes: DISPUTE_EVIDENCE.maxRequestBytes, messageKey: 'disputes:errors.requestTooLarge' },
 }
 
 export const streamTimeout = 5_000

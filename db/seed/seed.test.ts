@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { addMoney, multiplyMoney } from '~/modules/catalog/money'
-import { validateKycFile } from '~/modules/kyc/files.server'
+import { KYC_DOCUMENT } from '~/domain/uploads'
+import { checkUpload } from '~/lib/uploads.server'
 import { readKycDocumentByKey } from '~/modules/kyc/queries.server'
 import { orderTransitionVerdict } from '~/modules/orders/policy'
 import { getOrder, listOrders } from '~/modules/orders/queries.server'
@@ -379,7 +380,7 @@ describe('demo accounts', () => {
     expect(pending!.kycDocumentUrl).toBe(`${pendingUser!.id}/kyc_document.pdf`)
     const doc = await readKycDocumentByKey(pending!.kycDocumentUrl!)
     expect(doc?.contentType).toBe('application/pdf')
-    expect(await validateKycFile(new File([doc!.bytes as Uint8Array<ArrayBuffer>], 'kyc.pdf'))).toMatchObject({ ok: true, ext: 'pdf' })
+    expect(await checkUpload(KYC_DOCUMENT, new File([doc!.bytes as Uint8Array<ArrayBuffer>], 'kyc.pdf'))).toMatchObject({ ok: true, file: { ext: 'pdf' } })
   })
 
   it('makes the demo seller own several active products, including a New Launch', async () => {

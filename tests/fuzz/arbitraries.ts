@@ -5,7 +5,7 @@ import { PROFILE_INTENTS } from '~/modules/accounts/profile-schemas'
 import { AUDIT_ACTIONS } from '~/modules/admin/roles'
 import { COUNTRY_VALUES, CURRENCY_VALUES, MARKETPLACE_SORTS } from '~/modules/catalog/schemas'
 import { TRADE_TABS } from '~/modules/content/trade/tabs'
-import { KYC_MAX_REQUEST_BYTES } from '~/modules/kyc/files.server'
+import { KYC_DOCUMENT } from '~/domain/uploads'
 import type { Fixtures } from '../access/fixtures'
 
 /** Strings that have broken web apps before: injections, number edge cases, odd Unicode. */
@@ -276,7 +276,7 @@ export function formBody(known: readonly string[], fileFields: readonly string[]
   )
   // Just under and over the caps: 16 KB for the sign-in forms, one document plus fields for uploads.
   const oversized = fc
-    .record({ size: fc.constantFrom(16 * 1024, 16 * 1024 + 1, KYC_MAX_REQUEST_BYTES + 1), name: fc.constantFrom(...known, 'x') })
+    .record({ size: fc.constantFrom(16 * 1024, 16 * 1024 + 1, KYC_DOCUMENT.maxRequestBytes + 1), name: fc.constantFrom(...known, 'x') })
     .map(({ size, name }): FuzzBody => {
       const text = `${name}=${'a'.repeat(size)}`
       return { body: text, contentType: 'application/x-www-form-urlencoded', text: name }

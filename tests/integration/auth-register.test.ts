@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, profiles, users } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { KYC_MAX_BYTES } from '~/modules/kyc/schemas'
+import { KYC_DOCUMENT } from '~/domain/uploads'
 import { loader as registerLoader } from '~/routes/auth/register'
 import { callRoute } from './account-support'
 import { latestEmail, pdfFile, register, registrationFields, verificationPath } from './auth-support'
@@ -179,7 +179,7 @@ describe('refused registrations write nothing', () => {
     ['a Linux executable renamed to .pdf', makeFile(elfBytes(), 'document.pdf'), 'kyc:errors.invalidType'],
     ['a Windows executable renamed to .pdf', makeFile(exeBytes(), 'invoice.pdf'), 'kyc:errors.invalidType'],
     ['a text file', makeFile(new TextEncoder().encode('just some words'), 'notes.txt', 'text/plain'), 'kyc:errors.invalidType'],
-    ['a PDF of 5 MB + 1 byte', makeFile(padTo(pdfBytes(), KYC_MAX_BYTES + 1), 'big.pdf'), 'kyc:errors.tooLarge'],
+    ['a PDF of 5 MB + 1 byte', makeFile(padTo(pdfBytes(), KYC_DOCUMENT.maxBytes + 1), 'big.pdf'), 'kyc:errors.tooLarge'],
     ['HTML with a hostile name', makeFile(htmlBytes(), '../../etc/passwd.pdf', 'application/pdf'), 'kyc:errors.invalidType'],
     ['HTML named <script>.pdf', makeFile(htmlBytes(), '<script>alert(1)</script>.pdf', 'application/pdf'), 'kyc:errors.invalidType'],
   ])('a seller with %s', async (_label, file, message) => {
@@ -193,7 +193,7 @@ describe('refused registrations write nothing', () => {
 
   it('a request body far over the upload limit', async () => {
     const before = await counts()
-    const out = await register(registrationFields({ userType: 'Seller', kycDocument: makeFile(padTo(pdfBytes(), KYC_MAX_BYTES * 2), 'huge.pdf') }))
+    const out = await register(registrationFields({ userType: 'Seller', kycDocument: makeFile(padTo(pdfBytes(), KYC_DOCUMENT.maxBytes * 2), 'huge.pdf') }))
     expect(out.status).toBe(413)
     expect(answerOf(out).fieldErrors?.kycDocument).toBe('kyc:errors.tooLarge')
     expect(await counts()).toEqual(before)

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { PRODUCT_IMAGE_MAX_PIXELS } from '~/modules/products/images.server'
-import { PRODUCT_IMAGE_MAX_BYTES } from '~/modules/products/schemas'
+import { PRODUCT_IMAGE } from '~/domain/uploads'
 import { loader as mediaLoader } from '~/routes/public/product-media'
 import { action as editAction, loader as editLoader } from '~/routes/seller/product-edit'
 import { action as uploadAction, loader as uploadLoader } from '~/routes/seller/product-images'
@@ -156,7 +156,7 @@ describe('uploading a product image (/dashboard/products/images)', () => {
     ],
     ['an SVG renamed .png', async () => file(new TextEncoder().encode('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>'), 'logo.png', 'image/png'), 'invalidType'],
     ['a GIF', async () => file(await picture(8, 8).gif().toBuffer(), 'anim.gif', 'image/gif'), 'invalidType'],
-    ['a file of 10 MB + 1 byte', async () => file(padTo(await jpegWithGps(), PRODUCT_IMAGE_MAX_BYTES + 1), 'huge.jpg', 'image/jpeg'), 'tooLarge'],
+    ['a file of 10 MB + 1 byte', async () => file(padTo(await jpegWithGps(), PRODUCT_IMAGE.maxBytes + 1), 'huge.jpg', 'image/jpeg'), 'tooLarge'],
     [
       'a corrupt JPEG (cut off half way)',
       async () => {

@@ -8,7 +8,8 @@ import type { Language } from '~/lib/i18n'
 import { discardHeldEmails, releaseHeldEmails } from '~/lib/outgoing-email.server'
 import { getStorage } from '~/lib/storage.server'
 import { storeKycDocument } from '~/modules/kyc/commands.server'
-import { validateKycFile } from '~/modules/kyc/files.server'
+import { checkUpload, type CheckedUpload } from '~/lib/uploads.server'
+import { KYC_DOCUMENT } from '~/domain/uploads'
 import { KYC_EXTENSIONS, kycDocumentKey } from '~/modules/kyc/schemas'
 import { callAuthEndpoint } from './auth-endpoint.server'
 import { ACCOUNT_LOCKED, PASSWORD_POLICY_CODES } from './auth-guards.server'
@@ -127,11 +128,11 @@ export async function registerAccount(request: Request, input: RegisterInput, op
   const weak = await checkPasswordPolicy(input.password, { email: input.email, name: input.name })
   if (weak) return { ok: false, fieldErrors: { password: weak } }
 
-  let kycFile: { ext: 'pdf' | 'jpg' | 'png'; mime: string; bytes: Uint8Array } | null = null
+  let kycFile: CheckedUpload<(typeof KYC_DOCUMENT.types)[number]> | null = null
   if (input.userType === 'Seller') {
-    const check = await validateKycFile(input.kycDocument as File | undefined)
-    if (!check.ok) return { ok: false, fieldErrors: { kycDocument: check.messageKey } }
-    kycFile = { ext: check.ext, mime: check.mime, bytes: check.bytes }
+    const check = await checkUpload(KYC_DOCUMENT, input.kycDocument)
+    if (!check.ok) return { ok: false, fieldErrors: { kycDocument: check.error } }
+    kycFile = check.file
   }
 
   const duplicate = mapAuthError({ code: 'USER_ALREADY_EXISTS' })

@@ -24,9 +24,6 @@ export const IMAGE_URL_MAX = 2048
 /** Field name → i18n key of its first problem. */
 export type FieldErrors = Partial<Record<string, string>>
 
-/** File names the registration picker offers; the server judges the bytes, not the name. */
-export const KYC_FILE_EXTENSIONS = ['.pdf', '.jpg', '.jpeg', '.png'] as const
-
 /** The submitted text values to show the form again (passwords and files left out). */
 export function formValues(entries: Iterable<[string, FormDataEntryValue]>): Record<string, string> {
   const values: Record<string, string> = {}

@@ -1,6 +1,6 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
-import { KYC_MAX_BYTES } from '~/modules/kyc/schemas'
+import { KYC_DOCUMENT } from '~/domain/uploads'
 import { LoginSchema, parseFormEntries, RegisterSchema, ResendVerificationSchema, registrationSummary, safeRedirectTo } from './schemas'
 
 const valid = {
@@ -63,7 +63,7 @@ describe('RegisterSchema (spec §5 Registration)', () => {
   it.each([
     ['no file', {}, 'kyc:errors.required'],
     ['an empty file', { kycDocument: pdf(0) }, 'kyc:errors.required'],
-    ['a file of 5 MB + 1 byte', { kycDocument: pdf(KYC_MAX_BYTES + 1) }, 'kyc:errors.tooLarge'],
+    ['a file of 5 MB + 1 byte', { kycDocument: pdf(KYC_DOCUMENT.maxBytes + 1) }, 'kyc:errors.tooLarge'],
     ['a .exe', { kycDocument: pdf(100, 'setup.exe') }, 'kyc:errors.invalidType'],
     ['a .html', { kycDocument: pdf(100, 'page.html') }, 'kyc:errors.invalidType'],
   ])('requires a valid KYC file from a seller: %s', (_label, file, message) => {
@@ -72,7 +72,7 @@ describe('RegisterSchema (spec §5 Registration)', () => {
 
   it('accepts a seller with a PDF, JPG, JPEG or PNG of at most 5 MB', () => {
     for (const name of ['a.pdf', 'b.JPG', 'c.jpeg', 'd.png']) {
-      expect(errorsFor({ ...valid, userType: 'Seller', kycDocument: pdf(KYC_MAX_BYTES, name) })).toEqual({})
+      expect(errorsFor({ ...valid, userType: 'Seller', kycDocument: pdf(KYC_DOCUMENT.maxBytes, name) })).toEqual({})
     }
   })
 

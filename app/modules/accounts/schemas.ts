@@ -3,9 +3,9 @@
 // better-auth guards use it; form inputs take their minLength/maxLength from the same constants.
 // One Zod schema per form, shared by the form (checked before submit) and the action. Messages are i18n keys.
 import { z } from 'zod'
-import { KYC_MAX_BYTES } from '~/modules/kyc/schemas'
+import { checkPicked, KYC_DOCUMENT } from '~/domain/uploads'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { COMPANY_MAX, COUNTRIES, EMAIL_MAX, formValues, KYC_FILE_EXTENSIONS, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, PHONE_MIN, USER_TYPES, type FieldErrors } from './limits'
+import { COMPANY_MAX, COUNTRIES, EMAIL_MAX, formValues, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, PHONE_MIN, USER_TYPES, type FieldErrors } from './limits'
 
 export * from './limits'
 
@@ -68,12 +68,8 @@ function isPickedFile(v: unknown): v is PickedFile {
 }
 
 /** Spec §5 file rules as far as a name and size tell (the server also checks the bytes). */
-export function kycFileProblem(v: unknown): 'kyc:errors.required' | 'kyc:errors.tooLarge' | 'kyc:errors.invalidType' | null {
-  if (!isPickedFile(v) || v.size === 0) return 'kyc:errors.required'
-  if (v.size > KYC_MAX_BYTES) return 'kyc:errors.tooLarge'
-  const name = v.name.toLowerCase()
-  if (!KYC_FILE_EXTENSIONS.some((ext) => name.endsWith(ext))) return 'kyc:errors.invalidType'
-  return null
+export function kycFileProblem(v: unknown): string | null {
+  return checkPicked(KYC_DOCUMENT, isPickedFile(v) ? [v] : [])
 }
 
 export const RegisterSchema = z

@@ -5,11 +5,12 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { disputeEvidence, disputeMessages, disputes, orderEvents, orders, products } from '../../../db/schema'
 import { getDb, type Db } from '~/lib/db.server'
 import { enforceLimit, type LimitRefusal } from '~/lib/rate-limit.server'
+import { deleteUploads } from '~/lib/uploads.server'
 import { recordAudit } from '~/modules/admin/audit.server'
 import type { CurrentAdmin } from '~/modules/admin/session.server'
 import { notify } from '~/modules/notifications/notify.server'
 import type { DisputeParty } from './enums'
-import { deleteEvidence, storeEvidence, type CheckedEvidence, type StoredEvidence } from './files.server'
+import { storeEvidence, type CheckedEvidence, type StoredEvidence } from './files.server'
 import { disputePartyOf, messageRecipients, openDisputeVerdict, orderEffectOf, restocksOnCancel } from './policy'
 import { isUuid, type AnswerDisputeInput, type DecideDisputeInput, type ModeratorMessageInput, type OpenDisputeInput } from './schemas'
 
@@ -49,7 +50,7 @@ async function withEvidence<T extends { ok: boolean }>(disputeId: string, files:
     if (err instanceof Refused) return (result = err.refusal)
     throw err
   } finally {
-    if (!result?.ok) await deleteEvidence(stored)
+    if (!result?.ok) await deleteUploads(stored)
   }
 }
 

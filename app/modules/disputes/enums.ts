@@ -1,5 +1,6 @@
 // Browser-safe copies of the dispute rules (db/schema/disputes.ts holds the database's; enums.test.ts
 // checks they agree). Forms, actions, components and tests import the limits from here.
+import type { DISPUTE_EVIDENCE } from '~/domain/uploads'
 
 export const DISPUTE_REASONS = ['not_received', 'not_as_described', 'damaged', 'payment_issue', 'other'] as const
 export type DisputeReason = (typeof DISPUTE_REASONS)[number]
@@ -15,17 +16,11 @@ export type DisputeAuthorKind = DisputeParty | 'moderator'
 
 /** Description, answers, moderator messages and the written resolution: 1–5,000 characters each. */
 export const DISPUTE_TEXT_MAX = 5000
-/** Evidence files with the opening or one answer, and the largest one. */
-export const EVIDENCE_FILES_MAX = 5
-export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024
-/** What evidence may be, judged by its bytes, and the extension it is stored under. */
-export const EVIDENCE_TYPES = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' } as const
-export type EvidenceType = keyof typeof EVIDENCE_TYPES
-/** The file input's `accept`. */
-export const EVIDENCE_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png'
-export const EVIDENCE_NAME_MAX = 255
-/** The dispute page's POST body cap: five 10 MB files plus the text and multipart framing (bodyLimits in app/entry.server.tsx). */
-export const DISPUTE_MAX_REQUEST_BYTES = 52 * 1024 * 1024
+/**
+ * What evidence may be, judged by its bytes. The evidence rule (five with the opening or an answer,
+ * 10 MB each, the picker's accept, the page's body cap) is DISPUTE_EVIDENCE in app/domain/uploads.ts.
+ */
+export type EvidenceType = (typeof DISPUTE_EVIDENCE.types)[number]
 // The answer and evidence limits per person are in app/lib/action-limits.ts (ACTION_LIMITS.disputeAnswer, disputeEvidence).
 
 /** A dispute with no act for this long is flagged Overdue in the moderators' queue. */

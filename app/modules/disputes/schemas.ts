@@ -1,7 +1,8 @@
 // Dispute forms (issue 10 item 7): one schema per form, run by the form before submit and by the action
 // after. Messages are i18n keys: disputes:errors.* (marketplace), adminDisputes:errors.* (admin panel).
 import { z } from 'zod'
-import { DISPUTE_DECISIONS, DISPUTE_QUEUE_FILTERS, DISPUTE_REASONS, DISPUTE_TEXT_MAX, EVIDENCE_FILES_MAX, type DisputeQueueFilter } from './enums'
+import { DISPUTE_EVIDENCE } from '~/domain/uploads'
+import { DISPUTE_DECISIONS, DISPUTE_QUEUE_FILTERS, DISPUTE_REASONS, DISPUTE_TEXT_MAX, type DisputeQueueFilter } from './enums'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Control characters (NUL and the rest, but not newline or tab) are stripped: nobody types them.
@@ -74,7 +75,7 @@ function collect<E extends Record<string, string | undefined>>(issues: z.core.$Z
 export function parseOpenDisputeForm(form: FormLike, fileCount = 0): Parsed<OpenDisputeInput, DisputeFieldErrors> {
   const r = OpenDisputeSchema.safeParse({ reason: str(form, 'reason'), description: str(form, 'description') })
   if (!r.success) return { ok: false, fieldErrors: collect(r.error.issues, ['reason', 'description']) }
-  if (fileCount > EVIDENCE_FILES_MAX) return { ok: false, fieldErrors: { files: m('tooManyFiles') } }
+  if (fileCount > DISPUTE_EVIDENCE.maxCount) return { ok: false, fieldErrors: { files: m('tooManyFiles') } }
   return { ok: true, value: r.data }
 }
 
@@ -82,7 +83,7 @@ export function parseOpenDisputeForm(form: FormLike, fileCount = 0): Parsed<Open
 export function parseAnswerForm(form: FormLike, fileCount = 0): Parsed<AnswerDisputeInput, DisputeFieldErrors> {
   const r = AnswerDisputeSchema.safeParse({ body: str(form, 'body') })
   if (!r.success) return { ok: false, fieldErrors: collect(r.error.issues, ['body']) }
-  if (fileCount > EVIDENCE_FILES_MAX) return { ok: false, fieldErrors: { files: m('tooManyFiles') } }
+  if (fileCount > DISPUTE_EVIDENCE.maxCount) return { ok: false, fieldErrors: { files: m('tooManyFiles') } }
   return { ok: true, value: r.data }
 }
 

@@ -1,25 +1,20 @@
-// Shared KYC constants and types (browser-safe: no server imports).
+// Shared KYC constants and types (browser-safe: no server imports). The document's upload rule (types,
+// size, the picker's accept) is KYC_DOCUMENT in app/domain/uploads.ts.
+import { FILE_TYPES, KYC_DOCUMENT, type StoredExtension } from '~/domain/uploads'
 
-/** Spec §9: KYC documents are at most 5 MB. */
-export const KYC_MAX_BYTES = 5 * 1024 * 1024
-
-export const KYC_EXTENSIONS = ['pdf', 'jpg', 'png'] as const
-export type KycExtension = (typeof KYC_EXTENSIONS)[number]
-
-/** What the file picker offers (spec §5); the server checks the bytes regardless. */
-export const KYC_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png'
+/** The extensions a KYC document is stored under, one per allowed type. */
+export const KYC_EXTENSIONS = KYC_DOCUMENT.types.map((t) => FILE_TYPES[t][0])
+export type KycExtension = StoredExtension<(typeof KYC_DOCUMENT.types)[number]>
 
 /** Name of the file field in every KYC upload form. */
-export const KYC_FIELD = 'kycDocument'
-
-export type KycErrorKey = 'kyc:errors.required' | 'kyc:errors.tooLarge' | 'kyc:errors.invalidType'
+export const KYC_FIELD = KYC_DOCUMENT.field
 
 /** The storage key of a user's KYC document: `{userId}/kyc_document.{ext}` (spec §7). */
 export function kycDocumentKey(userId: string, ext: KycExtension) {
   return `${userId}/kyc_document.${ext}`
 }
 
-const KEY_PATTERN = /^([A-Za-z0-9_-]{1,128})\/kyc_document\.(pdf|jpg|png)$/
+const KEY_PATTERN = new RegExp(`^([A-Za-z0-9_-]{1,128})/kyc_document\\.(${KYC_EXTENSIONS.join('|')})$`)
 
 /** Splits a KYC storage key into owner and extension; null for anything else. */
 export function parseKycDocumentKey(key: string): { userId: string; ext: KycExtension } | null {

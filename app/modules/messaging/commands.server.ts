@@ -5,7 +5,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { conversationReports, conversations, messageAttachments, messages, orders, products, profiles, quotes, rfqs, userBlocks } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { enforceLimit, type LimitRefusal } from '~/lib/rate-limit.server'
-import { deleteStoredAttachments, storeAttachments, type CheckedAttachment } from './attachments.server'
+import { deleteUploads } from '~/lib/uploads.server'
+import { storeAttachments, type CheckedAttachment } from './attachments.server'
 import type { ConversationRole } from './enums'
 import { publishMessageEvent, type MessageEvent } from './live.server'
 import { conversationParties, sendVerdict, type SubjectFacts } from './policy'
@@ -158,12 +159,12 @@ export async function sendMessage(part: Participation, senderId: string, input: 
       return { ok: true as const, messageId: row.id, seq: Number(row.seq), duplicate: false }
     })
   } catch (err) {
-    await deleteStoredAttachments(stored)
+    await deleteUploads(stored)
     if (err instanceof Blocked) return err.refusal
     throw err
   }
   if (outcome.ok && outcome.duplicate) {
-    await deleteStoredAttachments(stored)
+    await deleteUploads(stored)
     const first = await findByClientKey(senderId, input.clientKey)
     if (!first || first.conversationId !== part.id) return { ok: false, status: 409, error: 'messages:errors.expired' }
     return { ok: true, messageId: first.id, seq: Number(first.seq), duplicate: true }

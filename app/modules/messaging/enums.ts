@@ -1,5 +1,6 @@
 // Browser-safe copies of the messaging rules (db/schema/messaging.ts holds the database's; a test
 // checks they agree). Forms, actions and tests import the limits from here.
+import type { MESSAGE_ATTACHMENT } from '~/domain/uploads'
 
 /** What a conversation is about. */
 export const CONVERSATION_SUBJECTS = ['product', 'rfq', 'quote', 'order'] as const
@@ -10,21 +11,11 @@ export type ConversationRole = 'buyer' | 'seller'
 
 /** Longest message text, in characters (code points, as PostgreSQL's char_length counts). */
 export const MESSAGE_BODY_MAX = 5000
-/** Attachments per message, and the largest one. */
-export const ATTACHMENTS_MAX = 5
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024
-/** What an attachment may be, judged by its bytes, and the extension it is stored under. */
-export const ATTACHMENT_TYPES = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' } as const
-export type AttachmentType = keyof typeof ATTACHMENT_TYPES
-/** The file input's `accept`. */
-export const ATTACHMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png'
-/** Longest attachment name kept (the database's check). */
-export const ATTACHMENT_NAME_MAX = 255
 /**
- * The thread's POST body cap: five attachments of 10 MB plus the text and multipart framing. The
- * server (bodyLimits in app/entry.server.tsx) and the action both hold to it.
+ * What an attachment may be, judged by its bytes. The attachment rule (five a message, 10 MB each, the
+ * picker's accept, the thread's body cap) is MESSAGE_ATTACHMENT in app/domain/uploads.ts.
  */
-export const SEND_MAX_REQUEST_BYTES = 52 * 1024 * 1024
+export type AttachmentType = (typeof MESSAGE_ATTACHMENT.types)[number]
 
 /** A report's reason, in characters. */
 export const REPORT_REASON_MAX = 2000

@@ -1,6 +1,6 @@
 // Who may talk to whom about what, and who may post (issue 9 items 1 and 6). Pure: the commands read
 // the facts from the database, inside their transaction, and ask here.
-import { ATTACHMENT_TYPES, type AttachmentType, type ConversationRole, type ConversationSubject } from './enums'
+import type { ConversationRole, ConversationSubject } from './enums'
 
 /** What the database says about a conversation's subject. */
 export type SubjectFacts =
@@ -58,17 +58,6 @@ export function sendVerdict(state: { role: ConversationRole | null; blockedByMe:
 /** A message is read by the other party once their read mark has reached its time. */
 export function isReadBy(messageCreatedAt: Date, lastReadAt: Date | null): boolean {
   return lastReadAt !== null && lastReadAt.getTime() >= messageCreatedAt.getTime()
-}
-
-/**
- * Whether a file's name agrees with what its bytes are: no extension (the stored name gets one), or the
- * extension of that type (.jpeg counts as .jpg). A ".pdf" that is really a PNG does not.
- */
-export function fileNameMatchesType(fileName: string, type: AttachmentType): boolean {
-  const dot = fileName.lastIndexOf('.')
-  if (dot <= 0 || dot === fileName.length - 1) return true
-  const ext = fileName.slice(dot + 1).toLowerCase()
-  return (ext === 'jpeg' ? 'jpg' : ext) === ATTACHMENT_TYPES[type]
 }
 
 /**

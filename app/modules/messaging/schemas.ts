@@ -1,6 +1,7 @@
 // Messaging forms (issue 9): one schema per form, run by the form before submit and by the action after.
 import { z } from 'zod'
-import { CONVERSATION_SUBJECTS, INBOX_QUERY_MAX, MESSAGE_BODY_MAX, REPORT_REASON_MAX, ATTACHMENTS_MAX } from './enums'
+import { MESSAGE_ATTACHMENT } from '~/domain/uploads'
+import { CONVERSATION_SUBJECTS, INBOX_QUERY_MAX, MESSAGE_BODY_MAX, REPORT_REASON_MAX } from './enums'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Control characters (NUL and the rest, but not newline or tab) are stripped from free text: nobody types them.
@@ -71,7 +72,7 @@ export function parseSendForm(form: FormLike, fileCount: number): { ok: true; va
     for (const issue of result.error.issues) fieldErrors[issue.path[0] === 'body' ? 'body' : 'form'] ??= issue.message
     return { ok: false, fieldErrors }
   }
-  if (fileCount > ATTACHMENTS_MAX) return { ok: false, fieldErrors: { files: e('tooManyFiles') } }
+  if (fileCount > MESSAGE_ATTACHMENT.maxCount) return { ok: false, fieldErrors: { files: e('tooManyFiles') } }
   if (result.data.body === '' && fileCount === 0) return { ok: false, fieldErrors: { body: e('empty') } }
   return { ok: true, value: result.data }
 }

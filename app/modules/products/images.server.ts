@@ -2,18 +2,17 @@
 // re-encoded with sharp (which drops EXIF, GPS included) to a large WebP and a thumbnail, and kept
 // in the private file storage under its content hash. /media/products/<hash>.webp serves it.
 import { createHash } from 'node:crypto'
-import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
+import { PRODUCT_IMAGE } from '~/domain/uploads'
 import { getStorage, isValidStorageKey } from '~/lib/storage.server'
-import { PRODUCT_IMAGE_MAX_BYTES, PRODUCT_IMAGE_TYPES, PRODUCT_IMAGES_MAX, STATIC_IMAGE_PATH, UPLOADED_IMAGE_PATH } from './schemas'
+import { checkUpload } from '~/lib/uploads.server'
+import { STATIC_IMAGE_PATH, UPLOADED_IMAGE_PATH } from './schemas'
 
 /** Largest decoded image accepted (width × height): 50 MP covers phone and camera photos; bigger is a bomb or a scan. */
 export const PRODUCT_IMAGE_MAX_PIXELS = 50_000_000
 /** Longest side of the stored images. */
 export const LARGE_SIDE = 1600
 export const THUMB_SIDE = 400
-/** Upper bound for the upload request: one image plus the form's few small fields. */
-export const PRODUCT_IMAGE_MAX_REQUEST_BYTES = PRODUCT_IMAGE_MAX_BYTES + 64 * 1024
 
 const PREFIX = 'product-images'
 const largeKey = (hash: string) => `${PREFIX}/${hash}.webp`
@@ -24,16 +23,11 @@ const ownerKey = (sellerId: string, hash: string) => `${PREFIX}/by-seller/${sell
 // libvips' operation cache keeps decoded images around; uploads are one-offs, so it would only hold memory.
 sharp.cache(false)
 
-export type ProductImageErrorKey =
-  | 'products:images.errors.required'
-  | 'products:images.errors.tooLarge'
-  | 'products:images.errors.invalidType'
-  | 'products:images.errors.corrupt'
-  | 'products:images.errors.tooManyPixels'
-  | 'products:images.errors.max'
+/** What decoding refuses, beyond the upload rule's own messages. */
+type DecodeErrorKey = 'products:images.errors.corrupt' | 'products:images.errors.tooManyPixels'
 
 export type UploadedImage = { path: string; thumb: string }
-export type StoreImageResult = { ok: true; image: UploadedImage } | { ok: false; messageKey: ProductImageErrorKey }
+export type StoreImageResult = { ok: true; image: UploadedImage } | { ok: false; messageKey: string }
 
 // Decoding a 50 MP photo takes a few hundred MB and a core: one at a time per process, the rest wait.
 let queue: Promise<unknown> = Promise.resolve()
@@ -43,7 +37,7 @@ function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
   return run
 }
 
-type Encoded = { large: Buffer; thumb: Buffer } | { error: ProductImageErrorKey }
+type Encoded = { large: Buffer; thumb: Buffer } | { error: DecodeErrorKey }
 
 async function encode(bytes: Uint8Array): Promise<Encoded> {
   // failOn 'warning' (the default, spelled out): a truncated or damaged file is refused, not half-decoded.
@@ -78,21 +72,11 @@ async function encode(bytes: Uint8Array): Promise<Encoded> {
  * already holds: a sixth is refused. Nothing is stored unless every check passes.
  */
 export async function storeProductImage(sellerId: string, file: FormDataEntryValue | null, listed: number): Promise<StoreImageResult> {
-  if (listed >= PRODUCT_IMAGES_MAX) return { ok: false, messageKey: 'products:images.errors.max' }
-  if (!file || typeof file === 'string' || file.size === 0) return { ok: false, messageKey: 'products:images.errors.required' }
-  if (file.size > PRODUCT_IMAGE_MAX_BYTES) return { ok: false, messageKey: 'products:images.errors.tooLarge' }
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  if (bytes.byteLength > PRODUCT_IMAGE_MAX_BYTES) return { ok: false, messageKey: 'products:images.errors.tooLarge' }
-  let mime: string | undefined
-  try {
-    mime = (await fileTypeFromBuffer(bytes))?.mime
-  } catch {
-    mime = undefined
-  }
-  // SVG has no magic bytes (file-type reports nothing): it is refused here with every other non-image.
-  if (!mime || !(PRODUCT_IMAGE_TYPES as readonly string[]).includes(mime)) return { ok: false, messageKey: 'products:images.errors.invalidType' }
+  // SVG has no magic bytes (file-type reports nothing): the rule refuses it with every other non-image.
+  const checked = await checkUpload(PRODUCT_IMAGE, file, { listed })
+  if (!checked.ok) return { ok: false, messageKey: checked.error }
 
-  const encoded = await oneAtATime(() => encode(bytes))
+  const encoded = await oneAtATime(() => encode(checked.file.bytes))
   if ('error' in encoded) return { ok: false, messageKey: encoded.error }
 
   const hash = createHash('sha256').update(encoded.large).digest('hex')

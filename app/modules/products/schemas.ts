@@ -3,6 +3,7 @@
 // The form posts flat fields; readProductForm() turns them into the nested shape the schema checks.
 import { slugify } from 'transliteration'
 import { z } from 'zod'
+import { PRODUCT_IMAGE } from '~/domain/uploads'
 import { STATIC_IMAGE_PATH, UPLOADED_IMAGE_PATH } from './image-paths'
 
 export const PRODUCT_LANGUAGES = ['en', 'ru', 'hi'] as const
@@ -27,13 +28,8 @@ export const SHIPPING_DAYS_MAX = 365
 
 // Product images (issue 7 item 3; docs/product-images.md). Uploaded ones are served from
 // /media/products/<sha-256 of the stored WebP>.webp; demo and older ones are static files.
-export const PRODUCT_IMAGES_MAX = 5
-export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024
-/** Checked by the file's bytes on the server; the picker's `accept` only narrows the dialog. */
-export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
-export const PRODUCT_IMAGE_ACCEPT = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp'
-/** The upload endpoint's file field; the form's image list travels as repeated `image` fields. */
-export const PRODUCT_IMAGE_FIELD = 'file'
+// The upload rule (types, size, five a product, the picker's accept) is PRODUCT_IMAGE in app/domain/uploads.ts;
+// the endpoint's file field is its `field`, and the form's image list travels as repeated `image` fields.
 export const PRODUCT_IMAGE_UPLOAD_PATH = '/dashboard/products/images'
 export { productImageThumb, STATIC_IMAGE_PATH, UPLOADED_IMAGE_PATH } from './image-paths'
 
@@ -159,7 +155,7 @@ export const ProductFormSchema = z
     /** In display order: the first is the cover. The server also checks each was uploaded by this seller. */
     images: z
       .array(z.string().refine((v) => UPLOADED_IMAGE_PATH.test(v) || STATIC_IMAGE_PATH.test(v), m('imageInvalid')))
-      .max(PRODUCT_IMAGES_MAX, m('imagesMax'))
+      .max(PRODUCT_IMAGE.maxCount, m('imagesMax'))
       .refine((list) => new Set(list).size === list.length, m('imagesDuplicate')),
   })
   .superRefine((v, ctx) => {

@@ -1,5 +1,5 @@
 import type { Route } from './+types/kyc-document'
-import { STORED_FILE_CSP } from '~/lib/document-headers'
+import { fileRefusalText, storedFileResponse } from '~/lib/file-response.server'
 import { getI18n } from '~/lib/i18next.server'
 import { recordSecurityEvent } from '~/lib/security-events.server'
 import { verifySignedUrl } from '~/lib/storage.server'
@@ -12,19 +12,11 @@ import { parseKycDocumentKey } from '~/modules/kyc/schemas'
 const MAX_AGE = 3600
 
 function fileResponse(doc: KycDocument, maxAge = MAX_AGE) {
-  return new Response(doc.bytes as Uint8Array<ArrayBuffer>, {
-    status: 200,
-    headers: {
-      'Content-Type': doc.contentType,
-      'Content-Length': String(doc.bytes.byteLength),
-      'Content-Disposition': `inline; filename="${doc.fileName}"`,
-      'Cache-Control': `private, max-age=${Math.max(0, Math.floor(maxAge))}`,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-      // Shown inline: a sandboxed document, whatever the file holds.
-      'Content-Security-Policy': STORED_FILE_CSP,
-      Vary: 'Cookie',
-    },
+  return storedFileResponse(doc, {
+    disposition: 'inline',
+    userNamed: false,
+    cacheControl: `private, max-age=${Math.max(0, Math.floor(maxAge))}`,
+    headers: { Vary: 'Cookie' },
   })
 }
 
@@ -34,8 +26,7 @@ function recordOpen(request: Request, openerId: string | null, ownerId: string |
   return recordSecurityEvent({ type: 'kyc_document_opened', userId: openerId, request, details: { ownerId, access } })
 }
 
-const text = (body: string, status: number) =>
-  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } })
+const text = (body: string, status: number) => fileRefusalText(body, status, 'no-store')
 
 /**
  * GET /kyc-document: the signed-in user's own KYC document, or `?user=<id>` for someone else's

@@ -5,21 +5,21 @@ import type { Route } from './+types/kyc-upload'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card'
+import { KYC_DOCUMENT } from '~/domain/uploads'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitInit } from '~/lib/rate-limit.server'
+import { checkUpload, readUploadForm } from '~/lib/uploads.server'
 import { getCurrentUser, getUnverifiedEmail, requireUser, throwSignInRequired } from '~/modules/accounts/session.server'
 import { KycUploadRefusedError, storeKycDocument } from '~/modules/kyc/commands.server'
 import { KycGuidance } from '~/modules/kyc/components/kyc-guidance'
 import { KycStatusBadge } from '~/modules/kyc/components/kyc-status-badge'
 import { KycStatusNotice } from '~/modules/kyc/components/kyc-status-notice'
 import { KycUploadForm } from '~/modules/kyc/components/kyc-upload-form'
-import { readFormDataWithLimit, validateKycFile } from '~/modules/kyc/files.server'
 import { getKycOverview } from '~/modules/kyc/queries.server'
-import { KYC_FIELD } from '~/modules/kyc/schemas'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
@@ -51,16 +51,16 @@ export async function action({ request }: Route.ActionArgs) {
   if (kyc.uploadDecision === 'approved') return fail('kyc:errors.alreadyApproved', 403)
   if (kyc.uploadDecision !== 'allowed') return fail('kyc:errors.notAllowed', 403)
 
-  const form = await readFormDataWithLimit(request)
+  const form = await readUploadForm(request, KYC_DOCUMENT)
   if (!form.ok) return form.reason === 'tooLarge' ? fail('kyc:errors.tooLarge', 413) : fail('kyc:errors.badRequest', 400)
-  const file = await validateKycFile(form.formData.get(KYC_FIELD))
-  if (!file.ok) return fail(file.messageKey === 'kyc:errors.required' ? 'kyc:upload.missingFile' : file.messageKey, 400)
+  const file = await checkUpload(KYC_DOCUMENT, form.formData.get(KYC_DOCUMENT.field))
+  if (!file.ok) return fail(file.error === KYC_DOCUMENT.errors.missing ? 'kyc:upload.missingFile' : file.error, 400)
   // Counted once the file is valid, before it is stored (issue 26 item 9).
   const limit = await enforceLimit('kycUpload', user.id)
   if (!limit.ok) return fail(limit.messageKey, 429, limitInit(limit))
 
   try {
-    await storeKycDocument(user.id, file)
+    await storeKycDocument(user.id, file.file)
   } catch (err) {
     if (err instanceof KycUploadRefusedError) {
       return fail(err.reason === 'approved' ? 'kyc:errors.alreadyApproved' : 'kyc:errors.notAllowed', 403)

@@ -11,7 +11,7 @@ import { parseAdminAccountAction, type AdminAccountFieldErrors } from '~/modules
 import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
 import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
-import { readFormDataWithLimit } from '~/modules/kyc/files.server'
+import { readFormDataWithLimit } from '~/lib/uploads.server'
 import { AdminPager } from '~/modules/admin/components/admin-pager'
 
 const FORM_LIMIT = 16 * 1024

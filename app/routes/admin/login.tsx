@@ -12,7 +12,7 @@ import { requireNoAdmin, safeAdminRedirect } from '~/modules/admin/session.serve
 function twoFactorPath(redirectTo: string): string {
   return redirectTo === '/admin/dashboard' ? '/admin/two-factor' : `/admin/two-factor?redirectTo=${encodeURIComponent(redirectTo)}`
 }
-import { readFormDataWithLimit } from '~/modules/kyc/files.server'
+import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 16 * 1024
 

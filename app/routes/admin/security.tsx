@@ -10,7 +10,7 @@ import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { TwoFactorSettings, type SecurityAnswer } from '~/modules/admin/components/two-factor-settings'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
 import { confirmTwoFactorSetup, disableTwoFactor, startTwoFactorSetup, twoFactorState, type SecurityResult } from '~/modules/admin/two-factor.server'
-import { readFormDataWithLimit } from '~/modules/kyc/files.server'
+import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 8 * 1024
 // The answer to "turn on" carries the secret and backup codes: never cached anywhere.

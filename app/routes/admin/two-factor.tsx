@@ -8,7 +8,7 @@ import { parseTwoFactorSignIn } from '~/modules/admin/components/admin-account-s
 import { TwoFactorSignInForm, type TwoFactorSignInAnswer } from '~/modules/admin/components/two-factor-sign-in-form'
 import { requireNoAdmin, safeAdminRedirect } from '~/modules/admin/session.server'
 import { completeTwoFactorSignIn, readTwoFactorChallenge } from '~/modules/admin/two-factor.server'
-import { readFormDataWithLimit } from '~/modules/kyc/files.server'
+import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 8 * 1024
 

@@ -7,7 +7,7 @@ import { ForgotPasswordView, type ForgotPasswordActionData } from '~/modules/acc
 import { requestPasswordReset } from '~/modules/accounts/password-reset.server'
 import { authPageMeta } from '~/modules/accounts/page-meta.server'
 import { EmailField, parseFormEntries, PasswordResetRequestSchema } from '~/modules/accounts/schemas'
-import { readFormDataWithLimit } from '~/modules/kyc/files.server'
+import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 16 * 1024
 

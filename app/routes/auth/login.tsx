@@ -8,7 +8,7 @@ import { LoginForm, type LoginActionData } from '~/modules/accounts/components/l
 import { authPageMeta } from '~/modules/accounts/page-meta.server'
 import { EmailField, LoginSchema, parseFormEntries, safeRedirectTo, verifyEmailPath } from '~/modules/accounts/schemas'
 import { requireAnonymous } from '~/modules/accounts/session.server'
-import { readFormDataWithLimit } from '~/modules/kyc/files.server'
+import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 16 * 1024
 

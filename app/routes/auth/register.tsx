@@ -1,15 +1,16 @@
 import { data } from 'react-router'
 import type { Route } from './+types/register'
+import { KYC_DOCUMENT } from '~/domain/uploads'
 import type { Language } from '~/lib/i18n'
 import { getLocale } from '~/lib/i18next.server'
 import { seoMeta } from '~/lib/seo'
+import { readUploadForm } from '~/lib/uploads.server'
 import { registerAccount } from '~/modules/accounts/commands.server'
 import { AuthCard } from '~/modules/accounts/components/auth-card'
 import { RegisterForm, type RegisterActionData } from '~/modules/accounts/components/register-form'
 import { authPageMeta } from '~/modules/accounts/page-meta.server'
 import { formValues, parseFormEntries, RegisterSchema } from '~/modules/accounts/schemas'
 import { requireAnonymous } from '~/modules/accounts/session.server'
-import { readFormDataWithLimit } from '~/modules/kyc/files.server'
 import { KYC_FIELD } from '~/modules/kyc/schemas'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,7 +27,7 @@ const fail = (answer: Omit<Extract<RegisterActionData, { ok: false }>, 'ok'>, st
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAnonymous(request)
   // The body is read with a cap (one 5 MB document plus the text fields), so huge uploads stop early.
-  const form = await readFormDataWithLimit(request)
+  const form = await readUploadForm(request, KYC_DOCUMENT)
   if (!form.ok) {
     return form.reason === 'tooLarge'
       ? fail({ fieldErrors: { [KYC_FIELD]: 'kyc:errors.tooLarge' }, values: {} }, 413)

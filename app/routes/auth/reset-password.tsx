@@ -6,7 +6,7 @@ import { ResetPasswordView, type ResetPasswordActionData, type ResetPasswordStat
 import { checkResetToken, resetPassword } from '~/modules/accounts/password-reset.server'
 import { authPageMeta } from '~/modules/accounts/page-meta.server'
 import { parseFormEntries, ResetPasswordSchema } from '~/modules/accounts/schemas'
-import { readFormDataWithLimit } from '~/modules/kyc/files.server'
+import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 16 * 1024
 

@@ -9,7 +9,7 @@ import { VerifyEmailView, type ResendActionData, type VerifyEmailState } from '~
 import { authPageMeta } from '~/modules/accounts/page-meta.server'
 import { getUnverifiedEmail } from '~/modules/accounts/session.server'
 import { EmailField, parseFormEntries, ResendVerificationSchema, verifyEmailPath } from '~/modules/accounts/schemas'
-import { readFormDataWithLimit } from '~/modules/kyc/files.server'
+import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 16 * 1024
 

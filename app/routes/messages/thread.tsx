@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/thread'
+import { MESSAGE_ATTACHMENT } from '~/domain/uploads'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { limitInit } from '~/lib/rate-limit.server'
 import { seoMeta } from '~/lib/seo'
+import { checkUploads, chosenFiles, readUploadForm } from '~/lib/uploads.server'
 import { requireUser } from '~/modules/accounts/session.server'
-import { readFormDataWithLimit } from '~/modules/kyc/files.server'
-import { checkAttachments, chosenFiles } from '~/modules/messaging/attachments.server'
 import { markConversationRead, reportConversation, sendMessage, setBlock } from '~/modules/messaging/commands.server'
 import type { SendAnswer } from '~/modules/messaging/components/composer'
 import type { SafetyAnswer } from '~/modules/messaging/components/safety-dialogs'
 import { LiveMessages } from '~/modules/messaging/components/live-messages'
 import { Thread } from '~/modules/messaging/components/thread'
-import { SEND_MAX_REQUEST_BYTES } from '~/modules/messaging/enums'
 import { getParticipation, getThread } from '~/modules/messaging/queries.server'
 import { MarkReadSchema, parseBeforeSeq, parseReportForm, parseSendForm } from '~/modules/messaging/schemas'
 
@@ -53,15 +52,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const part = user.profile ? await getParticipation(user.profile.id, params.conversationId) : null
   if (!part || !user.profile) throw data(null, { status: 404 })
   const me = user.profile.id
-  const body = await readFormDataWithLimit(request, SEND_MAX_REQUEST_BYTES)
+  const body = await readUploadForm(request, MESSAGE_ATTACHMENT)
   if (!body.ok) return bad({ form: body.reason === 'tooLarge' ? 'messages:errors.requestTooLarge' : 'messages:errors.badRequest' }, body.reason === 'tooLarge' ? 413 : 400)
   const form = body.formData
   switch (form.get('intent')) {
     case 'send': {
-      const files = chosenFiles(form.getAll('files'))
+      const files = chosenFiles(form.getAll(MESSAGE_ATTACHMENT.field))
       const parsed = parseSendForm(form, files.length)
       if (!parsed.ok) return bad(parsed.fieldErrors, 400)
-      const checked = await checkAttachments(files)
+      const checked = await checkUploads(MESSAGE_ATTACHMENT, files)
       if (!checked.ok) return bad({ files: checked.error }, checked.status)
       const result = await sendMessage(part, me, parsed.value, checked.files)
       if (!result.ok) return bad({ form: result.error }, result.status, result.limit && limitInit(result.limit))

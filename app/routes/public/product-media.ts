@@ -1,5 +1,6 @@
 import type { Route } from './+types/product-media'
 import { STORED_FILE_CSP } from '~/lib/document-headers'
+import { fileRefusalText } from '~/lib/file-response.server'
 import { getI18n } from '~/lib/i18next.server'
 import { readProductImage } from '~/modules/products/images.server'
 
@@ -9,13 +10,7 @@ import { readProductImage } from '~/modules/products/images.server'
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const image = await readProductImage(params.file)
-  if (!image) {
-    const i18n = await getI18n(request, context)
-    return new Response(i18n.t('products:images.notFound'), {
-      status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
-    })
-  }
+  if (!image) return fileRefusalText((await getI18n(request, context)).t('products:images.notFound'), 404, 'no-store')
   const headers = {
     'Content-Type': 'image/webp',
     'Cache-Control': 'public, max-age=31536000, immutable',

@@ -1,8 +1,8 @@
 import type { Route } from './+types/product-images'
+import { PRODUCT_IMAGE } from '~/domain/uploads'
 import { enforceLimit, limitHeaders, noteRefusal } from '~/lib/rate-limit.server'
-import { readFormDataWithLimit } from '~/modules/kyc/files.server'
-import { PRODUCT_IMAGE_MAX_REQUEST_BYTES, storeProductImage } from '~/modules/products/images.server'
-import { PRODUCT_IMAGE_FIELD } from '~/modules/products/schemas'
+import { readUploadForm } from '~/lib/uploads.server'
+import { storeProductImage } from '~/modules/products/images.server'
 import { requireSeller } from '~/modules/products/seller.server'
 
 // POST /dashboard/products/images: the product form uploads one image per request (XMLHttpRequest,
@@ -18,12 +18,12 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   // Sellers only, decided before the body is read: visitors are sent to sign in, anyone else gets 403.
   const seller = await requireSeller(request)
-  const form = await readFormDataWithLimit(request, PRODUCT_IMAGE_MAX_REQUEST_BYTES)
-  if (!form.ok) return json({ error: form.reason === 'tooLarge' ? 'products:images.errors.tooLarge' : 'products:images.errors.badRequest' }, form.reason === 'tooLarge' ? 413 : 400)
+  const form = await readUploadForm(request, PRODUCT_IMAGE)
+  if (!form.ok) return json({ error: form.reason === 'tooLarge' ? PRODUCT_IMAGE.errors.tooLarge : 'products:images.errors.badRequest' }, form.reason === 'tooLarge' ? 413 : 400)
   // The images the form already lists, so a sixth is refused before anything is stored.
   const listed = form.formData.getAll('image').length
   // An upload that carries a file counts against the seller's image limit before it is stored (issue 26 item 9).
-  const image = form.formData.get(PRODUCT_IMAGE_FIELD)
+  const image = form.formData.get(PRODUCT_IMAGE.field)
   if (image instanceof File && image.size > 0) {
     const limit = await enforceLimit('productImageUpload', seller.id)
     if (!limit.ok) {
@@ -33,7 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     const stored = await storeProductImage(seller.id, image, listed)
-    if (!stored.ok) return json({ error: stored.messageKey }, stored.messageKey === 'products:images.errors.tooLarge' ? 413 : 400)
+    if (!stored.ok) return json({ error: stored.messageKey }, stored.messageKey === PRODUCT_IMAGE.errors.tooLarge ? 413 : 400)
     return json({ image: stored.image })
   } catch (err) {
     console.error('[products] image upload failed', err)

@@ -1,7 +1,7 @@
 import type { Route } from './+types/dispute-evidence'
+import { fileRefusalText, storedFileResponse } from '~/lib/file-response.server'
 import { getI18n } from '~/lib/i18next.server'
 import { requireUser } from '~/modules/accounts/session.server'
-import { evidenceHeaders } from '~/modules/disputes/files.server'
 import { readEvidenceForParty } from '~/modules/disputes/queries.server'
 
 // GET /orders/:id/dispute/evidence/:evidenceId: a dispute's evidence file, for the order's two parties only
@@ -10,12 +10,6 @@ import { readEvidenceForParty } from '~/modules/disputes/queries.server'
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request)
   const file = user.profile ? await readEvidenceForParty(user.profile.id, params.id, params.evidenceId) : null
-  if (!file) {
-    const i18n = await getI18n(request, context)
-    return new Response(i18n.t('disputes:errors.evidenceNotFound'), {
-      status: 404,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' },
-    })
-  }
-  return new Response(file.bytes as Uint8Array<ArrayBuffer>, { headers: evidenceHeaders({ fileName: file.fileName, contentType: file.contentType, size: file.bytes.byteLength }) })
+  if (!file) return fileRefusalText((await getI18n(request, context)).t('disputes:errors.evidenceNotFound'), 404)
+  return storedFileResponse(file, { disposition: 'attachment', userNamed: true })
 }

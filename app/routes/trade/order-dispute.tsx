@@ -3,6 +3,7 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/order-dispute'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
+import { DISPUTE_EVIDENCE } from '~/domain/uploads'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
@@ -10,15 +11,13 @@ import { limitInit } from '~/lib/rate-limit.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
+import { checkUploads, chosenFiles, readUploadForm } from '~/lib/uploads.server'
 import { requireUser } from '~/modules/accounts/session.server'
 import { answerDispute, openDispute } from '~/modules/disputes/commands.server'
 import { AnswerDisputeForm, OpenDisputeForm, type DisputeActionData } from '~/modules/disputes/components/dispute-forms'
 import { DisputeThread } from '~/modules/disputes/components/dispute-thread'
-import { DISPUTE_MAX_REQUEST_BYTES } from '~/modules/disputes/enums'
-import { checkEvidence, chosenFiles } from '~/modules/disputes/files.server'
 import { getOrderDisputeState, getPartyDisputePage } from '~/modules/disputes/queries.server'
 import { parseAnswerForm, parseOpenDisputeForm } from '~/modules/disputes/schemas'
-import { readFormDataWithLimit } from '~/modules/kyc/files.server'
 
 // An order's dispute (issue 10 item 7), for the order's buyer and seller only; anyone else, a forged or a
 // malformed id: the 404 page, before any form is read, nothing written. Without a dispute a party may open
@@ -41,15 +40,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request)
   const state = user.profile ? await getOrderDisputeState(user.profile.id, params.id) : null
   if (!state || !user.profile) throw data(null, { status: 404 })
-  const body = await readFormDataWithLimit(request, DISPUTE_MAX_REQUEST_BYTES)
+  const body = await readUploadForm(request, DISPUTE_EVIDENCE)
   if (!body.ok) return bad({ form: body.reason === 'tooLarge' ? 'disputes:errors.requestTooLarge' : 'disputes:errors.badRequest' }, body.reason === 'tooLarge' ? 413 : 400)
   const form = body.formData
   const intent = form.get('intent')
   if (intent !== 'open' && intent !== 'answer') return bad({ form: 'disputes:errors.badRequest' }, 400)
-  const files = chosenFiles(form.getAll('files'))
+  const files = chosenFiles(form.getAll(DISPUTE_EVIDENCE.field))
   const parsed = intent === 'open' ? parseOpenDisputeForm(form, files.length) : parseAnswerForm(form, files.length)
   if (!parsed.ok) return bad(parsed.fieldErrors, 400)
-  const checked = await checkEvidence(files)
+  const checked = await checkUploads(DISPUTE_EVIDENCE, files)
   if (!checked.ok) return bad({ files: checked.error }, checked.status)
   const orderId = params.id.toLowerCase()
   const result =

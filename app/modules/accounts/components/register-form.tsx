@@ -8,7 +8,8 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
-import { KYC_ACCEPT, KYC_FIELD } from '~/modules/kyc/schemas'
+import { KYC_DOCUMENT } from '~/domain/uploads'
+import { KYC_FIELD } from '~/modules/kyc/schemas'
 import { COMPANY_MAX, COUNTRIES, EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, PHONE_MIN, registrationSummary, verifyEmailPath, type FieldErrors } from '../limits'
 import { useAccountSchemas } from './use-account-schemas'
 import { ActionToast } from './action-toast'
@@ -146,7 +147,7 @@ export function RegisterForm({ answer }: { answer?: RegisterActionData }) {
         <UserTypeField idPrefix="register" error={errors.userType} value={values.userType} />
         <div className="hidden flex-col gap-2 [form:has(#register-userType-Seller:checked)_&]:flex" data-testid="kyc-field">
           <Label htmlFor={kycId}>{t('fields.kycDocument')}</Label>
-          <Input id={kycId} name={KYC_FIELD} type="file" accept={KYC_ACCEPT} className="h-auto cursor-pointer py-2" {...describedBy(kycId, errors.kycDocument, true)} />
+          <Input id={kycId} name={KYC_FIELD} type="file" accept={KYC_DOCUMENT.accept} className="h-auto cursor-pointer py-2" {...describedBy(kycId, errors.kycDocument, true)} />
           <p id={`${kycId}-hint`} className="text-xs text-muted-foreground">
             {t('fields.kycHint')}
           </p>

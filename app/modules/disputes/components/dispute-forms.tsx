@@ -7,12 +7,13 @@ import { Button } from '~/components/ui/button'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
-import { DISPUTE_REASONS, DISPUTE_TEXT_MAX, EVIDENCE_ACCEPT, EVIDENCE_FILES_MAX } from '../enums'
+import { checkPicked, DISPUTE_EVIDENCE } from '~/domain/uploads'
+import { DISPUTE_REASONS, DISPUTE_TEXT_MAX } from '../enums'
 import { parseAnswerForm, parseOpenDisputeForm, type DisputeFieldErrors } from '../schemas'
 
 export type DisputeActionData = { fieldErrors?: DisputeFieldErrors }
 
-const countFiles = (form: FormData) => form.getAll('files').filter((v) => typeof v !== 'string' && v.size > 0).length
+const pickedFiles = (form: FormData) => form.getAll(DISPUTE_EVIDENCE.field).filter((v): v is File => typeof v !== 'string' && v.size > 0)
 
 /** Runs the action's own parser before the form is sent; on a refusal shows its errors and focuses the first. */
 function useCheckedForm(parse: (form: FormData, files: number) => { ok: true } | { ok: false; fieldErrors: DisputeFieldErrors }, server?: DisputeFieldErrors) {
@@ -25,10 +26,14 @@ function useCheckedForm(parse: (form: FormData, files: number) => { ok: true } |
     onSubmit(event: FormEvent<HTMLFormElement>) {
       if (busy) return void event.preventDefault()
       const form = event.currentTarget
-      const parsed = parse(new FormData(form), countFiles(new FormData(form)))
-      if (parsed.ok) return setClient(null)
+      const data = new FormData(form)
+      const files = pickedFiles(data)
+      const parsed = parse(data, files.length)
+      const fileProblem = checkPicked(DISPUTE_EVIDENCE, files)
+      const problems = !parsed.ok ? parsed.fieldErrors : fileProblem ? { files: fileProblem } : null
+      if (!problems) return setClient(null)
       event.preventDefault()
-      setClient(parsed.fieldErrors)
+      setClient(problems)
       requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
     },
   }
@@ -37,13 +42,13 @@ function useCheckedForm(parse: (form: FormData, files: number) => { ok: true } |
 function FilesField({ id, error }: { id: string; error?: string }) {
   const { t } = useTranslation('disputes')
   return (
-    <FormField id={id} label={t('form.files')} hint={t('form.filesHint', { max: EVIDENCE_FILES_MAX })} error={error}>
+    <FormField id={id} label={t('form.files')} hint={t('form.filesHint', { max: DISPUTE_EVIDENCE.maxCount })} error={error}>
       <input
         {...fieldAria(id, error, true)}
-        name="files"
+        name={DISPUTE_EVIDENCE.field}
         type="file"
         multiple
-        accept={EVIDENCE_ACCEPT}
+        accept={DISPUTE_EVIDENCE.accept}
         className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
       />
     </FormField>

@@ -5,9 +5,8 @@ import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { Spinner } from '~/components/ui/spinner'
-import { KYC_ACCEPT, KYC_FIELD, KYC_MAX_BYTES } from '../schemas'
-
-const ALLOWED_NAME = /\.(pdf|jpe?g|png)$/i
+import { checkPicked, KYC_DOCUMENT } from '~/domain/uploads'
+import { KYC_FIELD } from '../schemas'
 
 /**
  * The KYC document picker (multipart). The browser pre-checks size and extension for a quick
@@ -21,13 +20,6 @@ export function KycUploadForm({ error, replacing }: { error?: string; replacing:
   const message = clientError ?? error
   const id = 'kyc-document'
 
-  function check(file: File | undefined): string | null {
-    if (!file || file.size === 0) return 'upload.missingFile'
-    if (file.size > KYC_MAX_BYTES) return 'errors.tooLarge'
-    if (!ALLOWED_NAME.test(file.name)) return 'errors.invalidType'
-    return null
-  }
-
   return (
     <Form
       method="post"
@@ -36,8 +28,9 @@ export function KycUploadForm({ error, replacing }: { error?: string; replacing:
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         const input = event.currentTarget.elements.namedItem(KYC_FIELD) as HTMLInputElement | null
-        const problem = check(input?.files?.[0])
-        setClientError(problem ? `kyc:${problem}` : null)
+        const problem = checkPicked(KYC_DOCUMENT, Array.from(input?.files ?? []))
+        // This page words a missing file as a prompt to choose one.
+        setClientError(problem === KYC_DOCUMENT.errors.missing ? 'kyc:upload.missingFile' : problem)
         if (problem) {
           event.preventDefault()
           input?.focus()
@@ -50,7 +43,7 @@ export function KycUploadForm({ error, replacing }: { error?: string; replacing:
           id={id}
           name={KYC_FIELD}
           type="file"
-          accept={KYC_ACCEPT}
+          accept={KYC_DOCUMENT.accept}
           required
           disabled={submitting}
           aria-invalid={message ? true : undefined}

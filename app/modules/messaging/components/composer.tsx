@@ -6,7 +6,8 @@ import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
-import { ATTACHMENT_ACCEPT, ATTACHMENT_MAX_BYTES, ATTACHMENTS_MAX, MESSAGE_BODY_MAX } from '../enums'
+import { checkPicked, MESSAGE_ATTACHMENT } from '~/domain/uploads'
+import { MESSAGE_BODY_MAX } from '../enums'
 import { charCount, parseSendForm, type FieldErrors } from '../schemas'
 
 /** What the thread's action answers a send: the next one-time key, or the errors. */
@@ -53,9 +54,10 @@ export function Composer({ action, clientKey, fallback }: { action: string; clie
       onSubmit={(event) => {
         if (busy) return void event.preventDefault()
         const form = new FormData(event.currentTarget)
-        const files = form.getAll('files').filter((f): f is File => typeof f !== 'string' && f.size > 0)
+        const files = form.getAll(MESSAGE_ATTACHMENT.field).filter((f): f is File => typeof f !== 'string' && f.size > 0)
         const parsed = parseSendForm(form, files.length)
-        const problem: FieldErrors | null = !parsed.ok ? parsed.fieldErrors : files.some((f) => f.size > ATTACHMENT_MAX_BYTES) ? { files: 'messages:errors.fileTooLarge' } : null
+        const fileProblem = checkPicked(MESSAGE_ATTACHMENT, files)
+        const problem: FieldErrors | null = !parsed.ok ? parsed.fieldErrors : fileProblem ? { files: fileProblem } : null
         if (problem) {
           event.preventDefault()
           setClientErrors(problem)
@@ -105,16 +107,16 @@ export function Composer({ action, clientKey, fallback }: { action: string; clie
         </Label>
         <input
           id="composer-files"
-          name="files"
+          name={MESSAGE_ATTACHMENT.field}
           type="file"
           multiple
-          accept={ATTACHMENT_ACCEPT}
+          accept={MESSAGE_ATTACHMENT.accept}
           className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           aria-invalid={errors.files ? true : undefined}
           aria-describedby={['composer-files-hint', errors.files ? 'composer-files-error' : null].filter(Boolean).join(' ')}
         />
         <p id="composer-files-hint" className="text-xs text-muted-foreground">
-          {t('composer.filesHint', { max: ATTACHMENTS_MAX })}
+          {t('composer.filesHint', { max: MESSAGE_ATTACHMENT.maxCount })}
         </p>
         {errors.files ? (
           <p id="composer-files-error" role="alert" className="text-sm text-destructive">

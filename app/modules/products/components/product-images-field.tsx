@@ -6,15 +6,8 @@ import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { Progress } from '~/components/ui/progress'
-import {
-  PRODUCT_IMAGE_ACCEPT,
-  PRODUCT_IMAGE_FIELD,
-  PRODUCT_IMAGE_MAX_BYTES,
-  PRODUCT_IMAGE_TYPES,
-  PRODUCT_IMAGE_UPLOAD_PATH,
-  PRODUCT_IMAGES_MAX,
-  productImageThumb,
-} from '../schemas'
+import { checkPicked, PRODUCT_IMAGE } from '~/domain/uploads'
+import { PRODUCT_IMAGE_UPLOAD_PATH, productImageThumb } from '../schemas'
 
 type Ready = { key: number; path: string; thumb: string }
 type Upload = { key: number; name: string; percent: number }
@@ -22,15 +15,6 @@ type Problem = { key: number; name: string; message: string }
 type Action = 'up' | 'down' | 'cover' | 'remove'
 
 let nextKey = 0
-const ALLOWED_NAME = /\.(jpe?g|png|webp)$/i
-
-/** A quick answer in the browser; the server checks the bytes again and decides. */
-function precheck(file: File): string | null {
-  if (file.size === 0) return 'images.errors.required'
-  if (file.size > PRODUCT_IMAGE_MAX_BYTES) return 'images.errors.tooLarge'
-  const typeOk = (PRODUCT_IMAGE_TYPES as readonly string[]).includes(file.type) || (file.type === '' && ALLOWED_NAME.test(file.name))
-  return typeOk ? null : 'images.errors.invalidType'
-}
 
 type UploadAnswer = { image?: { path: string; thumb: string }; error?: string; formError?: string } | null
 
@@ -41,7 +25,7 @@ function send(file: File, listed: string[], onProgress: (percent: number) => voi
     register(xhr)
     const body = new FormData()
     for (const path of listed) body.append('image', path)
-    body.append(PRODUCT_IMAGE_FIELD, file)
+    body.append(PRODUCT_IMAGE.field, file)
     xhr.open('POST', PRODUCT_IMAGE_UPLOAD_PATH)
     xhr.responseType = 'json'
     xhr.setRequestHeader('Accept', 'application/json')
@@ -90,7 +74,7 @@ export function ProductImagesField({ initial, error, onChange }: { initial: stri
   onChangeRef.current = onChange
 
   const busy = uploads.length > 0
-  const free = PRODUCT_IMAGES_MAX - images.length - uploads.length
+  const free = PRODUCT_IMAGE.maxCount - images.length - uploads.length
   const id = 'product-images'
 
   useEffect(() => {
@@ -145,8 +129,9 @@ export function ProductImagesField({ initial, error, onChange }: { initial: stri
     const accepted: Upload[] = []
     for (const file of Array.from(files)) {
       const key = nextKey++
-      const problem = accepted.length >= free ? 'images.errors.max' : precheck(file)
-      if (problem) rejected.push({ key, name: file.name, message: `products:${problem}` })
+      // A quick answer in the browser; the server checks the bytes again and decides.
+      const problem = checkPicked(PRODUCT_IMAGE, [file], PRODUCT_IMAGE.maxCount - free + accepted.length)
+      if (problem) rejected.push({ key, name: file.name, message: problem })
       else {
         accepted.push({ key, name: file.name, percent: 0 })
         upload(file, key)
@@ -253,7 +238,7 @@ export function ProductImagesField({ initial, error, onChange }: { initial: stri
           id={id}
           type="file"
           multiple
-          accept={PRODUCT_IMAGE_ACCEPT}
+          accept={PRODUCT_IMAGE.accept}
           disabled={free <= 0}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
