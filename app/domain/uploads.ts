@@ -97,16 +97,22 @@ export const PRODUCT_IMAGE = uploadRule({
   },
 })
 
-/** A message attachment (issue 9 item 3): five a message, kept under the sender's name. */
-export const MESSAGE_ATTACHMENT = uploadRule({
+// Attachments and evidence take the same files: up to five PDFs, JPEGs or PNGs of 10 MB, sent with one
+// form along with its text, kept under the sender's name.
+const SENT_DOCUMENTS = {
   field: 'files',
   types: ['application/pdf', 'image/jpeg', 'image/png'],
   maxBytes: 10 * MiB,
   maxCount: 5,
   perRequest: 5,
-  keptName: { fallback: 'attachment' },
   // The text and the multipart framing.
   formBytes: 2 * MiB,
+} as const satisfies Partial<Parameters<typeof uploadRule>[0]>
+
+/** A message attachment (issue 9 item 3). */
+export const MESSAGE_ATTACHMENT = uploadRule({
+  ...SENT_DOCUMENTS,
+  keptName: { fallback: 'attachment' },
   errors: {
     tooLarge: 'messages:errors.fileTooLarge',
     invalidType: 'messages:errors.fileType',
@@ -115,15 +121,10 @@ export const MESSAGE_ATTACHMENT = uploadRule({
   },
 })
 
-/** Dispute evidence (issue 10 item 7): five with the opening or an answer, kept under the party's name. */
+/** Dispute evidence (issue 10 item 7), with the opening or an answer. */
 export const DISPUTE_EVIDENCE = uploadRule({
-  field: 'files',
-  types: ['application/pdf', 'image/jpeg', 'image/png'],
-  maxBytes: 10 * MiB,
-  maxCount: 5,
-  perRequest: 5,
+  ...SENT_DOCUMENTS,
   keptName: { fallback: 'evidence' },
-  formBytes: 2 * MiB,
   errors: { tooLarge: 'disputes:errors.fileTooLarge', invalidType: 'disputes:errors.fileType', tooMany: 'disputes:errors.tooManyFiles' },
 })
 

@@ -1,4 +1,5 @@
 import type { Route } from './+types/kyc-document'
+import { KYC_DOCUMENT } from '~/domain/uploads'
 import { signedLinkRefusal, storedFileResponse } from '~/lib/file-response.server'
 import { recordKycDocumentView } from '~/modules/admin/commands.server'
 import { openKycDocumentLink } from '~/modules/admin/queries.server'
@@ -24,6 +25,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await recordKycDocumentView(admin, request, params.profileId.toLowerCase())
   const { document } = opened
   // Only types that were checked at upload are shown inline; anything else downloads.
-  const inline = document.contentType === 'application/pdf' || document.contentType.startsWith('image/')
+  const inline = (KYC_DOCUMENT.types as readonly string[]).includes(document.contentType)
   return storedFileResponse(document, { disposition: inline ? 'inline' : 'attachment', userNamed: false })
 }
