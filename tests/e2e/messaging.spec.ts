@@ -52,6 +52,10 @@ test('a buyer contacts a seller from a product page, the seller replies with a P
   await expect(page.getByTestId('message').filter({ hasText: question })).toBeVisible()
   await page.waitForLoadState('networkidle')
   await page.getByLabel('Message', { exact: true }).fill(answer)
+  // A file the attachment rule does not take is refused in the composer, before anything is sent.
+  await page.getByLabel('Attach files').setInputFiles({ name: 'price-list.txt', mimeType: 'text/plain', buffer: Buffer.from('Wheat, class 3: 240 USD/t') })
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText('Only PDF, JPG and PNG files can be attached.')).toBeVisible()
   await page.getByLabel('Attach files').setInputFiles({ name: 'price-list.pdf', mimeType: 'application/pdf', buffer: tinyPdf() })
   await page.getByRole('button', { name: 'Send' }).click()
   await expect(page.getByTestId('message').filter({ hasText: answer }).getByTestId('attachment-link')).toHaveText(/price-list\.pdf/)
