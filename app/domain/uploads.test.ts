@@ -1,6 +1,6 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
-import { checkPicked, DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, nameMatchesType, PRODUCT_IMAGE } from './uploads'
+import { DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, nameMatchesType, PRODUCT_IMAGE } from './uploads'
 
 const MB = 1024 * 1024
 const picked = (name: string, size = 100, type = '') => ({ name, size, type })
@@ -16,7 +16,7 @@ describe('upload rules', () => {
   })
 })
 
-describe('checkPicked (the form before submit)', () => {
+describe("the rule's check (the form before submit)", () => {
   it.each([
     ['KYC: nothing chosen', KYC_DOCUMENT, [], 0, 'kyc:errors.required'],
     ['KYC: an empty file', KYC_DOCUMENT, [picked('a.pdf', 0)], 0, 'kyc:errors.required'],
@@ -35,7 +35,7 @@ describe('checkPicked (the form before submit)', () => {
     ['evidence: six files', DISPUTE_EVIDENCE, Array.from({ length: 6 }, () => picked('a.png')), 0, 'disputes:errors.tooManyFiles'],
     ['evidence: an HTML page', DISPUTE_EVIDENCE, [picked('page.html', 100, 'text/html')], 0, 'disputes:errors.fileType'],
     ['evidence: five photos', DISPUTE_EVIDENCE, Array.from({ length: 5 }, () => picked('a.jpeg')), 0, null],
-  ] as const)('%s', (_, rule, files, listed, want) => expect(checkPicked(rule, files, listed)).toBe(want))
+  ] as const)('%s', (_, rule, files, listed, want) => expect(rule.check(files, listed)).toBe(want))
 })
 
 describe('nameMatchesType', () => {

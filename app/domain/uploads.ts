@@ -54,6 +54,12 @@ export type UploadRule<M extends FileMime = FileMime> = {
   /** The file input's `accept`: the extensions, then the MIME types. */
   accept: string
   errors: UploadErrors
+  /**
+   * The browser's quick check before submit, by what a name, a size and the browser's type tell: the
+   * message key of the first problem, or null. `listed` counts the files the form already holds. The
+   * server checks the bytes again and decides.
+   */
+  check: (picked: readonly PickedFile[], listed?: number) => string | null
 }
 
 const KiB = 1024
@@ -61,10 +67,11 @@ const MiB = 1024 * KiB
 
 const extensionsOf = (types: readonly FileMime[]) => types.flatMap((t) => FILE_TYPES[t] as readonly string[])
 
-function uploadRule<M extends FileMime>(rule: Omit<UploadRule<M>, 'accept' | 'maxRequestBytes'> & { formBytes: number }): UploadRule<M> {
+function uploadRule<M extends FileMime>(rule: Omit<UploadRule<M>, 'accept' | 'maxRequestBytes' | 'check'> & { formBytes: number }): UploadRule<M> {
   const { formBytes, ...rest } = rule
   const accept = [...extensionsOf(rule.types).map((ext) => `.${ext}`), ...rule.types].join(',')
-  return { ...rest, accept, maxRequestBytes: rule.perRequest * rule.maxBytes + formBytes }
+  const built: UploadRule<M> = { ...rest, accept, maxRequestBytes: rule.perRequest * rule.maxBytes + formBytes, check: (picked, listed = 0) => checkPicked(built, picked, listed) }
+  return built
 }
 
 /** Spec §5/§9: a seller's KYC document, at registration and on /kyc-upload; stored as kyc_document.<ext>. */
@@ -147,12 +154,7 @@ export function nameMatchesType(fileName: string, type: FileMime): boolean {
 /** A file as the browser's picker (or FormData on the server) gives it. */
 export type PickedFile = { name: string; size: number; type: string }
 
-/**
- * The browser's quick check before submit, by what a name, a size and the browser's type tell: the
- * message key of the first problem, or null. `listed` counts the files the form already holds. The
- * server checks the bytes again and decides.
- */
-export function checkPicked(rule: UploadRule, picked: readonly PickedFile[], listed = 0): string | null {
+function checkPicked(rule: UploadRule, picked: readonly PickedFile[], listed: number): string | null {
   const files = picked.filter((f) => f.size > 0)
   if (listed + Math.max(files.length, rule.errors.missing ? 1 : 0) > rule.maxCount) return rule.errors.tooMany ?? rule.errors.invalidType
   if (files.length === 0) return rule.errors.missing ?? null

@@ -3,7 +3,7 @@
 // better-auth guards use it; form inputs take their minLength/maxLength from the same constants.
 // One Zod schema per form, shared by the form (checked before submit) and the action. Messages are i18n keys.
 import { z } from 'zod'
-import { checkPicked, KYC_DOCUMENT } from '~/domain/uploads'
+import { KYC_DOCUMENT } from '~/domain/uploads'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { COMPANY_MAX, COUNTRIES, EMAIL_MAX, formValues, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, PHONE_MIN, USER_TYPES, type FieldErrors } from './limits'
 
@@ -69,7 +69,7 @@ function isPickedFile(v: unknown): v is PickedFile {
 
 /** Spec §5 file rules as far as a name and size tell (the server also checks the bytes). */
 export function kycFileProblem(v: unknown): string | null {
-  return checkPicked(KYC_DOCUMENT, isPickedFile(v) ? [v] : [])
+  return KYC_DOCUMENT.check(isPickedFile(v) ? [v] : [])
 }
 
 export const RegisterSchema = z

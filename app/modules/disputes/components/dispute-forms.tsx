@@ -7,7 +7,7 @@ import { Button } from '~/components/ui/button'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
-import { checkPicked, DISPUTE_EVIDENCE } from '~/domain/uploads'
+import { DISPUTE_EVIDENCE } from '~/domain/uploads'
 import { DISPUTE_REASONS, DISPUTE_TEXT_MAX } from '../enums'
 import { parseAnswerForm, parseOpenDisputeForm, type DisputeFieldErrors } from '../schemas'
 
@@ -29,7 +29,7 @@ function useCheckedForm(parse: (form: FormData, files: number) => { ok: true } |
       const data = new FormData(form)
       const files = pickedFiles(data)
       const parsed = parse(data, files.length)
-      const fileProblem = checkPicked(DISPUTE_EVIDENCE, files)
+      const fileProblem = DISPUTE_EVIDENCE.check(files)
       const problems = !parsed.ok ? parsed.fieldErrors : fileProblem ? { files: fileProblem } : null
       if (!problems) return setClient(null)
       event.preventDefault()

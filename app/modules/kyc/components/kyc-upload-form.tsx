@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { Spinner } from '~/components/ui/spinner'
-import { checkPicked, KYC_DOCUMENT } from '~/domain/uploads'
+import { KYC_DOCUMENT } from '~/domain/uploads'
 import { KYC_FIELD } from '../schemas'
 
 /**
@@ -28,7 +28,7 @@ export function KycUploadForm({ error, replacing }: { error?: string; replacing:
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         const input = event.currentTarget.elements.namedItem(KYC_FIELD) as HTMLInputElement | null
-        const problem = checkPicked(KYC_DOCUMENT, Array.from(input?.files ?? []))
+        const problem = KYC_DOCUMENT.check(Array.from(input?.files ?? []))
         // This page words a missing file as a prompt to choose one.
         setClientError(problem === KYC_DOCUMENT.errors.missing ? 'kyc:upload.missingFile' : problem)
         if (problem) {

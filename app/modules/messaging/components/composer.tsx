@@ -6,7 +6,7 @@ import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
-import { checkPicked, MESSAGE_ATTACHMENT } from '~/domain/uploads'
+import { MESSAGE_ATTACHMENT } from '~/domain/uploads'
 import { MESSAGE_BODY_MAX } from '../enums'
 import { charCount, parseSendForm, type FieldErrors } from '../schemas'
 
@@ -56,7 +56,7 @@ export function Composer({ action, clientKey, fallback }: { action: string; clie
         const form = new FormData(event.currentTarget)
         const files = form.getAll(MESSAGE_ATTACHMENT.field).filter((f): f is File => typeof f !== 'string' && f.size > 0)
         const parsed = parseSendForm(form, files.length)
-        const fileProblem = checkPicked(MESSAGE_ATTACHMENT, files)
+        const fileProblem = MESSAGE_ATTACHMENT.check(files)
         const problem: FieldErrors | null = !parsed.ok ? parsed.fieldErrors : fileProblem ? { files: fileProblem } : null
         if (problem) {
           event.preventDefault()

@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { Progress } from '~/components/ui/progress'
-import { checkPicked, PRODUCT_IMAGE } from '~/domain/uploads'
+import { PRODUCT_IMAGE } from '~/domain/uploads'
 import { PRODUCT_IMAGE_UPLOAD_PATH, productImageThumb } from '../schemas'
 
 type Ready = { key: number; path: string; thumb: string }
@@ -130,7 +130,7 @@ export function ProductImagesField({ initial, error, onChange }: { initial: stri
     for (const file of Array.from(files)) {
       const key = nextKey++
       // A quick answer in the browser; the server checks the bytes again and decides.
-      const problem = checkPicked(PRODUCT_IMAGE, [file], PRODUCT_IMAGE.maxCount - free + accepted.length)
+      const problem = PRODUCT_IMAGE.check([file], PRODUCT_IMAGE.maxCount - free + accepted.length)
       if (problem) rejected.push({ key, name: file.name, message: problem })
       else {
         accepted.push({ key, name: file.name, percent: 0 })
