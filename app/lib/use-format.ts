@@ -1,0 +1,42 @@
+// The formatting hook: every number, amount and date a page shows, for the reader the root loader
+// named (language and region, app/root.tsx). The functions are lib/i18n.ts's, which the server's text
+// (emails, notices, exports) calls with its reader given explicitly.
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import { FALLBACK_LANGUAGE, formatCount, formatDate, formatDateTime, formatMoney, formatNumber, isLanguage, readerOf, type Reader } from './i18n'
+
+/** The page's reader, provided by the root's component; absent above it (the root's error boundary). */
+export const ReaderContext = createContext<Reader | null>(null)
+
+/** The page's reader: the root's, or, where it has none, the reader of the page language. */
+export function useReader(): Reader {
+  const reader = useContext(ReaderContext)
+  const { i18n } = useTranslation()
+  return reader ?? readerOf(isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE)
+}
+
+const noSubscription = () => () => {}
+// The server does not know the reader's zone: it renders moments in UTC (named), and the hydrated page
+// re-renders them in the browser's zone (useSyncExternalStore renders the server's value first).
+const browserZone = () => undefined
+const serverZone = () => 'UTC'
+
+/** The page reader's formatters (useFormat). */
+export type Formatters = ReturnType<typeof useFormat>
+
+/** Formatters for the page's reader: money, counts, other numbers, days and moments (lib/i18n.ts's rules). */
+export function useFormat() {
+  const reader = useReader()
+  const timeZone = useSyncExternalStore<string | undefined>(noSubscription, browserZone, serverZone)
+  return useMemo(
+    () => ({
+      reader,
+      money: (amount: string, currency: string) => formatMoney(amount, currency, reader),
+      count: (value: number) => formatCount(value, reader),
+      number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, reader, options),
+      date: (value: Date | string, style?: 'medium' | 'long') => formatDate(value, reader, style),
+      dateTime: (value: Date | string, timeStyle?: 'short' | 'medium' | 'long') => formatDateTime(value, reader, timeZone, timeStyle),
+    }),
+    [reader, timeZone],
+  )
+}
