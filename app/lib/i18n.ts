@@ -58,23 +58,15 @@ export function isLanguage(value: unknown): value is Language {
 
 // Building an Intl formatter costs far more than using one (issue 11: money formatting was 2 % of a
 // page's CPU, one NumberFormat per price on every card). Formatters are immutable, so one per
-// locale and options is kept for the life of the process; the keys come from a small fixed set.
+// locale and options is kept for the life of the process; the keys come from a small fixed set (date
+// formatters: lib/format.ts).
 const numberFormats = new Map<string, Intl.NumberFormat>()
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
 
 /** A shared Intl.NumberFormat for a BCP 47 locale and options (cached: do not pass options built from user input). */
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   const key = `${locale}|${JSON.stringify(options)}`
   let format = numberFormats.get(key)
   if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)))
-  return format
-}
-
-/** A shared Intl.DateTimeFormat for a BCP 47 locale and options (cached like numberFormat). */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`
-  let format = dateTimeFormats.get(key)
-  if (!format) dateTimeFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)))
   return format
 }
 
@@ -101,14 +93,17 @@ export function readerOf(lng: Language, country?: string | null): Reader {
   return { lng, region: (country && COUNTRY_REGIONS[country]) || LANGUAGE_REGIONS[lng] }
 }
 
-type Grouping = 'ru' | 'in' | 'intl'
-const groupingOf = ({ lng, region }: Reader): Grouping => (lng === 'ru' ? 'ru' : region === 'IN' ? 'in' : 'intl')
+/** How a reader's digits are grouped: Russian, Indian, or in threes with commas. */
+export type Grouping = 'ru' | 'in' | 'intl'
+/** The grouping a reader reads (Russian text always Russian style). */
+export const groupingOf = ({ lng, region }: Reader): Grouping => (lng === 'ru' ? 'ru' : region === 'IN' ? 'in' : 'intl')
 
 // Prices and whole counts are written from tables, not Intl (issue 11): in Chromium the first
 // Intl.NumberFormat of a page costs 35–110 ms while ICU sets up, and every public page formats a price
 // or a count while it hydrates, so that constructor was the largest single item of Lighthouse's Total
 // Blocking Time. The output is Intl's for en-IN, en-US, ru-RU and hi-IN (i18n.test.ts checks random
-// amounts against Node's ICU); a currency the tables do not know goes through Intl.
+// amounts against Node's ICU); a currency the tables do not know goes through Intl. Other numbers and
+// dates are lib/format.ts's: they need Intl, and only signed-in pages and the server use them.
 const NBSP = '\u00a0'
 /** Per currency: what stands before the amount in en and hi, and after it (past a no-break space) in ru. */
 const CURRENCY_SIGNS: Record<string, [string, string]> = {
@@ -120,35 +115,21 @@ const CURRENCY_SIGNS: Record<string, [string, string]> = {
 }
 
 /** Groups the digits of a whole number: Indian style (last three, then pairs), or in threes. */
-function groupDigits(digits: string, grouping: Grouping): string {
+export function groupDigits(digits: string, grouping: Grouping): string {
   if (grouping !== 'in') return digits.replace(/\B(?=(\d{3})+$)/g, grouping === 'ru' ? NBSP : ',')
   const head = digits.slice(0, -3)
   return head ? `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}` : digits
 }
 
 /**
- * Any number through a shared Intl.NumberFormat (`options` from a fixed set: they are a cache key),
- * grouped for the reader. Hindi has no locale grouping in threes, so there its digits are regrouped.
+ * The Intl locale whose digits are the reader's, for what the tables do not write. Hindi has no locale
+ * grouping in threes: outside India its fallbacks are written in en-US's (lib/format.ts regroups Hindi).
  */
-export function formatNumber(value: number, reader: Reader, options: Intl.NumberFormatOptions = {}): string {
-  const grouping = groupingOf(reader)
-  const format = numberFormat(grouping === 'intl' && reader.lng === 'en' ? 'en-US' : INTL_LOCALES[reader.lng], options)
-  if (grouping !== 'intl' || reader.lng === 'en') return format.format(value)
-  let text = ''
-  let digits = ''
-  for (const part of format.formatToParts(value)) {
-    if (part.type === 'integer') digits += part.value
-    else if (part.type !== 'group') {
-      text += groupDigits(digits, grouping) + part.value
-      digits = ''
-    }
-  }
-  return text + groupDigits(digits, grouping)
-}
+export const numberLocale = (reader: Reader): string => (groupingOf(reader) === 'intl' ? 'en-US' : INTL_LOCALES[reader.lng])
 
 /** A whole number (a count, a quantity) as Intl.NumberFormat would write it for the reader. */
 export function formatCount(value: number, reader: Reader): string {
-  if (!Number.isSafeInteger(value)) return formatNumber(value, reader)
+  if (!Number.isSafeInteger(value)) return numberFormat(numberLocale(reader)).format(value)
   return (value < 0 ? '-' : '') + groupDigits(String(Math.abs(value)), groupingOf(reader))
 }
 
@@ -164,30 +145,7 @@ export function formatMoney(amount: string, currency: string, reader: Reader): s
   const [intPart, frac = ''] = amount.split('.')
   const cents = (frac + '00').slice(0, 2)
   // Intl.NumberFormat accepts strings and keeps them exact (no float rounding).
-  return formatNumber(`${intPart}.${cents}` as unknown as number, reader, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
-}
-
-// One time zone rule (docs/architecture.md): a day (a date without a time) is the UTC day; a moment is
-// shown in the reader's time zone where it is known (the browser) and in UTC, named, where it is not
-// (the server's render before hydration, emails). Dates are written in the language's own locale.
-const toDate = (value: Date | string) => (typeof value === 'string' ? new Date(value) : value)
-
-/** A day (UTC) in the reader's language: "29 Nov 2026"; '' for an invalid date. */
-export function formatDate(value: Date | string, reader: Reader, dateStyle: 'medium' | 'long' = 'medium'): string {
-  const date = toDate(value)
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat(INTL_LOCALES[reader.lng], { dateStyle, timeZone: 'UTC' }).format(date)
-}
-
-/**
- * A moment in `timeZone` (undefined: the runtime's own, which in a browser is the reader's), the zone
- * named when it is UTC; '' for an invalid date. A 'long' time names its zone itself.
- */
-export function formatDateTime(value: Date | string, reader: Reader, timeZone: string | undefined, timeStyle: 'short' | 'medium' | 'long' = 'short'): string {
-  const date = toDate(value)
-  if (Number.isNaN(date.getTime())) return ''
-  // dateStyle cannot be combined with timeZoneName: UTC is named by hand.
-  const text = dateTimeFormat(INTL_LOCALES[reader.lng], { dateStyle: 'medium', timeStyle, ...(timeZone ? { timeZone } : {}) }).format(date)
-  return timeZone === 'UTC' && timeStyle !== 'long' ? `${text} UTC` : text
+  return numberFormat(numberLocale(reader), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(`${intPart}.${cents}` as unknown as number)
 }
 
 /** The part of an i18next instance that `numbersFromTables` changes (typed here so this module needs no i18next import). */
@@ -206,6 +164,6 @@ interface FormatterHost {
 export function numbersFromTables(instance: FormatterHost): void {
   instance.services.formatter?.add('number', (value, lng) => {
     const reader = readerOf(isLanguage(lng) ? lng : FALLBACK_LANGUAGE)
-    return typeof value === 'number' ? formatCount(value, reader) : formatNumber(value as number, reader)
+    return typeof value === 'number' ? formatCount(value, reader) : numberFormat(numberLocale(reader)).format(value as number)
   })
 }

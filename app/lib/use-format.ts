@@ -1,19 +1,10 @@
 // The formatting hook: every number, amount and date a page shows, for the reader the root loader
-// named (language and region, app/root.tsx). The functions are lib/i18n.ts's, which the server's text
-// (emails, notices, exports) calls with its reader given explicitly.
-import { createContext, useContext, useMemo, useSyncExternalStore } from 'react'
-import { useTranslation } from 'react-i18next'
-import { FALLBACK_LANGUAGE, formatCount, formatDate, formatDateTime, formatMoney, formatNumber, isLanguage, readerOf, type Reader } from './i18n'
-
-/** The page's reader, provided by the root's component; absent above it (the root's error boundary). */
-export const ReaderContext = createContext<Reader | null>(null)
-
-/** The page's reader: the root's, or, where it has none, the reader of the page language. */
-export function useReader(): Reader {
-  const reader = useContext(ReaderContext)
-  const { i18n } = useTranslation()
-  return reader ?? readerOf(isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE)
-}
+// named (language and region, lib/reader.ts). The functions are lib/i18n.ts's and lib/format.ts's,
+// which the server's text (emails, notices) calls with its reader given explicitly.
+import { useMemo, useSyncExternalStore } from 'react'
+import { formatDate, formatDateTime, formatNumber } from './format'
+import { formatCount, formatMoney } from './i18n'
+import { useReader } from './reader'
 
 const noSubscription = () => () => {}
 // The server does not know the reader's zone: it renders moments in UTC (named), and the hydrated page

@@ -2,7 +2,8 @@
 // rest of the app's (app/lib/i18n.ts: written from tables, as Intl would write them); the other
 // formats use its shared Intl formatters, built once per locale, since a chart formats hundreds of
 // ticks and cells.
-import { dateTimeFormat, formatCount, formatMoney, formatNumber, INTL_LOCALES, type Reader } from '~/lib/i18n'
+import { dateTimeFormat, formatNumber } from '~/lib/format'
+import { formatCount, formatMoney, INTL_LOCALES, type Reader } from '~/lib/i18n'
 
 /** A whole number grouped for the reader's region (12,34,567 in India; 1,234,567 elsewhere; 1 234 567 in ru). */
 export { formatCount }

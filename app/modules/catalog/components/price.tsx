@@ -1,5 +1,5 @@
 import { formatMoney } from '~/lib/i18n'
-import { useReader } from '~/lib/use-format'
+import { useReader } from '~/lib/reader'
 
 /** An exact price string formatted for the page's reader. */
 export function Price({ amount, currency, className }: { amount: string; currency: string; className?: string }) {
