@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
 import {
@@ -28,7 +28,6 @@ import { databaseMiddleware } from '~/lib/db-health.server'
 import { limitHeadersMiddleware } from '~/lib/rate-limit.server'
 import { requestMemoMiddleware } from '~/lib/request-memo.server'
 import { restoreTypedInput } from '~/lib/typed-before-hydration'
-import { ReaderContext } from '~/lib/reader'
 import { getCurrentUser, sessionRefreshMiddleware } from '~/modules/accounts/session.server'
 import { writeBurstMiddleware } from '~/modules/accounts/write-burst.server'
 import { currentMessageCursor } from '~/modules/messaging/cursor.server'
@@ -86,9 +85,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers(toastHeaders)
   // Only when it changes: a page that sets no cookie can be shared by the public page cache (ADR 016).
   if ((await localeCookie.parse(request.headers.get('Cookie'))) !== locale) headers.append('Set-Cookie', await serializeLocaleCookie(locale))
-  // Numbers are grouped for the reader's region (useFormat): the profile's country, else the language's.
-  const { region } = readerOf(locale, user?.profile?.country)
-  return data({ locale, region, user, toast, unreadNotifications, unreadMessages, messageCursor }, { headers })
+  // Numbers are grouped for the reader's region (lib/reader.ts): the profile's country, else the language's.
+  const reader = readerOf(locale, user?.profile?.country)
+  return data({ locale, reader, user, toast, unreadNotifications, unreadMessages, messageCursor }, { headers })
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
@@ -120,9 +119,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { locale, region, user, toast, unreadNotifications, unreadMessages, messageCursor } = loaderData
+  const { locale, user, toast, unreadNotifications, unreadMessages, messageCursor } = loaderData
   const { i18n } = useTranslation()
-  const reader = useMemo(() => ({ lng: locale, region }), [locale, region])
   const { pathname } = useLocation()
   // Spec §2 Profile completion: a signed-in user without a profile sees the setup form on every page.
   const needsProfile = Boolean(user && !user.profile) && !/^\/(logout|api\/|complete-profile)/.test(pathname)
@@ -141,18 +139,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // The admin panel (ADR 012) has its own frame and its own identity: no marketplace header or footer.
   if (/^\/admin(?:\/|$)/.test(pathname)) {
     return (
-      <ReaderContext.Provider value={reader}>
+      <>
         <Outlet />
         {toast ? (
           <Suspense fallback={null}>
             <Toaster toast={toast} />
           </Suspense>
         ) : null}
-      </ReaderContext.Provider>
+      </>
     )
   }
   return (
-    <ReaderContext.Provider value={reader}>
+    <>
       <SiteHeader user={user} locale={locale} unreadNotifications={unreadNotifications} unreadMessages={unreadMessages} messageCursor={messageCursor} />
       <main id="main" className="flex-1">
         {needsProfile && user ? (
@@ -169,7 +167,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
             <Toaster toast={toast} />
           </Suspense>
         ) : null}
-    </ReaderContext.Provider>
+    </>
   )
 }
 

@@ -1,15 +1,13 @@
-// The page's reader (language and digit-grouping region), from the root loader to every formatter.
-// Apart from useFormat so that public pages, which format only prices and counts, load no more.
-import { createContext, useContext } from 'react'
-import { useTranslation } from 'react-i18next'
-import { FALLBACK_LANGUAGE, isLanguage, readerOf, type Reader } from './i18n'
+// The page's reader (language and digit-grouping region), which the root loader names: from there to
+// every formatter through the router's loader data (no provider of its own). Apart from useFormat so
+// that public pages, which format only prices and counts, load no more.
+import { useRouteLoaderData } from 'react-router'
+import { FALLBACK_LANGUAGE, readerOf, type Reader } from './i18n'
 
-/** The page's reader, provided by the root's component; absent above it (the root's error boundary). */
-export const ReaderContext = createContext<Reader | null>(null)
+// Only when the root loader did not run (its error page), which formats no numbers.
+const FALLBACK_READER = readerOf(FALLBACK_LANGUAGE)
 
-/** The page's reader: the root's, or, where it has none, the reader of the page language. */
+/** The page's reader, as the root loader named it (app/root.tsx). */
 export function useReader(): Reader {
-  const reader = useContext(ReaderContext)
-  const { i18n } = useTranslation()
-  return reader ?? readerOf(isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE)
+  return (useRouteLoaderData('root') as { reader?: Reader } | undefined)?.reader ?? FALLBACK_READER
 }
