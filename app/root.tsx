@@ -19,7 +19,7 @@ import { DeferredScripts } from '~/components/deferred-scripts'
 import { SiteFooter } from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
 import { useNonce, ZOD_JITLESS_SCRIPT } from '~/lib/csp'
-import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, NAMESPACES, type I18nHandle } from '~/lib/i18n'
+import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, NAMESPACES, readerOf, type I18nHandle } from '~/lib/i18n'
 import { getLocale, i18nextMiddleware, localeCookie, serializeLocaleCookie } from '~/lib/i18next.server'
 import { ensureBootstrapped } from '~/lib/startup.server'
 import { getToast } from '~/lib/toast.server'
@@ -85,7 +85,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers(toastHeaders)
   // Only when it changes: a page that sets no cookie can be shared by the public page cache (ADR 016).
   if ((await localeCookie.parse(request.headers.get('Cookie'))) !== locale) headers.append('Set-Cookie', await serializeLocaleCookie(locale))
-  return data({ locale, user, toast, unreadNotifications, unreadMessages, messageCursor }, { headers })
+  // Numbers are grouped for the reader's region (lib/reader.ts): the profile's country, else the language's.
+  const reader = readerOf(locale, user?.profile?.country)
+  return data({ locale, reader, user, toast, unreadNotifications, unreadMessages, messageCursor }, { headers })
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]

@@ -8,7 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Request as ExpressRequest, RequestHandler } from 'express'
 import helmet from 'helmet'
 import { baseUrl, hostAllowed } from './env.server'
-import { INTL_LOCALES, numberFormat } from './i18n'
+import { formatNumber } from './format'
+import { readerOf, type Language } from './i18n'
 import { createFixedInstance, detectLanguage } from './i18next.server'
 
 import { CSP_NONCE_HEADER } from './csp-nonce-header.server'
@@ -243,14 +244,13 @@ function routePath(req: ExpressRequest): string {
   return req.path.toLowerCase().replace(/\.data$/, '').replace(/\/+$/, '') || '/'
 }
 
-function formatBytes(bytes: number, lng: keyof typeof INTL_LOCALES): string {
+// The refusal goes to whoever sent the upload, known only by language: that language's reader.
+function formatBytes(bytes: number, lng: Language): string {
   const mb = bytes >= 1024 * 1024
-  return numberFormat(INTL_LOCALES[lng], { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 0 }).format(
-    bytes / (mb ? 1024 * 1024 : 1024),
-  )
+  return formatNumber(bytes / (mb ? 1024 * 1024 : 1024), readerOf(lng), { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 0 })
 }
 
-async function translate(req: ExpressRequest, key: string, values: (lng: keyof typeof INTL_LOCALES) => Record<string, string>) {
+async function translate(req: ExpressRequest, key: string, values: (lng: Language) => Record<string, string>) {
   const headers = new Headers()
   if (req.headers.cookie) headers.set('Cookie', req.headers.cookie)
   if (req.headers['accept-language']) headers.set('Accept-Language', req.headers['accept-language'])

@@ -45,7 +45,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   hi: 'हिन्दी',
 }
 
-/** BCP 47 tags for Intl formatting. */
+/** BCP 47 tags for Intl formatting in each language (numbers are grouped per reader: formatNumber). */
 export const INTL_LOCALES: Record<Language, string> = {
   en: 'en-IN',
   ru: 'ru-RU',
@@ -58,9 +58,9 @@ export function isLanguage(value: unknown): value is Language {
 
 // Building an Intl formatter costs far more than using one (issue 11: money formatting was 2 % of a
 // page's CPU, one NumberFormat per price on every card). Formatters are immutable, so one per
-// locale and options is kept for the life of the process; the keys come from a small fixed set.
+// locale and options is kept for the life of the process; the keys come from a small fixed set (date
+// formatters: lib/format.ts).
 const numberFormats = new Map<string, Intl.NumberFormat>()
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
 
 /** A shared Intl.NumberFormat for a BCP 47 locale and options (cached: do not pass options built from user input). */
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
@@ -70,19 +70,40 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
   return format
 }
 
-/** A shared Intl.DateTimeFormat for a BCP 47 locale and options (cached like numberFormat). */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`
-  let format = dateTimeFormats.get(key)
-  if (!format) dateTimeFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)))
-  return format
+/**
+ * The region a reader's numbers are grouped for: India (lakh/crore, 12,34,567), Russia, or anywhere
+ * else (in threes, 1,234,567). Russian text is always written Russian style (1 234 567,00).
+ */
+export type Region = 'IN' | 'RU' | 'intl'
+/** Who reads a formatted value: the page language and the region its numbers are grouped for. */
+export interface Reader {
+  lng: Language
+  region: Region
 }
 
-// Prices and whole counts for our three languages are written from tables, not Intl (issue 11): in
-// Chromium the first Intl.NumberFormat of a page costs 35–110 ms while ICU sets up, and every public
-// page formats a price or a count while it hydrates, so that constructor was the largest single item of
-// Lighthouse's Total Blocking Time. The output is Intl's for en-IN, ru-RU and hi-IN (i18n.test.ts checks
-// random amounts against Node's ICU); a currency the tables do not know goes through Intl.
+const LANGUAGE_REGIONS: Record<Language, Region> = { en: 'intl', ru: 'RU', hi: 'IN' }
+const COUNTRY_REGIONS: Record<string, Region> = { India: 'IN', Russia: 'RU' }
+
+/**
+ * The reader: a signed-in user's profile country decides the region; without one the language does
+ * (hi → India, ru → Russia, en → international), so a public page cached per URL and language is
+ * right for every visitor who gets it.
+ */
+export function readerOf(lng: Language, country?: string | null): Reader {
+  return { lng, region: (country && COUNTRY_REGIONS[country]) || LANGUAGE_REGIONS[lng] }
+}
+
+/** How a reader's digits are grouped: Russian, Indian, or in threes with commas. */
+export type Grouping = 'ru' | 'in' | 'intl'
+/** The grouping a reader reads (Russian text always Russian style). */
+export const groupingOf = ({ lng, region }: Reader): Grouping => (lng === 'ru' ? 'ru' : region === 'IN' ? 'in' : 'intl')
+
+// Prices and whole counts are written from tables, not Intl (issue 11): in Chromium the first
+// Intl.NumberFormat of a page costs 35–110 ms while ICU sets up, and every public page formats a price
+// or a count while it hydrates, so that constructor was the largest single item of Lighthouse's Total
+// Blocking Time. The output is Intl's for en-IN, en-US, ru-RU and hi-IN (i18n.test.ts checks random
+// amounts against Node's ICU); a currency the tables do not know goes through Intl. Other numbers and
+// dates are lib/format.ts's: they need Intl, and only signed-in pages and the server use them.
 const NBSP = '\u00a0'
 /** Per currency: what stands before the amount in en and hi, and after it (past a no-break space) in ru. */
 const CURRENCY_SIGNS: Record<string, [string, string]> = {
@@ -93,32 +114,38 @@ const CURRENCY_SIGNS: Record<string, [string, string]> = {
   AED: [`AED${NBSP}`, 'AED'],
 }
 
-/** Groups the digits of a whole number: in threes for ru, Indian style (last three, then pairs) otherwise. */
-function groupDigits(digits: string, lng: Language): string {
-  if (lng === 'ru') return digits.replace(/\B(?=(\d{3})+$)/g, NBSP)
+/** Groups the digits of a whole number: Indian style (last three, then pairs), or in threes. */
+export function groupDigits(digits: string, grouping: Grouping): string {
+  if (grouping !== 'in') return digits.replace(/\B(?=(\d{3})+$)/g, grouping === 'ru' ? NBSP : ',')
   const head = digits.slice(0, -3)
   return head ? `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}` : digits
 }
 
-/** A whole number (a count) as Intl.NumberFormat would write it for the language. */
-export function formatCount(value: number, lng: Language): string {
-  if (!Number.isSafeInteger(value)) return numberFormat(INTL_LOCALES[lng]).format(value)
-  return (value < 0 ? '-' : '') + groupDigits(String(Math.abs(value)), lng)
+/**
+ * The Intl locale whose digits are the reader's, for what the tables do not write. Hindi has no locale
+ * grouping in threes: outside India its fallbacks are written in en-US's (lib/format.ts regroups Hindi).
+ */
+export const numberLocale = (reader: Reader): string => (groupingOf(reader) === 'intl' ? 'en-US' : INTL_LOCALES[reader.lng])
+
+/** A whole number (a count, a quantity) as Intl.NumberFormat would write it for the reader. */
+export function formatCount(value: number, reader: Reader): string {
+  if (!Number.isSafeInteger(value)) return numberFormat(numberLocale(reader)).format(value)
+  return (value < 0 ? '-' : '') + groupDigits(String(Math.abs(value)), groupingOf(reader))
 }
 
 /** Formats an exact decimal string as money (two decimals, cut, not rounded) without floating point. */
-export function formatMoney(amount: string, currency: string, lng: Language): string {
+export function formatMoney(amount: string, currency: string, reader: Reader): string {
   const m = /^(-?)0*(\d+?)(?:\.(\d*))?$/.exec(amount.trim())
   const signs = CURRENCY_SIGNS[currency]
+  const ru = reader.lng === 'ru'
   if (m && signs) {
-    const number = `${groupDigits(m[2], lng)}${lng === 'ru' ? ',' : '.'}${((m[3] ?? '') + '00').slice(0, 2)}`
-    return lng === 'ru' ? `${m[1]}${number}${NBSP}${signs[1]}` : `${m[1]}${signs[0]}${number}`
+    const number = `${groupDigits(m[2], groupingOf(reader))}${ru ? ',' : '.'}${((m[3] ?? '') + '00').slice(0, 2)}`
+    return ru ? `${m[1]}${number}${NBSP}${signs[1]}` : `${m[1]}${signs[0]}${number}`
   }
   const [intPart, frac = ''] = amount.split('.')
   const cents = (frac + '00').slice(0, 2)
   // Intl.NumberFormat accepts strings and keeps them exact (no float rounding).
-  const format = numberFormat(INTL_LOCALES[lng], { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 })
-  return format.format(`${intPart}.${cents}` as unknown as number)
+  return numberFormat(numberLocale(reader), { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(`${intPart}.${cents}` as unknown as number)
 }
 
 /** The part of an i18next instance that `numbersFromTables` changes (typed here so this module needs no i18next import). */
@@ -127,16 +154,16 @@ interface FormatterHost {
 }
 
 /**
- * Makes i18next's `{{count, number}}` write numbers as `formatCount` does: in the language's own
- * locale (en-IN's 1,00,000, not bare "en"'s 100,000) and, for whole numbers, from the tables rather
- * than an Intl.NumberFormat built per call. Call after init, on the server's instances and the
- * browser's. Only the plain `number` format is used in the translations (i18next.server.test.ts checks), so
- * format options are not read.
+ * Makes i18next's `{{count, number}}` write numbers as `formatCount` does for the language's reader
+ * (see readerOf) and, for whole numbers, from the tables rather than an Intl.NumberFormat built per
+ * call. The translations use it only for the catalog's 1,000 cap, which every region groups alike, so
+ * the signed-in reader's region is not needed here. Call after init, on the server's instances and the
+ * browser's. Only the plain `number` format is used in the translations (i18next.server.test.ts
+ * checks), so format options are not read.
  */
 export function numbersFromTables(instance: FormatterHost): void {
   instance.services.formatter?.add('number', (value, lng) => {
-    const language = isLanguage(lng) ? lng : FALLBACK_LANGUAGE
-    if (typeof value === 'number') return formatCount(value, language)
-    return numberFormat(INTL_LOCALES[language]).format(value as number)
+    const reader = readerOf(isLanguage(lng) ? lng : FALLBACK_LANGUAGE)
+    return typeof value === 'number' ? formatCount(value, reader) : numberFormat(numberLocale(reader)).format(value as number)
   })
 }

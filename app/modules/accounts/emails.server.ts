@@ -4,7 +4,8 @@ import { getDb } from '~/lib/db.server'
 import type { EmailMessage } from '~/lib/email.server'
 import { renderEmail } from '~/lib/email-layout.server'
 import { baseUrl } from '~/lib/env.server'
-import { INTL_LOCALES, isLanguage, type Language } from '~/lib/i18n'
+import { formatDateTime } from '~/lib/format'
+import { isLanguage, readerOf, type Language } from '~/lib/i18n'
 import { createFixedInstance, detectLanguage } from '~/lib/i18next.server'
 import { enqueueEmail } from '~/lib/outgoing-email.server'
 import { LANGUAGE_HEADER } from './auth-endpoint.server'
@@ -81,8 +82,8 @@ export async function composeLockoutEmail(opts: { to: string; name: string; ip: 
   const i18n = await createFixedInstance(opts.lng)
   const t = (key: string, values?: Record<string, unknown>) => i18n.t(`email:lockout.${key}`, values)
   const name = opts.name.trim() || opts.to
-  // The owner's time zone is unknown: UTC, said so.
-  const until = `${new Intl.DateTimeFormat(INTL_LOCALES[opts.lng], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(opts.until)} UTC`
+  // The owner's time zone is unknown: UTC, said so (the one time zone rule, lib/i18n.ts).
+  const until = formatDateTime(opts.until, readerOf(opts.lng), 'UTC')
   const resetUrl = `${baseUrl()}/forgot-password?${new URLSearchParams({ lng: opts.lng }).toString()}`
   const paragraphs = [
     t('intro', { address: opts.ip ?? t('unknownAddress') }),

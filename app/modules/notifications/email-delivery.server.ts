@@ -16,7 +16,7 @@ import { getDb } from '~/lib/db.server'
 import type { EmailMessage } from '~/lib/email.server'
 import { renderEmail } from '~/lib/email-layout.server'
 import { baseUrl } from '~/lib/env.server'
-import { isLanguage, type Language } from '~/lib/i18n'
+import { isLanguage, readerOf, type Language } from '~/lib/i18n'
 import { createFixedInstance } from '~/lib/i18next.server'
 import { enqueueEmail } from '~/lib/outgoing-email.server'
 import { notificationText, stringParams } from './messages'
@@ -36,18 +36,19 @@ export type DeliveryOutcome =
   /** Another delivery holds the claim. */
   | 'busy'
 
-/** The email for a notice in the recipient's language: the same sentence as the in-app list, and a link to it. */
+/** The email for a notice for its recipient (language, and country for digit grouping): the same sentence as the in-app list, and a link to it. */
 export async function composeNotificationEmail(opts: {
   to: string
   name: string
   lng: Language
+  country: string | null
   kind: string
   params: Record<string, string>
   link: string
 }): Promise<EmailMessage> {
   const i18n = await createFixedInstance(opts.lng)
   const t = i18n.t.bind(i18n)
-  const { title, body } = notificationText(t, opts.lng, opts.kind, opts.params)
+  const { title, body } = notificationText(t, readerOf(opts.lng, opts.country), opts.kind, opts.params)
   const base = baseUrl()
   return {
     to: opts.to,
@@ -81,7 +82,7 @@ export async function deliverNotificationEmail(id: string, opts: { lastAttempt?:
     return row?.status === 'pending' ? 'busy' : 'done'
   }
   const [recipient] = await db
-    .select({ email: profiles.email, name: profiles.name, lng: profiles.preferredLanguage, accountStatus: profiles.accountStatus, verified: users.emailVerified })
+    .select({ email: profiles.email, name: profiles.name, lng: profiles.preferredLanguage, country: profiles.country, accountStatus: profiles.accountStatus, verified: users.emailVerified })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.id, claim.recipientId))
@@ -94,6 +95,7 @@ export async function deliverNotificationEmail(id: string, opts: { lastAttempt?:
       to: recipient.email,
       name: recipient.name,
       lng: isLanguage(recipient.lng) ? recipient.lng : 'en',
+      country: recipient.country,
       kind: claim.kind,
       params: stringParams(claim.params),
       link: claim.link,

@@ -1,31 +1,31 @@
 // How a notice reads, built from its kind and params in the reader's language. Shared by the in-app
 // list (browser and server) and the email job, so both say the same thing. No Drizzle here.
 import type { TFunction } from 'i18next'
-import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import { formatCount, formatMoney, type Reader } from '~/lib/i18n'
 
 /** Order statuses the notices name (params.status); translated from notifications:statuses.*. */
 const ORDER_STATUSES = new Set(['Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled'])
 const MONEY = /^\d{1,12}(\.\d{1,2})?$/
 const CURRENCY = /^[A-Z]{3}$/
 
-/** The values the sentence is built from: money formatted for `lng`, an order status translated. */
-export function messageValues(t: TFunction, lng: Language, params: Record<string, string>): Record<string, string> {
+/** The values the sentence is built from: money and quantities formatted for the reader, an order status translated. */
+export function messageValues(t: TFunction, reader: Reader, params: Record<string, string>): Record<string, string> {
   const values: Record<string, string> = { ...params }
   if (params.amount && params.currency && MONEY.test(params.amount) && CURRENCY.test(params.currency)) {
     try {
-      values.amount = formatMoney(params.amount, params.currency, lng)
+      values.amount = formatMoney(params.amount, params.currency, reader)
     } catch {
       values.amount = `${params.amount} ${params.currency}`
     }
   }
   if (params.status && ORDER_STATUSES.has(params.status)) values.status = t(`notifications:statuses.${params.status}`)
-  if (params.quantity && /^\d+$/.test(params.quantity)) values.quantity = new Intl.NumberFormat(INTL_LOCALES[lng] ?? 'en-IN').format(Number(params.quantity))
+  if (params.quantity && /^\d+$/.test(params.quantity)) values.quantity = formatCount(Number(params.quantity), reader)
   return values
 }
 
-/** The notice's headline and sentence in the reader's language. */
-export function notificationText(t: TFunction, lng: Language, kind: string, params: Record<string, string>): { title: string; body: string } {
-  const values = messageValues(t, lng, params)
+/** The notice's headline and sentence for the reader (its language; numbers grouped for its region). */
+export function notificationText(t: TFunction, reader: Reader, kind: string, params: Record<string, string>): { title: string; body: string } {
+  const values = messageValues(t, reader, params)
   return { title: t(`notifications:kinds.${kind}.title`, values), body: t(`notifications:kinds.${kind}.body`, values) }
 }
 

@@ -3,8 +3,9 @@ import { data } from 'react-router'
 import type { Route } from './+types/admins'
 import { Badge } from '~/components/ui/badge'
 import { getI18n, getLocale } from '~/lib/i18next.server'
-import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
+import { useFormat } from '~/lib/use-format'
 import { changeAdminRole, createAdminByAdmin, listAdminAccounts, parseAdminAccountsPage, setAdminActive, type AdminChangeResult } from '~/modules/admin/accounts.server'
 import { ChangeRoleDialog, ChangeStatusDialog, CreateAdminDialog } from '~/modules/admin/components/admin-account-dialogs'
 import { parseAdminAccountAction, type AdminAccountFieldErrors } from '~/modules/admin/components/admin-account-schemas'
@@ -66,7 +67,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('adminAccounts')
   const { t: tAdmin } = useTranslation('admin')
   const { admin, locale, accounts } = loaderData
-  const date = new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'medium', timeStyle: 'short' })
+  const format = useFormat()
   const pageHref = (n: number) => (n > 1 ? `/admin/admins?page=${n}` : '/admin/admins')
   return (
     <AdminShell admin={admin} locale={locale}>
@@ -110,7 +111,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="px-3 py-2">{item.twoFactorEnabled ? t('list.on') : t('list.off')}</td>
                 <td className="px-3 py-2 whitespace-nowrap">
-                  {item.lastLogin ? <time dateTime={item.lastLogin}>{date.format(new Date(item.lastLogin))}</time> : t('list.never')}
+                  {item.lastLogin ? <time dateTime={item.lastLogin}>{format.dateTime(item.lastLogin)}</time> : t('list.never')}
                 </td>
                 <td className="px-3 py-2">
                   {item.isSelf ? (

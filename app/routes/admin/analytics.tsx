@@ -3,6 +3,7 @@ import type { Route } from './+types/analytics'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
+import { useReader } from '~/lib/reader'
 import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
 import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
@@ -46,8 +47,9 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('adminAnalytics')
   const { admin, locale: lng, range, preset, presets, error, analytics } = loaderData
   const { signups, breakdown, kycFunnel, conversion, orderValue, topCategories, topProducts } = analytics
-  const count = (n: number) => formatCount(n, lng)
-  const pct = (p: string | null) => formatPercent(p, lng)
+  const reader = useReader()
+  const count = (n: number) => formatCount(n, reader)
+  const pct = (p: string | null) => formatPercent(p, reader)
 
   const breakdownBars: BarItem[] = [
     ...breakdown.byCountry.map((c) => ({ key: `country-${c.key}`, label: t(`countries.${c.key}`), value: c.count, note: count(c.count) })),
@@ -77,7 +79,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-medium">{t(`charts.${l.metric}`)}</p>
             {l.items.length ? (
               <div className="h-72">
-                <BarListChart lng={lng} valueName={t(`charts.${l.metric === 'byViews' ? 'views' : 'orders'}`)} data={l.items.map((i) => ({ key: i.id, label: i.name, value: i.value, note: count(i.value) }))} />
+                <BarListChart reader={reader} valueName={t(`charts.${l.metric === 'byViews' ? 'views' : 'orders'}`)} data={l.items.map((i) => ({ key: i.id, label: i.name, value: i.value, note: count(i.value) }))} />
               </div>
             ) : (
               <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t('empty')}</p>
@@ -113,7 +115,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
       <p className="mt-4 text-sm" aria-live="polite" data-testid="range-summary">
-        {t('range.showing', { from: formatDay(range.from, lng), to: formatDay(range.to, lng) })}
+        {t('range.showing', { from: formatDay(range.from, reader), to: formatDay(range.to, reader) })}
       </p>
 
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
@@ -125,12 +127,12 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           downloadHref={exportHref('signups', range)}
           empty={breakdown.total === 0}
           summary={<p className="text-sm">{t('charts.signups.total', { count: breakdown.total, formatted: count(breakdown.total) })}</p>}
-          chart={<SignupsChart data={signups} lng={lng} labels={{ buyers: t('userTypes.Buyer'), sellers: t('userTypes.Seller') }} />}
+          chart={<SignupsChart data={signups} reader={reader} labels={{ buyers: t('userTypes.Buyer'), sellers: t('userTypes.Seller') }} />}
           table={
             <DataTable
               caption={t('charts.signups.title')}
               columns={[{ label: t('columns.weekOf') }, { label: t('userTypes.Buyer'), numeric: true }, { label: t('userTypes.Seller'), numeric: true }, { label: t('columns.total'), numeric: true }]}
-              rows={signups.map((w) => ({ key: w.week, cells: [formatDay(w.week, lng), count(w.buyers), count(w.sellers), count(w.total)] }))}
+              rows={signups.map((w) => ({ key: w.week, cells: [formatDay(w.week, reader), count(w.buyers), count(w.sellers), count(w.total)] }))}
             />
           }
         />
@@ -141,7 +143,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           description={t('charts.breakdown.description')}
           downloadHref={exportHref('signups-breakdown', range)}
           empty={breakdown.total === 0}
-          chart={<BarListChart data={breakdownBars} lng={lng} valueName={t('columns.signups')} />}
+          chart={<BarListChart data={breakdownBars} reader={reader} valueName={t('columns.signups')} />}
           table={
             <DataTable
               caption={t('charts.breakdown.title')}
@@ -157,7 +159,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           description={t('charts.kycFunnel.description')}
           downloadHref={exportHref('kyc-funnel', range)}
           empty={kycFunnel[0]?.count === 0}
-          chart={<BarListChart data={kycBars} lng={lng} valueName={t('columns.sellers')} />}
+          chart={<BarListChart data={kycBars} reader={reader} valueName={t('columns.sellers')} />}
           table={
             <DataTable
               caption={t('charts.kycFunnel.title')}
@@ -174,7 +176,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           downloadHref={exportHref('conversion', range)}
           empty={conversion.stages[0]?.count === 0}
           summary={<p className="text-sm" data-testid="quote-to-order">{t('charts.conversion.quoteToOrder', { percent: pct(conversion.quoteToOrderPercent) })}</p>}
-          chart={<BarListChart data={conversionBars} lng={lng} valueName={t('columns.rfqs')} />}
+          chart={<BarListChart data={conversionBars} reader={reader} valueName={t('columns.rfqs')} />}
           table={
             <DataTable
               caption={t('charts.conversion.title')}
@@ -195,7 +197,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             <div key={c} className="flex min-w-0 flex-col gap-2">
               <p className="text-sm font-medium">{c}</p>
               <div className="h-56">
-                <OrderValueChart currency={c} lng={lng} valueName={t('columns.orderValue')} data={orderValue.filter((m) => m.currency === c)} />
+                <OrderValueChart currency={c} reader={reader} valueName={t('columns.orderValue')} data={orderValue.filter((m) => m.currency === c)} />
               </div>
             </div>
           ))}
@@ -203,7 +205,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             <DataTable
               caption={t('charts.orderValue.title')}
               columns={[{ label: t('columns.month') }, { label: t('columns.currency') }, { label: t('columns.orders'), numeric: true }, { label: t('columns.orderValue'), numeric: true }]}
-              rows={moneyRows.map((m) => ({ key: `${m.month}-${m.currency}`, cells: [formatMonth(m.month, lng), m.currency, count(m.orders), formatAmount(m.total, m.currency, lng)] }))}
+              rows={moneyRows.map((m) => ({ key: `${m.month}-${m.currency}`, cells: [formatMonth(m.month, reader), m.currency, count(m.orders), formatAmount(m.total, m.currency, reader)] }))}
             />
           }
           className="lg:col-span-2"

@@ -7,7 +7,8 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { getI18n, getLocale } from '~/lib/i18next.server'
-import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
+import { useFormat } from '~/lib/use-format'
 import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
 import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { listAdminOptions, listAuditEntries } from '~/modules/admin/queries.server'
@@ -43,7 +44,7 @@ function details(oldValue: unknown, newValue: unknown): string {
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
   const { admin, locale, filter, admins, page } = loaderData
-  const time = new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'medium', timeStyle: 'medium' })
+  const format = useFormat()
   const pageHref = (n: number) => {
     const params = auditFilterQuery(filter)
     if (n > 1) params.set('page', String(n))
@@ -132,7 +133,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               {page.entries.map((e) => (
                 <tr key={e.id} className="border-b last:border-0 align-top">
                   <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={e.createdAt}>{time.format(new Date(e.createdAt))}</time>
+                    <time dateTime={e.createdAt}>{format.dateTime(e.createdAt, 'medium')}</time>
                   </td>
                   <td className="px-3 py-2">{e.adminName ? `${e.adminName} (${e.adminEmail})` : (e.adminEmail ?? t('audit.unknownAdmin'))}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{(AUDIT_ACTIONS as readonly string[]).includes(e.action) ? t(`audit.actions.${e.action}`) : e.action}</td>

@@ -4,7 +4,8 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/dashboard'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { getI18n, getLocale } from '~/lib/i18next.server'
-import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
+import { useFormat } from '~/lib/use-format'
 import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
 import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { OverviewRecentActivity } from '~/modules/admin/components/overview-recent-activity'
@@ -52,7 +53,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
   const { admin, overview, recentActivity, activityScope, systemStatus, links, locale } = loaderData
-  const number = new Intl.NumberFormat(INTL_LOCALES[locale])
+  const format = useFormat()
   const cards = [
     { key: 'totalUsers', value: overview.totalUsers, icon: Users, testId: 'stat-total-users', to: links.totalUsers },
     { key: 'pendingKyc', value: overview.pendingKyc, icon: ShieldCheck, testId: 'stat-pending-kyc', to: links.pendingKyc },
@@ -73,7 +74,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               </CardHeader>
               <CardContent>
                 <p className="text-3xl font-bold" data-testid={card.testId}>
-                  {card.key === 'activeProducts' && overview.activeProductsApprox ? t('overview.about', { value: number.format(card.value) }) : number.format(card.value)}
+                  {card.key === 'activeProducts' && overview.activeProductsApprox ? t('overview.about', { value: format.count(card.value) }) : format.count(card.value)}
                 </p>
                 {card.to ? (
                   <Link to={card.to} className="mt-2 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">

@@ -5,10 +5,11 @@ import type { Route } from './+types/dispute'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { getI18n, getLocale } from '~/lib/i18next.server'
-import { formatMoney, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast } from '~/lib/toast.server'
+import { useFormat } from '~/lib/use-format'
 import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
 import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
@@ -64,7 +65,7 @@ export default function AdminDispute({ loaderData, actionData }: Route.Component
   const { t } = useTranslation('adminDisputes')
   const { admin, locale, dispute } = loaderData
   const { order } = dispute
-  const number = new Intl.NumberFormat(locale)
+  const format = useFormat()
   const term = (label: string, value: React.ReactNode) => (
     <div className="flex gap-2">
       <dt className="text-muted-foreground">{label}</dt>
@@ -102,9 +103,9 @@ export default function AdminDispute({ loaderData, actionData }: Route.Component
           <CardContent>
             <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
               {term(t('detail.product'), order.subject ?? '—')}
-              {term(t('detail.quantity'), number.format(order.quantity))}
-              {term(t('detail.unitPrice'), formatMoney(order.unitPrice, order.currency, locale))}
-              {term(t('detail.amount'), <span className="font-semibold">{formatMoney(order.total, order.currency, locale)}</span>)}
+              {term(t('detail.quantity'), format.count(order.quantity))}
+              {term(t('detail.unitPrice'), format.money(order.unitPrice, order.currency))}
+              {term(t('detail.amount'), <span className="font-semibold">{format.money(order.total, order.currency)}</span>)}
               {term(t('detail.currency'), order.currency)}
               {term(t('detail.orderStatus'), t(`rfqs:orderStatuses.${order.status}`))}
             </dl>

@@ -3,7 +3,8 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/disputes'
 import { Badge } from '~/components/ui/badge'
 import { getI18n, getLocale } from '~/lib/i18next.server'
-import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
+import { useFormat } from '~/lib/use-format'
 import { cn } from '~/lib/utils'
 import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
 import { AdminShell } from '~/modules/admin/components/admin-shell'
@@ -35,8 +36,7 @@ const href = (filter: DisputeQueueFilter, page = 1) => {
 export default function AdminDisputes({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('adminDisputes')
   const { admin, locale, queue } = loaderData
-  const date = new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-  const when = (iso: string) => `${date.format(new Date(iso))} UTC`
+  const format = useFormat()
   return (
     <AdminShell admin={admin} locale={locale}>
       <h1 className="text-2xl font-bold">{t('queue.title')}</h1>
@@ -103,10 +103,10 @@ export default function AdminDisputes({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-3 py-2">{t(`disputes:reasons.${d.reason}`)}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={d.createdAt}>{when(d.createdAt)}</time>
+                    <time dateTime={d.createdAt}>{format.dateTime(d.createdAt)}</time>
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={d.decidedAt ?? d.lastActivityAt}>{when(d.decidedAt ?? d.lastActivityAt)}</time>
+                    <time dateTime={d.decidedAt ?? d.lastActivityAt}>{format.dateTime(d.decidedAt ?? d.lastActivityAt)}</time>
                   </td>
                   <td className="px-3 py-2">
                     <span className="flex flex-wrap gap-1">

@@ -4,8 +4,9 @@ import { data } from 'react-router'
 import type { Route } from './+types/kyc'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
-import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
+import { useFormat } from '~/lib/use-format'
 import { decideKyc } from '~/modules/admin/commands.server'
 import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
 import { AdminShell } from '~/modules/admin/components/admin-shell'
@@ -48,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 export default function AdminKyc({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
   const { admin, locale, queue } = loaderData
-  const date = new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'medium', timeStyle: 'short' })
+  const format = useFormat()
   const pageHref = (n: number) => (n > 1 ? `/admin/kyc?page=${n}` : '/admin/kyc')
   return (
     <AdminShell admin={admin} locale={locale}>
@@ -81,7 +82,7 @@ export default function AdminKyc({ loaderData }: Route.ComponentProps) {
                   <td className="px-3 py-2">{t(`kyc.countries.${item.country}`, { defaultValue: item.country })}</td>
                   <td className="px-3 py-2 break-all">{item.email}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={item.uploadedAt}>{date.format(new Date(item.uploadedAt))}</time>
+                    <time dateTime={item.uploadedAt}>{format.dateTime(item.uploadedAt)}</time>
                   </td>
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap items-start gap-2">

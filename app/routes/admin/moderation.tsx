@@ -3,9 +3,10 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/moderation'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
-import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { cn } from '~/lib/utils'
+import { useFormat } from '~/lib/use-format'
 import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
 import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { ModerationReport } from '~/modules/admin/components/moderation-report'
@@ -53,10 +54,10 @@ const statusHref = (status: ReportStatus, page = 1) => {
 export default function AdminModeration({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
   const { admin, locale, reports } = loaderData
-  const number = new Intl.NumberFormat(INTL_LOCALES[locale])
+  const format = useFormat()
   return (
     <AdminShell admin={admin} locale={locale}>
-      <h1 className="text-2xl font-bold">{t('moderation.title', { count: reports.openCount, n: number.format(reports.openCount) })}</h1>
+      <h1 className="text-2xl font-bold">{t('moderation.title', { count: reports.openCount, n: format.count(reports.openCount) })}</h1>
       <p className="mt-1 text-sm text-muted-foreground">{t('moderation.description')}</p>
       <nav aria-label={t('moderation.filter')} className="mt-6">
         <ul className="inline-flex flex-wrap gap-1 rounded-md bg-muted p-1">
@@ -77,7 +78,7 @@ export default function AdminModeration({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-        {t(`moderation.total.${reports.status}`, { count: reports.total, n: number.format(reports.total) })}
+        {t(`moderation.total.${reports.status}`, { count: reports.total, n: format.count(reports.total) })}
       </p>
       {reports.items.length === 0 ? (
         <p className="mt-4 rounded-md border bg-background p-6 text-center text-muted-foreground" data-testid="moderation-empty">

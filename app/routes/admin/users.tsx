@@ -100,14 +100,13 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             detail={detail}
             canManage={canManage}
             canReviewKyc={canReviewKyc}
-            locale={locale}
             actionHref={`/admin/users${userListSearch(filter, detail.profileId)}`}
             closeHref={listHref}
           />
         ) : null}
         <UserFilters filter={filter} />
-        <UserKycCard card={kycCard} canReviewKyc={canReviewKyc} locale={locale} />
-        <UserTable page={page} filter={filter} locale={locale} />
+        <UserKycCard card={kycCard} canReviewKyc={canReviewKyc} />
+        <UserTable page={page} filter={filter} />
       </div>
     </AdminShell>
   )

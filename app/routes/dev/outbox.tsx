@@ -8,11 +8,12 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { listOutbox } from '~/lib/email.server'
 import { devOutboxEnabled, isLoopbackAddress } from '~/lib/env.server'
-import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { clientIp } from '~/lib/security-events.server'
 import { seoMeta } from '~/lib/seo'
+import { useFormat } from '~/lib/use-format'
 
 // Development only (docs/decisions/003): the messages the app would have mailed. Off → 404, and
 // 404 to any client not on this machine (the client address comes from the socket, never a header).
@@ -39,8 +40,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('email')
-  const { messages, to, locale } = loaderData
-  const time = new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'medium', timeStyle: 'long', timeZone: 'UTC' })
+  const { messages, to } = loaderData
+  const format = useFormat()
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
       <header className="flex flex-col gap-2">
@@ -78,7 +79,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                     <dd data-testid="outbox-to">{m.to}</dd>
                     <dt>{t('outbox.sent')}</dt>
                     <dd>
-                      <time dateTime={m.createdAt}>{time.format(new Date(m.createdAt))}</time>
+                      <time dateTime={m.createdAt}>{format.dateTime(m.createdAt, 'long')}</time>
                     </dd>
                   </dl>
                 </CardHeader>

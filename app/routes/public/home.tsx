@@ -10,6 +10,7 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { referenceData } from '~/lib/reference-cache.server'
 import { seoMeta } from '~/lib/seo'
+import { useReader } from '~/lib/reader'
 import { CategoryCard } from '~/modules/catalog/components/category-card'
 import { ProductGrid } from '~/modules/catalog/components/product-grid'
 import { getCatalogStats, listFeaturedCategories, listNewLaunches } from '~/modules/catalog/queries.server'
@@ -72,8 +73,9 @@ function SectionHeading({ id, title, subtitle, action }: { id: string; title: st
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { featured, launches, stats, locale } = loaderData
+  const { featured, launches, stats } = loaderData
   const { t } = useTranslation('home')
+  const reader = useReader()
   return (
     <>
       <section aria-labelledby="hero-heading" className="bg-gradient-to-br from-primary/10 via-background to-secondary/40">
@@ -106,7 +108,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <dt className="text-xs text-muted-foreground [overflow-wrap:anywhere] sm:text-sm">{t(`stats.${key}`)}</dt>
                   {/* Above 1,000 the count is an estimate (ADR 017): "about 840,000". */}
                   <dd className="text-2xl font-bold" data-testid={`home-stat-${key}`}>
-                    {approx ? t('stats.about', { value: formatCount(value, locale) }) : formatCount(value, locale)}
+                    {approx ? t('stats.about', { value: formatCount(value, reader) }) : formatCount(value, reader)}
                   </dd>
                 </div>
               ))}

@@ -4,7 +4,8 @@ import { data, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/seller'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { dateTimeFormat, INTL_LOCALES, type I18nHandle, type Language } from '~/lib/i18n'
+import { formatDate } from '~/lib/format'
+import { readerOf, type I18nHandle, type Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
@@ -35,8 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     seller,
     // Written here, not while the page hydrates: a browser's first Intl date formatter costs tens of ms.
-    // UTC: the day the server and any reader see is the same.
-    memberSince: dateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(seller.memberSince)),
+    memberSince: formatDate(seller.memberSince, readerOf(locale), 'long'),
     result,
     locale,
     origin: publicOrigin(request),

@@ -5,6 +5,7 @@ import type { Route } from './+types/dashboard'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
+import { useFormat } from '~/lib/use-format'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
@@ -67,7 +68,7 @@ function Stat({
   detail?: React.ReactNode
   link?: { to: string; label: string }
 }) {
-  const { i18n } = useTranslation()
+  const format = useFormat()
   return (
     <Card>
       <CardContent className="flex items-center gap-3 p-4">
@@ -75,7 +76,7 @@ function Stat({
         <div className="flex min-w-0 flex-col">
           <p className="text-sm text-muted-foreground">{label}</p>
           <p className="text-2xl font-bold" data-testid={testId}>
-            {value.toLocaleString(i18n.language)}
+            {format.count(value)}
           </p>
           {detail ? <p className="text-xs text-muted-foreground">{detail}</p> : null}
           {link ? (

@@ -10,11 +10,12 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, Di
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
-import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getLocale } from '~/lib/i18next.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast } from '~/lib/toast.server'
+import { useFormat } from '~/lib/use-format'
 import { Pagination } from '~/modules/catalog/components/pagination'
 import { Price } from '~/modules/catalog/components/price'
 import { ProductImage } from '~/modules/catalog/components/product-image'
@@ -96,11 +97,11 @@ function DeleteButton({ id, name }: { id: string; name: string }) {
 }
 
 export default function SellerProducts({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('products')
+  const { t } = useTranslation('products')
   const navigation = useNavigation()
+  const format = useFormat()
   const { list, query, kycStatus } = loaderData
   if (!list || !query) return null
-  const date = new Intl.DateTimeFormat(INTL_LOCALES[i18n.language as Language] ?? 'en-IN', { dateStyle: 'medium' })
   const hidden = kycStatus !== 'Approved'
   const busy = navigation.state !== 'idle'
 
@@ -108,7 +109,7 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="my-products" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="my-products" className="text-xl font-semibold">
-          {t('list.title')} <span className="text-muted-foreground">({list.total.toLocaleString(i18n.language)})</span>
+          {t('list.title')} <span className="text-muted-foreground">({format.count(list.total)})</span>
         </h2>
         <Button asChild size="sm">
           <Link to="/dashboard/products/new">{t('list.add')}</Link>
@@ -184,7 +185,7 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
                   <td className="p-3 whitespace-nowrap">
                     <Price amount={p.price} currency={p.currency} />
                   </td>
-                  <td className="p-3 text-right">{p.stockQuantity.toLocaleString(i18n.language)}</td>
+                  <td className="p-3 text-right">{format.count(p.stockQuantity)}</td>
                   <td className="p-3">
                     {!p.isActive ? (
                       <Badge variant="secondary">{t('list.statuses.inactive')}</Badge>
@@ -194,8 +195,8 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
                       <Badge>{t('list.statuses.active')}</Badge>
                     )}
                   </td>
-                  <td className="p-3 text-right">{p.viewCount.toLocaleString(i18n.language)}</td>
-                  <td className="p-3 whitespace-nowrap">{date.format(new Date(p.createdAt))}</td>
+                  <td className="p-3 text-right">{format.count(p.viewCount)}</td>
+                  <td className="p-3 whitespace-nowrap">{format.date(p.createdAt)}</td>
                   <td className="p-3">
                     <div className="flex flex-wrap justify-end gap-1">
                       <Button asChild variant="ghost" size="sm">

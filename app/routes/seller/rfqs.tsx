@@ -10,11 +10,12 @@ import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
-import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getLocale } from '~/lib/i18next.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
+import { useFormat } from '~/lib/use-format'
 import { listCategoryOptions } from '~/modules/catalog/queries.server'
 import { Pagination } from '~/modules/catalog/components/pagination'
 import { requireSeller, sellerGate } from '~/modules/products/seller.server'
@@ -100,12 +101,10 @@ function Withdraw({ quoteId, action }: { quoteId: string; action: string }) {
   )
 }
 
-function RfqCard({ rfq, canQuote, action, lng }: { rfq: BoardRfqDto; canQuote: boolean; action: string; lng: Language }) {
+function RfqCard({ rfq, canQuote, action }: { rfq: BoardRfqDto; canQuote: boolean; action: string }) {
   const { t } = useTranslation('rfqs')
-  const intl = INTL_LOCALES[lng] ?? 'en-IN'
-  const date = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' })
-  const number = new Intl.NumberFormat(intl)
-  const fmt = (v: string) => formatMoney(v, rfq.currency, lng)
+  const format = useFormat()
+  const fmt = (v: string) => format.money(v, rfq.currency)
   const budget =
     rfq.budgetMin && rfq.budgetMax
       ? t('list.budgetRange', { min: fmt(rfq.budgetMin), max: fmt(rfq.budgetMax) })
@@ -138,7 +137,7 @@ function RfqCard({ rfq, canQuote, action, lng }: { rfq: BoardRfqDto; canQuote: b
           ) : null}
           <h3 className="text-lg font-semibold break-words">{rfq.title}</h3>
           <p className="text-sm text-muted-foreground">
-            {t('list.created', { date: date.format(new Date(rfq.createdAt)) })}
+            {t('list.created', { date: format.date(rfq.createdAt) })}
             {rfq.categoryName ? ` · ${rfq.categoryName}` : ''} · {t('board.buyerFrom', { country: t(`locations.${rfq.buyerCountry}`) })}
           </p>
         </div>
@@ -154,7 +153,7 @@ function RfqCard({ rfq, canQuote, action, lng }: { rfq: BoardRfqDto; canQuote: b
           <div className="flex gap-2">
             <dt className="text-muted-foreground">{t('list.quantity')}</dt>
             <dd>
-              {number.format(rfq.quantity)} {t(`units.${rfq.unit}`)}
+              {format.count(rfq.quantity)} {t(`units.${rfq.unit}`)}
             </dd>
           </div>
           <div className="flex gap-2">
@@ -163,7 +162,7 @@ function RfqCard({ rfq, canQuote, action, lng }: { rfq: BoardRfqDto; canQuote: b
           </div>
           <div className="flex gap-2">
             <dt className="text-muted-foreground">{t('list.deadline')}</dt>
-            <dd>{rfq.deadline ? date.format(new Date(`${rfq.deadline}T00:00:00Z`)) : t('list.noDeadline')}</dd>
+            <dd>{rfq.deadline ? format.date(`${rfq.deadline}T00:00:00Z`) : t('list.noDeadline')}</dd>
           </div>
           <div className="flex gap-2">
             <dt className="text-muted-foreground">{t('list.incoterm')}</dt>
@@ -180,7 +179,7 @@ function RfqCard({ rfq, canQuote, action, lng }: { rfq: BoardRfqDto; canQuote: b
           {rfq.ownQuote ? (
             <>
               <p className="text-sm" data-testid="own-quote">
-                {t('board.yourQuote', { price: formatMoney(rfq.ownQuote.unitPrice, rfq.ownQuote.currency, lng) })}{' '}
+                {t('board.yourQuote', { price: format.money(rfq.ownQuote.unitPrice, rfq.ownQuote.currency) })}{' '}
                 <Badge variant={rfq.ownQuote.status === 'Quoted' ? 'success' : 'secondary'}>{t(`quoteStatuses.${rfq.ownQuote.status}`)}</Badge>
               </p>
               <div className="flex flex-wrap gap-2">
@@ -218,17 +217,17 @@ function RfqCard({ rfq, canQuote, action, lng }: { rfq: BoardRfqDto; canQuote: b
 }
 
 export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('rfqs')
+  const { t } = useTranslation('rfqs')
   const location = useLocation()
+  const format = useFormat()
   if (!loaderData.board) return null
   const { board, filters, categories, blocker } = loaderData
-  const lng = (i18n.language as Language) ?? 'en'
   const action = `/dashboard/rfqs${location.search}`
   return (
     <section aria-labelledby="rfq-board-title" className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <h2 id="rfq-board-title" className="text-xl font-semibold">
-          {t('board.title')} <span className="text-muted-foreground">({board.total.toLocaleString(lng)})</span>
+          {t('board.title')} <span className="text-muted-foreground">({format.count(board.total)})</span>
         </h2>
         <p className="text-muted-foreground">{t('board.description')}</p>
       </div>
@@ -304,7 +303,7 @@ export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-col gap-4">
           {board.items.map((rfq) => (
             <li key={rfq.id}>
-              <RfqCard rfq={rfq} canQuote={!blocker} action={action} lng={lng} />
+              <RfqCard rfq={rfq} canQuote={!blocker} action={action} />
             </li>
           ))}
         </ul>

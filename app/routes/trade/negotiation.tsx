@@ -4,13 +4,14 @@ import type { Route } from './+types/negotiation'
 import { MessageButton } from '~/components/message-button'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
-import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
+import { useFormat } from '~/lib/use-format'
 import { requireUser } from '~/modules/accounts/session.server'
 import { NegotiationActions } from '~/modules/rfqs/components/negotiation-panel'
 import { actOnQuote, getNegotiation, type OfferTerms } from '~/modules/rfqs/negotiation.server'
@@ -57,18 +58,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(request, new URL(request.url).pathname, { type: 'success', key: `rfqs:negotiation.done.${result.action}` })
 }
 
-function Terms({ terms, currency, lng }: { terms: Omit<OfferTerms, 'expiresAt'> & { expiresAt?: string }; currency: string; lng: Language }) {
+function Terms({ terms, currency }: { terms: Omit<OfferTerms, 'expiresAt'> & { expiresAt?: string }; currency: string }) {
   const { t } = useTranslation('rfqs')
-  const intl = INTL_LOCALES[lng] ?? 'en-IN'
+  const format = useFormat()
   return (
     <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
       <div className="flex gap-2">
         <dt className="text-muted-foreground">{t('negotiation.terms.unitPrice')}</dt>
-        <dd>{formatMoney(terms.unitPrice, currency, lng)}</dd>
+        <dd>{format.money(terms.unitPrice, currency)}</dd>
       </div>
       <div className="flex gap-2">
         <dt className="text-muted-foreground">{t('negotiation.terms.quantity')}</dt>
-        <dd>{new Intl.NumberFormat(intl).format(terms.quantity)}</dd>
+        <dd>{format.count(terms.quantity)}</dd>
       </div>
       <div className="flex gap-2">
         <dt className="text-muted-foreground">{t('negotiation.terms.incoterm')}</dt>
@@ -89,7 +90,7 @@ function Terms({ terms, currency, lng }: { terms: Omit<OfferTerms, 'expiresAt'> 
       {terms.expiresAt ? (
         <div className="flex gap-2">
           <dt className="text-muted-foreground">{t('negotiation.terms.validUntil')}</dt>
-          <dd>{new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(terms.expiresAt))}</dd>
+          <dd>{format.dateTime(terms.expiresAt)}</dd>
         </div>
       ) : null}
     </dl>
@@ -97,12 +98,9 @@ function Terms({ terms, currency, lng }: { terms: Omit<OfferTerms, 'expiresAt'> 
 }
 
 export default function Negotiation({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('rfqs')
+  const { t } = useTranslation('rfqs')
   const { view } = loaderData
-  const lng = (i18n.language as Language) ?? 'en'
-  const intl = INTL_LOCALES[lng] ?? 'en-IN'
-  const when = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeStyle: 'short' })
-  const number = new Intl.NumberFormat(intl)
+  const format = useFormat()
   const { rfq, quote, order } = view
   const fieldErrors = actionData && 'fieldErrors' in actionData ? actionData.fieldErrors : undefined
   const errorCount = actionData && 'count' in actionData && typeof actionData.count === 'number' ? actionData.count : undefined
@@ -116,7 +114,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
         <h1 className="text-3xl font-bold tracking-tight break-words">{rfq.title}</h1>
         <p className="text-muted-foreground">
           {t('negotiation.summary', {
-            quantity: number.format(rfq.quantity),
+            quantity: format.count(rfq.quantity),
             unit: t(`units.${rfq.unit}`),
             buyer: rfq.buyerCompany,
             seller: quote.sellerCompany,
@@ -143,8 +141,8 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
             <Badge variant="secondary">{t(`orderStatuses.${order.status}`)}</Badge>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <Terms terms={order} currency={order.currency} lng={lng} />
-            <p className="text-base font-semibold">{t('negotiation.order.total', { total: formatMoney(order.total, order.currency, lng) })}</p>
+            <Terms terms={order} currency={order.currency} />
+            <p className="text-base font-semibold">{t('negotiation.order.total', { total: format.money(order.total, order.currency) })}</p>
             <p className="text-sm text-muted-foreground">{t('negotiation.order.next')}</p>
             <Link to={`/orders/${order.id}`} className="text-sm font-medium underline underline-offset-4">
               {t('orders.page.open')}
@@ -160,7 +158,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
           </Badge>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <Terms terms={quote.offer} currency={quote.currency} lng={lng} />
+          <Terms terms={quote.offer} currency={quote.currency} />
           <p className="text-sm" data-testid="turn">
             {t(`negotiation.turn.${quote.status}.${view.viewerRole}`)}
           </p>
@@ -176,11 +174,11 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
             <li key={r.round} className="rounded-md border p-3">
               <p className="text-sm">
                 <span className="font-medium">{r.authorName ?? t(`negotiation.roles.${r.authorRole}`)}</span> ({t(`negotiation.roles.${r.authorRole}`)}) —{' '}
-                {t(`negotiation.roundActions.${r.action}`)} · <time dateTime={r.createdAt}>{when.format(new Date(r.createdAt))}</time>
+                {t(`negotiation.roundActions.${r.action}`)} · <time dateTime={r.createdAt}>{format.dateTime(r.createdAt)}</time>
               </p>
               {r.terms ? (
                 <div className="mt-2">
-                  <Terms terms={r.terms} currency={quote.currency} lng={lng} />
+                  <Terms terms={r.terms} currency={quote.currency} />
                 </div>
               ) : null}
               {r.note ? <p className="mt-1 text-sm text-muted-foreground">{t(`negotiation.notes.${r.note}`)}</p> : null}

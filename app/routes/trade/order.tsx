@@ -5,12 +5,13 @@ import type { Route } from './+types/order'
 import { MessageButton } from '~/components/message-button'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
-import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
+import { useFormat } from '~/lib/use-format'
 import { requireUser } from '~/modules/accounts/session.server'
 import { DisputeCard } from '~/modules/disputes/components/dispute-card'
 import { getOrderDisputeState } from '~/modules/disputes/queries.server'
@@ -53,12 +54,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('rfqs')
+  const { t } = useTranslation('rfqs')
   const { order } = loaderData
-  const lng = (i18n.language as Language) ?? 'en'
-  const intl = INTL_LOCALES[lng] ?? 'en-IN'
-  const when = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeStyle: 'short' })
-  const number = new Intl.NumberFormat(intl)
+  const format = useFormat()
   // While a dispute is open the order stands still: no status dialog (the action refuses it too).
   const next = order.disputed ? [] : nextOrderStatuses(order.status, order.viewerRole)
   const formError = actionData && 'formError' in actionData ? actionData.formError : undefined
@@ -153,9 +151,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </CardHeader>
         <CardContent>
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-            {term(t('negotiation.terms.unitPrice'), formatMoney(order.unitPrice, order.currency, lng))}
-            {term(t('negotiation.terms.quantity'), `${number.format(order.quantity)} ${order.unit ? t(`units.${order.unit}`) : ''}`.trim())}
-            {term(t('orders.total'), <span className="font-semibold">{formatMoney(order.total, order.currency, lng)}</span>)}
+            {term(t('negotiation.terms.unitPrice'), format.money(order.unitPrice, order.currency))}
+            {term(t('negotiation.terms.quantity'), `${format.count(order.quantity)} ${order.unit ? t(`units.${order.unit}`) : ''}`.trim())}
+            {term(t('orders.total'), <span className="font-semibold">{format.money(order.total, order.currency)}</span>)}
             {term(t('orders.page.currency'), order.currency)}
             {order.incoterm ? term(t('negotiation.terms.incoterm'), `${order.incoterm} ${order.incotermPlace ?? ''}`.trim()) : null}
             {order.leadTimeDays !== null ? term(t('negotiation.terms.leadTime'), t('compare.days', { count: order.leadTimeDays })) : null}
@@ -164,7 +162,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   t('orders.shipping'),
                   order.shipping ? (
                     <span data-testid="order-shipping">
-                      {t(`catalog:product.shipping.methods.${order.shipping.method}`)} · {formatMoney(order.shipping.price, order.shipping.currency, lng)}
+                      {t(`catalog:product.shipping.methods.${order.shipping.method}`)} · {format.money(order.shipping.price, order.shipping.currency)}
                       {order.shipping.currency !== order.currency ? (
                         <span className="block text-xs text-muted-foreground">{t('orders.shippingSeparate', { currency: order.shipping.currency })}</span>
                       ) : null}
@@ -188,7 +186,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <p className="text-sm">
                 <span className="font-medium">{t(`orderStatuses.${e.status}`)}</span> —{' '}
                 {e.actorName ?? (e.byModerator ? t('orders.page.moderator') : t('orders.page.someone'))}
-                {e.actorRole ? ` (${t(`orders.${e.actorRole}`)})` : ''} · <time dateTime={e.createdAt}>{when.format(new Date(e.createdAt))}</time>
+                {e.actorRole ? ` (${t(`orders.${e.actorRole}`)})` : ''} · <time dateTime={e.createdAt}>{format.dateTime(e.createdAt)}</time>
               </p>
               {e.note ? <p className="mt-1 text-sm break-words whitespace-pre-line">{e.note}</p> : null}
             </li>

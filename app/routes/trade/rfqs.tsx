@@ -8,12 +8,13 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
-import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
+import { useFormat } from '~/lib/use-format'
 import { requireUser } from '~/modules/accounts/session.server'
 import { Pagination } from '~/modules/catalog/components/pagination'
 import { closeRfq } from '~/modules/rfqs/commands.server'
@@ -127,9 +128,10 @@ function CloseButton({ rfq }: { rfq: RfqListItemDto }) {
   )
 }
 
-function Budget({ rfq, lng }: { rfq: RfqListItemDto; lng: Language }) {
+function Budget({ rfq }: { rfq: RfqListItemDto }) {
   const { t } = useTranslation('rfqs')
-  const fmt = (v: string) => formatMoney(v, rfq.currency, lng)
+  const format = useFormat()
+  const fmt = (v: string) => format.money(v, rfq.currency)
   if (rfq.budgetMin && rfq.budgetMax) return <>{t('list.budgetRange', { min: fmt(rfq.budgetMin), max: fmt(rfq.budgetMax) })}</>
   if (rfq.budgetMin) return <>{t('list.budgetFrom', { min: fmt(rfq.budgetMin) })}</>
   if (rfq.budgetMax) return <>{t('list.budgetUpTo', { max: fmt(rfq.budgetMax) })}</>
@@ -137,19 +139,16 @@ function Budget({ rfq, lng }: { rfq: RfqListItemDto; lng: Language }) {
 }
 
 export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('rfqs')
+  const { t } = useTranslation('rfqs')
+  const format = useFormat()
   const { list, quotes, awaitingQuotes } = loaderData
   if (!list) return null
-  const lng = (i18n.language as Language) ?? 'en'
-  const intl = INTL_LOCALES[lng] ?? 'en-IN'
-  const date = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' })
-  const number = new Intl.NumberFormat(intl)
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <h1 className="text-3xl font-bold tracking-tight">
-            {t('list.title')} <span className="text-muted-foreground">({number.format(list.total)})</span>
+            {t('list.title')} <span className="text-muted-foreground">({format.count(list.total)})</span>
           </h1>
           <p className="text-muted-foreground">{t('list.description')}</p>
         </div>
@@ -183,7 +182,7 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
                   <div className="flex min-w-0 flex-col gap-1">
                     <h2 className="text-lg font-semibold break-words">{rfq.title}</h2>
                     <p className="text-sm text-muted-foreground">
-                      {t('list.created', { date: date.format(new Date(rfq.createdAt)) })}
+                      {t('list.created', { date: format.date(rfq.createdAt) })}
                       {rfq.categoryName ? ` · ${rfq.categoryName}` : ''}
                     </p>
                   </div>
@@ -209,7 +208,7 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
                     <div className="flex gap-2">
                       <dt className="text-muted-foreground">{t('list.quantity')}</dt>
                       <dd>
-                        {number.format(rfq.quantity)} {t(`units.${rfq.unit}`)}
+                        {format.count(rfq.quantity)} {t(`units.${rfq.unit}`)}
                       </dd>
                     </div>
                     {rfq.request ? (
@@ -223,12 +222,12 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
                         <div className="flex gap-2">
                           <dt className="text-muted-foreground">{t('list.budget')}</dt>
                           <dd>
-                            <Budget rfq={rfq} lng={lng} />
+                            <Budget rfq={rfq} />
                           </dd>
                         </div>
                         <div className="flex gap-2">
                           <dt className="text-muted-foreground">{t('list.deadline')}</dt>
-                          <dd>{rfq.deadline ? date.format(new Date(`${rfq.deadline}T00:00:00Z`)) : t('list.noDeadline')}</dd>
+                          <dd>{rfq.deadline ? format.date(`${rfq.deadline}T00:00:00Z`) : t('list.noDeadline')}</dd>
                         </div>
                         <div className="flex gap-2">
                           <dt className="text-muted-foreground">{t('list.incoterm')}</dt>
@@ -257,7 +256,6 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
                       rfqId={rfq.id}
                       rfqTitle={rfq.title}
                       quotes={quotes[rfq.id]!}
-                      lng={lng}
                       actions={(q) => <MessageButton subjectType="quote" subjectId={q.id} label="start.messageSeller" context={q.sellerCompany} />}
                     /> : null}
                   <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">

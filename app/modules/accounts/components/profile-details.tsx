@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
-import { INTL_LOCALES, isLanguage } from '~/lib/i18n'
+import { useFormat } from '~/lib/use-format'
 import type { OwnProfile } from '../profile-queries.server'
 
 /** Read-only summary of one's own profile; `kyc` is the KYC status block for sellers. */
 export function ProfileDetails({ profile, kyc }: { profile: OwnProfile; kyc?: React.ReactNode }) {
-  const { t, i18n } = useTranslation('account')
-  const lng = isLanguage(i18n.language) ? i18n.language : 'en'
-  // UTC keeps the server-rendered date identical to the one the browser renders.
-  const since = new Intl.DateTimeFormat(INTL_LOCALES[lng], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(profile.memberSince))
+  const { t } = useTranslation('account')
+  const since = useFormat().date(profile.memberSince, 'long')
   const rows: [string, React.ReactNode][] = [
     [t('fields.name'), profile.name],
     [t('fields.email'), profile.email],

@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck, CircleX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { LocalTime } from '~/modules/messaging/components/local-time'
+import { useFormat } from '~/lib/use-format'
 import { cn } from '~/lib/utils'
 import type { SystemStatusDto } from '../system-status.server'
 
@@ -10,9 +11,9 @@ const TONES = { ok: 'text-emerald-700', warn: 'text-amber-700', down: 'text-red-
 
 /** The Overview's System Status: each dependency's measured state and how long the check took. */
 export function SystemStatus({ status }: { status: SystemStatusDto }) {
-  const { t, i18n } = useTranslation('admin')
+  const { t } = useTranslation('admin')
   const headingId = 'overview-system-status'
-  const ms = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 })
+  const format = useFormat()
   return (
     <Card aria-labelledby={headingId} role="region" data-testid="system-status">
       <CardHeader className="pb-3">
@@ -38,7 +39,7 @@ export function SystemStatus({ status }: { status: SystemStatusDto }) {
                 </div>
                 <div className="text-right">
                   <p className={cn('font-semibold', TONES[check.status])}>{t(`systemStatus.status.${check.status}`)}</p>
-                  <p className="text-xs text-muted-foreground">{t('systemStatus.latency', { ms: ms.format(check.latencyMs) })}</p>
+                  <p className="text-xs text-muted-foreground">{t('systemStatus.latency', { ms: format.number(check.latencyMs, { maximumFractionDigits: 0 }) })}</p>
                 </div>
               </li>
             )

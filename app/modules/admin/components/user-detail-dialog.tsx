@@ -10,12 +10,12 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from '~/components/ui/label'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
-import type { Language } from '~/lib/i18n'
+import { useFormat } from '~/lib/use-format'
 import { ACCOUNT_STATUSES, ADMIN_NOTES_MAX, parseUserAction, type UserActionFieldErrors } from '../user-schemas'
 import type { UserDetailDto } from '../users.server'
 import { ApproveKycButton, RejectKycDialog } from './kyc-review-actions'
 import { KycViewLink } from './user-kyc-card'
-import { AccountStatusBadge, formatJoined, KycStatusBadge } from './user-list'
+import { AccountStatusBadge, KycStatusBadge } from './user-list'
 
 type Answer = { fieldErrors?: UserActionFieldErrors; formError?: string }
 
@@ -33,7 +33,6 @@ type DetailProps = {
   detail: UserDetailDto
   canManage: boolean
   canReviewKyc: boolean
-  locale: Language
   /** The page's address with this user's dialog open: the forms post here and come back here. */
   actionHref: string
   /** The page's address without the dialog. */
@@ -93,8 +92,9 @@ export function UserDetailDialog(props: DetailProps) {
   )
 }
 
-function UserDetailBody({ detail, canManage, canReviewKyc, locale, actionHref }: DetailProps) {
+function UserDetailBody({ detail, canManage, canReviewKyc, actionHref }: DetailProps) {
   const { t } = useTranslation('adminUsers')
+  const format = useFormat()
   const rows: [string, ReactNode][] = [
     [t('detail.name'), detail.name],
     [t('detail.email'), <span className="break-all">{detail.email}</span>],
@@ -106,7 +106,7 @@ function UserDetailBody({ detail, canManage, canReviewKyc, locale, actionHref }:
   rows.push(
     [t('detail.accountStatus'), <AccountStatusBadge status={detail.accountStatus} />],
     [t('detail.kycStatus'), <KycStatusBadge status={detail.kycStatus} />],
-    [t('detail.joined'), <time dateTime={detail.createdAt}>{formatJoined(detail.createdAt, locale)}</time>],
+    [t('detail.joined'), <time dateTime={detail.createdAt}>{format.date(detail.createdAt)}</time>],
   )
   return (
     <div className="flex flex-col gap-6">

@@ -4,7 +4,7 @@ import { ExternalLink } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
-import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import { useFormat } from '~/lib/use-format'
 import { USERS_COUNT_CAP } from '../user-schemas'
 import type { KycCardDto } from '../users.server'
 import { ApproveKycButton, RejectKycDialog } from './kyc-review-actions'
@@ -29,13 +29,13 @@ export function KycViewLink({ href, name, label, testId }: { href: string; name:
   )
 }
 
-export function UserKycCard({ card, canReviewKyc, locale }: { card: KycCardDto; canReviewKyc: boolean; locale: Language }) {
+export function UserKycCard({ card, canReviewKyc }: { card: KycCardDto; canReviewKyc: boolean }) {
   const location = useLocation()
   const returnTo = `${location.pathname}${location.search}`
   const { t } = useTranslation('adminUsers')
+  const format = useFormat()
   if (card.total === 0) return null
-  const number = new Intl.NumberFormat(INTL_LOCALES[locale])
-  const count = card.totalCapped ? t('table.countCapped', { count: number.format(USERS_COUNT_CAP) }) : number.format(card.total)
+  const count = card.totalCapped ? t('table.countCapped', { count: format.count(USERS_COUNT_CAP) }) : format.count(card.total)
   return (
     <Card data-testid="kyc-pending-card">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 pb-3">

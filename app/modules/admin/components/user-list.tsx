@@ -9,7 +9,7 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
-import { INTL_LOCALES, type Language } from '~/lib/i18n'
+import { useFormat } from '~/lib/use-format'
 import { ACCOUNT_STATUSES, KYC_FILTER_STATUSES, USERS_COUNT_CAP, USERS_SEARCH_MAX, userListSearch } from '../user-schemas'
 import type { UserPageDto, UserRowDto } from '../users.server'
 import { AdminPager } from './admin-pager'
@@ -31,10 +31,6 @@ export function KycStatusBadge({ status }: { status: UserRowDto['kycStatus'] }) 
   return <Badge variant={KYC_VARIANT[status]}>{t(`kyc.${status}`)}</Badge>
 }
 
-/** A date as the admin's language writes it (in UTC, so server and browser agree). */
-export function formatJoined(iso: string, locale: Language) {
-  return new Intl.DateTimeFormat(INTL_LOCALES[locale], { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso))
-}
 
 /** The filter card: a GET form, so a filtered view is a link and works without JavaScript. */
 export function UserFilters({ filter }: { filter: UserFilterView }) {
@@ -86,12 +82,12 @@ export function UserFilters({ filter }: { filter: UserFilterView }) {
 }
 
 /** The 'All Users (n)' card: the table (server-paginated), its count, empty state and page links. */
-export function UserTable({ page, filter, locale }: { page: UserPageDto; filter: UserFilterView; locale: Language }) {
+export function UserTable({ page, filter }: { page: UserPageDto; filter: UserFilterView }) {
   const { t } = useTranslation('adminUsers')
   const navigation = useNavigation()
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/admin/users'
-  const number = new Intl.NumberFormat(INTL_LOCALES[locale])
-  const count = page.totalCapped ? t('table.countCapped', { count: number.format(USERS_COUNT_CAP) }) : number.format(page.total)
+  const format = useFormat()
+  const count = page.totalCapped ? t('table.countCapped', { count: format.count(USERS_COUNT_CAP) }) : format.count(page.total)
   const pageHref = (n: number) => `/admin/users${userListSearch({ ...filter, page: n })}`
   return (
     <Card>
@@ -102,7 +98,7 @@ export function UserTable({ page, filter, locale }: { page: UserPageDto; filter:
         {loading ? <Spinner className="size-4" label={t('table.loading')} /> : null}
       </CardHeader>
       <CardContent>
-        {page.totalCapped ? <p className="mb-3 text-sm text-muted-foreground">{t('table.cappedHint', { count: number.format(USERS_COUNT_CAP) })}</p> : null}
+        {page.totalCapped ? <p className="mb-3 text-sm text-muted-foreground">{t('table.cappedHint', { count: format.count(USERS_COUNT_CAP) })}</p> : null}
         {page.users.length === 0 ? (
           <p className="rounded-md border p-6 text-center text-muted-foreground" data-testid="users-empty">
             {t('table.empty')}
@@ -140,7 +136,7 @@ export function UserTable({ page, filter, locale }: { page: UserPageDto; filter:
                       <KycStatusBadge status={u.kycStatus} />
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={u.createdAt}>{formatJoined(u.createdAt, locale)}</time>
+                      <time dateTime={u.createdAt}>{format.date(u.createdAt)}</time>
                     </td>
                     <td className="px-3 py-2">
                       <Button asChild size="sm" variant="outline">

@@ -2,7 +2,7 @@
 // page only). They render in the browser after hydration; the data tables beside them carry the same
 // numbers for screen readers, so the drawings are decorative (no keyboard layer, aria-hidden above).
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import type { Language } from '~/lib/i18n'
+import type { Reader } from '~/lib/i18n'
 import { formatAmount, formatCompact, formatCount, formatDay, formatDayShort, formatMonth } from './format'
 
 /** Colours from the theme (app.css), so the charts follow it. */
@@ -20,14 +20,14 @@ const tooltipStyle = { contentStyle: { borderRadius: 6, borderColor: 'var(--colo
 const INITIAL = { width: 480, height: 256 }
 
 /** Weekly sign-ups, stacked by account type. */
-export function SignupsChart({ data, lng, labels }: { data: { week: string; buyers: number; sellers: number }[]; lng: Language; labels: { buyers: string; sellers: string } }) {
+export function SignupsChart({ data, reader, labels }: { data: { week: string; buyers: number; sellers: number }[]; reader: Reader; labels: { buyers: string; sellers: string } }) {
   return (
     <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
       <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
-        <XAxis dataKey="week" tick={tick} tickFormatter={(w: string) => formatDayShort(w, lng)} minTickGap={16} />
-        <YAxis allowDecimals={false} tick={tick} width={40} tickFormatter={(n: number) => formatCount(n, lng)} />
-        <Tooltip {...tooltipStyle} labelFormatter={(w) => formatDay(String(w), lng)} formatter={(v) => formatCount(Number(v), lng)} />
+        <XAxis dataKey="week" tick={tick} tickFormatter={(w: string) => formatDayShort(w, reader)} minTickGap={16} />
+        <YAxis allowDecimals={false} tick={tick} width={40} tickFormatter={(n: number) => formatCount(n, reader)} />
+        <Tooltip {...tooltipStyle} labelFormatter={(w) => formatDay(String(w), reader)} formatter={(v) => formatCount(Number(v), reader)} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="buyers" name={labels.buyers} stackId="type" fill={CHART_COLORS.primary} isAnimationActive={false} />
         <Bar dataKey="sellers" name={labels.sellers} stackId="type" fill={CHART_COLORS.secondary} isAnimationActive={false} />
@@ -39,14 +39,14 @@ export function SignupsChart({ data, lng, labels }: { data: { week: string; buye
 export type BarItem = { key: string; label: string; value: number; /** Shown at the bar's end (a share, say); the count otherwise. */ note?: string; muted?: boolean }
 
 /** Horizontal bars with their labels: breakdowns, funnels and rankings. */
-export function BarListChart({ data, lng, valueName }: { data: BarItem[]; lng: Language; valueName: string }) {
+export function BarListChart({ data, reader, valueName }: { data: BarItem[]; reader: Reader; valueName: string }) {
   return (
     <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
       <BarChart data={data} layout="vertical" accessibilityLayer={false} margin={{ top: 4, right: 56, bottom: 4, left: 4 }}>
         <CartesianGrid stroke={CHART_COLORS.grid} horizontal={false} />
-        <XAxis type="number" allowDecimals={false} tick={tick} tickFormatter={(n: number) => formatCount(n, lng)} />
+        <XAxis type="number" allowDecimals={false} tick={tick} tickFormatter={(n: number) => formatCount(n, reader)} />
         <YAxis type="category" dataKey="label" tick={tick} width={132} tickFormatter={(s: string) => (s.length > 20 ? `${s.slice(0, 19)}…` : s)} />
-        <Tooltip {...tooltipStyle} formatter={(v) => [formatCount(Number(v), lng), valueName]} />
+        <Tooltip {...tooltipStyle} formatter={(v) => [formatCount(Number(v), reader), valueName]} />
         <Bar dataKey="value" name={valueName} isAnimationActive={false}>
           {data.map((d) => (
             <Cell key={d.key} fill={d.muted ? CHART_COLORS.secondary : CHART_COLORS.primary} />
@@ -62,18 +62,18 @@ export function BarListChart({ data, lng, valueName }: { data: BarItem[]; lng: L
  * Monthly order value in one currency. The exact decimal strings become numbers here only to size the
  * bars; every figure shown (axis aside) is formatted from the string.
  */
-export function OrderValueChart({ data, currency, lng, valueName }: { data: { month: string; total: string }[]; currency: string; lng: Language; valueName: string }) {
+export function OrderValueChart({ data, currency, reader, valueName }: { data: { month: string; total: string }[]; currency: string; reader: Reader; valueName: string }) {
   const drawn = data.map((d) => ({ month: d.month, total: d.total, value: Number(d.total) }))
   return (
     <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
       <BarChart data={drawn} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
-        <XAxis dataKey="month" tick={tick} tickFormatter={(m: string) => formatMonth(m, lng)} minTickGap={12} />
-        <YAxis tick={tick} width={48} tickFormatter={(n: number) => formatCompact(n, lng)} />
+        <XAxis dataKey="month" tick={tick} tickFormatter={(m: string) => formatMonth(m, reader)} minTickGap={12} />
+        <YAxis tick={tick} width={48} tickFormatter={(n: number) => formatCompact(n, reader)} />
         <Tooltip
           {...tooltipStyle}
-          labelFormatter={(m) => formatMonth(String(m), lng)}
-          formatter={(_v, _n, item) => [formatAmount((item.payload as { total: string }).total, currency, lng), valueName]}
+          labelFormatter={(m) => formatMonth(String(m), reader)}
+          formatter={(_v, _n, item) => [formatAmount((item.payload as { total: string }).total, currency, reader), valueName]}
         />
         <Bar dataKey="value" name={valueName} fill={CHART_COLORS.primary} isAnimationActive={false} />
       </BarChart>

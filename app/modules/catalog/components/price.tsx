@@ -1,8 +1,7 @@
 import { formatMoney } from '~/lib/i18n'
-import { useLocale } from './use-locale'
+import { useReader } from '~/lib/reader'
 
-/** An exact price string formatted for the page language. */
+/** An exact price string formatted for the page's reader. */
 export function Price({ amount, currency, className }: { amount: string; currency: string; className?: string }) {
-  const locale = useLocale()
-  return <span className={className}>{formatMoney(amount, currency, locale)}</span>
+  return <span className={className}>{formatMoney(amount, currency, useReader())}</span>
 }

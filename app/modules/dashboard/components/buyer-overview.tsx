@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
-import { dateTimeFormat, formatCount, formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import { useFormat } from '~/lib/use-format'
 import { ORDER_STATUSES } from '~/modules/rfqs/enums'
 import type { BuyerOverviewDto } from '../buyer-overview.server'
 
@@ -15,7 +15,7 @@ import type { BuyerOverviewDto } from '../buyer-overview.server'
 const linkClass = 'text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm'
 
 function Counter({ icon, label, value, testId, to, linkLabel }: { icon: ReactNode; label: string; value: number; testId: string; to: string; linkLabel: string }) {
-  const { i18n } = useTranslation()
+  const format = useFormat()
   return (
     <Card>
       <CardContent className="flex items-center gap-3 p-3 sm:p-4">
@@ -24,7 +24,7 @@ function Counter({ icon, label, value, testId, to, linkLabel }: { icon: ReactNod
         <div className="flex min-w-0 flex-col">
           <p className="text-sm text-muted-foreground">{label}</p>
           <p className="text-2xl font-bold" data-testid={testId}>
-            {formatCount(value, (i18n.language as Language) ?? 'en')}
+            {format.count(value)}
           </p>
           <Link to={to} className={linkClass} data-testid={`${testId}-link`}>
             {linkLabel}
@@ -55,10 +55,8 @@ function Empty({ children }: { children: ReactNode }) {
 
 /** The buyer's overview: every count is real and every block links to its full list. */
 export function BuyerOverview({ overview }: { overview: BuyerOverviewDto }) {
-  const { t, i18n } = useTranslation(['account', 'rfqs'])
-  const lng = ((i18n.language as Language) in INTL_LOCALES ? i18n.language : 'en') as Language
-  // Dates in UTC, so the server's page and the browser's hydration read the same.
-  const date = dateTimeFormat(INTL_LOCALES[lng], { dateStyle: 'medium', timeZone: 'UTC' })
+  const { t } = useTranslation(['account', 'rfqs'])
+  const format = useFormat()
   const { openRfqs, awaitingQuotes, orders } = overview
   return (
     <div className="flex flex-col gap-8" data-testid="buyer-overview">
@@ -91,9 +89,9 @@ export function BuyerOverview({ overview }: { overview: BuyerOverviewDto }) {
                   <p className="text-sm break-words">
                     {t('account:buying.quoteFrom', { seller: q.sellerCompany })}
                     {' · '}
-                    {t('account:buying.quotePrice', { price: formatMoney(q.unitPrice, q.currency, lng), quantity: formatCount(q.quantity, lng), unit: t(`rfqs:units.${q.unit}`) })}
+                    {t('account:buying.quotePrice', { price: format.money(q.unitPrice, q.currency), quantity: format.count(q.quantity), unit: t(`rfqs:units.${q.unit}`) })}
                   </p>
-                  <p className="text-xs text-muted-foreground">{t('account:buying.validUntil', { date: date.format(new Date(q.expiresAt)) })}</p>
+                  <p className="text-xs text-muted-foreground">{t('account:buying.validUntil', { date: format.date(q.expiresAt) })}</p>
                   <Link to={`/rfqs/${q.rfqId}/quotes/${q.id}`} className={linkClass}>
                     {t('account:buying.answer')}
                     <span className="sr-only">: {q.rfqTitle}</span>
@@ -121,13 +119,13 @@ export function BuyerOverview({ overview }: { overview: BuyerOverviewDto }) {
                 <li key={r.id} className="flex flex-col gap-1 rounded-md border p-3">
                   <p className="font-medium break-words">{r.title}</p>
                   <p className="text-sm">
-                    {formatCount(r.quantity, lng)} {t(`rfqs:units.${r.unit}`)}
+                    {format.count(r.quantity)} {t(`rfqs:units.${r.unit}`)}
                     {' · '}
                     {r.quoteCount === 0 ? t('rfqs:list.noQuotes') : t('rfqs:list.quoteCount', { count: r.quoteCount })}
                   </p>
                   <p className="text-xs text-muted-foreground">
                     {r.productRequest ? `${t('rfqs:list.productRequest')} · ` : null}
-                    {t('account:buying.created', { date: date.format(new Date(r.createdAt)) })}
+                    {t('account:buying.created', { date: format.date(r.createdAt) })}
                   </p>
                 </li>
               ))}
@@ -158,7 +156,7 @@ export function BuyerOverview({ overview }: { overview: BuyerOverviewDto }) {
             <div className="flex flex-col rounded-md border p-3">
               <dt className="text-sm text-muted-foreground">{t('account:buying.ordersTotal')}</dt>
               <dd className="text-xl font-bold" data-testid="buyer-orders-total">
-                {formatCount(orders.total, lng)}
+                {format.count(orders.total)}
               </dd>
             </div>
             {ORDER_STATUSES.map((status) => (
@@ -168,7 +166,7 @@ export function BuyerOverview({ overview }: { overview: BuyerOverviewDto }) {
                   {t(`rfqs:orderStatuses.${status}`)}
                 </dt>
                 <dd className="text-xl font-bold" data-testid={`buyer-orders-${status}`}>
-                  {formatCount(orders.byStatus[status], lng)}
+                  {format.count(orders.byStatus[status])}
                 </dd>
               </div>
             ))}

@@ -1,20 +1,22 @@
 import { FileText } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
+import { useFormat, type Formatters } from '~/lib/use-format'
 import { LocalTime } from '~/modules/messaging/components/local-time'
 import type { DisputeCoreDto, EvidenceDto } from '../queries.server'
 
 const KB = 1024
 
-/** A file size as people read it (kB up to 1 MB, then MB), in the reader's language. */
-function fileSize(bytes: number, lng: string) {
-  const n = new Intl.NumberFormat(lng, { maximumFractionDigits: 1 })
-  return bytes < KB * KB ? `${n.format(Math.max(1, Math.round(bytes / KB)))} kB` : `${n.format(bytes / (KB * KB))} MB`
+/** A file size as people read it (kB up to 1 MB, then MB), for the reader. */
+function fileSize(bytes: number, format: Formatters) {
+  const n = (value: number) => format.number(value, { maximumFractionDigits: 1 })
+  return bytes < KB * KB ? `${n(Math.max(1, Math.round(bytes / KB)))} kB` : `${n(bytes / (KB * KB))} MB`
 }
 
 /** Evidence files as download links (parties: the authorised download route; admins: signed links). */
 export function EvidenceList({ files, newTab = false }: { files: EvidenceDto[]; newTab?: boolean }) {
-  const { t, i18n } = useTranslation('disputes')
+  const { t } = useTranslation('disputes')
+  const format = useFormat()
   if (files.length === 0) return null
   return (
     <ul className="mt-2 flex flex-col gap-1" aria-label={t('thread.evidence')}>
@@ -29,7 +31,7 @@ export function EvidenceList({ files, newTab = false }: { files: EvidenceDto[]; 
           >
             <FileText className="size-4 shrink-0" aria-hidden />
             <span className="break-all">{f.fileName}</span>
-            <span className="text-xs font-normal text-muted-foreground">({fileSize(f.sizeBytes, i18n.language)})</span>
+            <span className="text-xs font-normal text-muted-foreground">({fileSize(f.sizeBytes, format)})</span>
             {newTab ? <span className="sr-only">({t('thread.opensInNewTab')})</span> : null}
           </a>
         </li>

@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import { MESSAGE_ATTACHMENT } from '~/domain/uploads'
+import { useFormat } from '~/lib/use-format'
 import { MESSAGE_BODY_MAX } from '../enums'
 import { charCount, parseSendForm, type FieldErrors } from '../schemas'
 
@@ -19,7 +20,7 @@ export type SendAnswer = { ok: true; seq: number; nextKey: string } | { ok: fals
  * action's rules before it is sent; the action checks again (and the files by their bytes).
  */
 export function Composer({ action, clientKey, fallback }: { action: string; clientKey: string; fallback?: SendAnswer }) {
-  const { t, i18n } = useTranslation('messages')
+  const { t } = useTranslation('messages')
   const fetcher = useFetcher<SendAnswer>()
   const formRef = useRef<HTMLFormElement>(null)
   const [key, setKey] = useState(clientKey)
@@ -41,7 +42,7 @@ export function Composer({ action, clientKey, fallback }: { action: string; clie
   const errors: FieldErrors = clientErrors ?? (answer && !answer.ok ? answer.fieldErrors : {})
   const count = charCount(body)
   const over = count > MESSAGE_BODY_MAX
-  const number = new Intl.NumberFormat(i18n.language)
+  const format = useFormat()
   return (
     <fetcher.Form
       ref={formRef}
@@ -92,7 +93,7 @@ export function Composer({ action, clientKey, fallback }: { action: string; clie
           }}
         />
         <p id="composer-count" className={over ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'} data-testid="composer-count">
-          {t('composer.count', { used: number.format(count), max: number.format(MESSAGE_BODY_MAX) })}
+          {t('composer.count', { used: format.count(count), max: format.count(MESSAGE_BODY_MAX) })}
         </p>
         {errors.body ? (
           <p id="composer-body-error" role="alert" className="text-sm text-destructive">

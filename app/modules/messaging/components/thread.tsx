@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useFetcher } from 'react-router'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
+import { useFormat, type Formatters } from '~/lib/use-format'
 import { cn } from '~/lib/utils'
 import type { MessageDto, ThreadDto } from '../queries.server'
 import { Composer, type SendAnswer } from './composer'
@@ -11,14 +12,15 @@ import { LocalTime } from './local-time'
 import { BlockDialog, ReportDialog, UnblockButton } from './safety-dialogs'
 import { SubjectLabel } from './subject-label'
 
-function fileSize(bytes: number, lng: string) {
+function fileSize(bytes: number, format: Formatters) {
   const mb = bytes >= 1024 * 1024
-  return new Intl.NumberFormat(lng, { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: mb ? 1 : 0 }).format(mb ? bytes / (1024 * 1024) : Math.max(1, bytes / 1024))
+  return format.number(mb ? bytes / (1024 * 1024) : Math.max(1, bytes / 1024), { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: mb ? 1 : 0 })
 }
 
 /** One message: who wrote it, when, the text (always as text, line breaks kept), its files, and "Read" on the viewer's own. */
 export function MessageItem({ message, otherName }: { message: MessageDto; otherName: string }) {
-  const { t, i18n } = useTranslation('messages')
+  const { t } = useTranslation('messages')
+  const format = useFormat()
   return (
     <li data-testid="message" data-seq={message.seq} data-mine={message.mine ? 'true' : 'false'} className={cn('flex', message.mine ? 'justify-end' : 'justify-start')}>
       <article className={cn('flex max-w-[85%] flex-col gap-1 rounded-lg border px-3 py-2', message.mine ? 'border-primary/30 bg-primary/5' : 'bg-card')}>
@@ -34,7 +36,7 @@ export function MessageItem({ message, otherName }: { message: MessageDto; other
                 <a href={a.url} className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline" data-testid="attachment-link" download={a.fileName}>
                   {a.contentType === 'application/pdf' ? <FileText className="size-4" aria-hidden /> : <ImageIcon className="size-4" aria-hidden />}
                   <span className="break-all">{a.fileName}</span>
-                  <span className="text-xs font-normal text-muted-foreground">({fileSize(a.sizeBytes, i18n.language)})</span>
+                  <span className="text-xs font-normal text-muted-foreground">({fileSize(a.sizeBytes, format)})</span>
                 </a>
               </li>
             ))}

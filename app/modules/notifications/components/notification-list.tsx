@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
-import { INTL_LOCALES, isLanguage, type Language } from '~/lib/i18n'
 import { cn } from '~/lib/utils'
+import { useFormat } from '~/lib/use-format'
 import { notificationText } from '../messages'
 import type { NotificationDto } from '../queries.server'
 
@@ -10,13 +10,12 @@ import type { NotificationDto } from '../queries.server'
  * link preview or prefetch never marks anything). Unread ones are marked in text as well as colour.
  */
 export function NotificationList({ items }: { items: NotificationDto[] }) {
-  const { t, i18n } = useTranslation('notifications')
-  const lng: Language = isLanguage(i18n.language) ? i18n.language : 'en'
-  const when = new Intl.DateTimeFormat(INTL_LOCALES[lng], { dateStyle: 'medium', timeStyle: 'short' })
+  const { t } = useTranslation('notifications')
+  const format = useFormat()
   return (
     <ul className="flex flex-col divide-y rounded-lg border" data-testid="notification-list">
       {items.map((n) => {
-        const { title, body } = notificationText(t, lng, n.kind, n.params)
+        const { title, body } = notificationText(t, format.reader, n.kind, n.params)
         return (
           <li key={n.id} data-testid="notification" data-unread={n.read ? undefined : 'true'} className={cn(!n.read && 'bg-accent/40')}>
             <Form method="post" className="contents">
@@ -34,7 +33,7 @@ export function NotificationList({ items }: { items: NotificationDto[] }) {
                 </span>
                 <span className="text-sm break-words text-muted-foreground">{body}</span>
                 <time dateTime={n.createdAt} className="text-xs text-muted-foreground">
-                  {when.format(new Date(n.createdAt))}
+                  {format.dateTime(n.createdAt)}
                 </time>
               </button>
             </Form>

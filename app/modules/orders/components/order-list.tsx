@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '~/components/ui/badge'
-import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import type { Language } from '~/lib/i18n'
+import { useFormat } from '~/lib/use-format'
 import { nextOrderStatuses } from '../policy'
 import type { OrderListItemDto } from '../queries.server'
 import { OrderStatusDialog } from './order-status-dialog'
@@ -15,9 +16,7 @@ import { OrderStatusDialog } from './order-status-dialog'
 export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: 'buyer' | 'seller' }) {
   const { t, i18n } = useTranslation('rfqs')
   const lng = (i18n.language as Language) ?? 'en'
-  const intl = INTL_LOCALES[lng] ?? 'en-IN'
-  const date = new Intl.DateTimeFormat(intl, { dateStyle: 'medium' })
-  const number = new Intl.NumberFormat(intl)
+  const format = useFormat()
   return (
     <div className="overflow-x-auto rounded-md border">
       <table className="w-full text-left text-sm" data-testid="order-table">
@@ -59,9 +58,9 @@ export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: '
                 ) : '—')}
               </td>
               <td className="px-3 py-2 whitespace-nowrap">
-                {number.format(o.quantity)} {o.unit ? t(`units.${o.unit}`) : ''}
+                {format.count(o.quantity)} {o.unit ? t(`units.${o.unit}`) : ''}
               </td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatMoney(o.total, o.currency, lng)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{format.money(o.total, o.currency)}</td>
               <td className="px-3 py-2">
                 <span className="flex flex-wrap gap-1">
                   <Badge variant="secondary">{t(`orderStatuses.${o.status}`)}</Badge>
@@ -72,7 +71,7 @@ export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: '
                   ) : null}
                 </span>
               </td>
-              <td className="px-3 py-2 whitespace-nowrap">{date.format(new Date(o.createdAt))}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{format.date(o.createdAt)}</td>
               {side === 'seller' ? (
                 <td className="px-3 py-2">
                   {!o.disputed && nextOrderStatuses(o.status, 'seller').length > 0 ? <OrderStatusDialog orderId={o.id} status={o.status} next={nextOrderStatuses(o.status, 'seller')} inList /> : null}

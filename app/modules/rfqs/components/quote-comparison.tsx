@@ -3,7 +3,7 @@ import { BadgeCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '~/components/ui/badge'
-import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
+import { useFormat } from '~/lib/use-format'
 import type { QuoteStatus } from '../enums'
 import type { BuyerQuoteDto } from '../quotes.server'
 
@@ -24,19 +24,15 @@ export function QuoteComparison({
   rfqId,
   rfqTitle,
   quotes,
-  lng,
   actions,
 }: {
   rfqId: string
   rfqTitle: string
   quotes: BuyerQuoteDto[]
-  lng: Language
   actions?: (quote: BuyerQuoteDto) => React.ReactNode
 }) {
   const { t } = useTranslation('rfqs')
-  const intl = INTL_LOCALES[lng] ?? 'en-IN'
-  const date = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' })
-  const number = new Intl.NumberFormat(intl)
+  const format = useFormat()
   return (
     <div className="overflow-x-auto rounded-md border">
       <table className="w-full text-left text-sm" data-testid="quote-table">
@@ -72,13 +68,13 @@ export function QuoteComparison({
                 {q.paymentTerms ? <span className="block text-xs font-normal text-muted-foreground break-words">{t('compare.paymentTerms', { terms: q.paymentTerms })}</span> : null}
                 {q.message ? <span className="block max-w-xs text-xs font-normal break-words whitespace-pre-line">{q.message}</span> : null}
               </th>
-              <td className="px-3 py-2 whitespace-nowrap">{formatMoney(q.unitPrice, q.currency, lng)}</td>
-              <td className="px-3 py-2">{number.format(q.minOrderQuantity)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{format.money(q.unitPrice, q.currency)}</td>
+              <td className="px-3 py-2">{format.count(q.minOrderQuantity)}</td>
               <td className="px-3 py-2">
                 {q.incoterm} <span className="break-words">{q.incotermPlace}</span>
               </td>
               <td className="px-3 py-2 whitespace-nowrap">{t('compare.days', { count: q.leadTimeDays })}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{date.format(new Date(q.expiresAt))}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{format.date(q.expiresAt)}</td>
               <td className="px-3 py-2">
                 <Badge variant={STATUS_VARIANT[q.status]}>{t(`quoteStatuses.${q.status}`)}</Badge>
               </td>
