@@ -6,7 +6,7 @@ import type { Language } from '~/lib/i18n'
 import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
 import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
-import { ChartCard, DataTable } from '~/modules/analytics/components/chart-card'
+import { ChartCard, ChartTable } from '~/modules/analytics/components/chart-card'
 import type { BarItem } from '~/modules/analytics/components/charts'
 import { BarListChart, OrderValueChart, SignupsChart } from '~/modules/analytics/components/lazy-charts'
 import { formatAmount, formatCount, formatDay, formatMonth, formatPercent } from '~/modules/analytics/components/format'
@@ -87,7 +87,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         table={
           <div className="grid gap-6 md:grid-cols-2">
             {lists.map((l) => (
-              <DataTable
+              <ChartTable
                 key={l.metric}
                 caption={`${t(`charts.${key}.title`)}: ${t(`charts.${l.metric}`)}`}
                 columns={[{ label: t(`charts.${key}.name`) }, { label: t('columns.rank'), numeric: true }, { label: t(`charts.${l.metric === 'byViews' ? 'views' : 'orders'}`), numeric: true }]}
@@ -127,7 +127,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           summary={<p className="text-sm">{t('charts.signups.total', { count: breakdown.total, formatted: count(breakdown.total) })}</p>}
           chart={<SignupsChart data={signups} lng={lng} labels={{ buyers: t('userTypes.Buyer'), sellers: t('userTypes.Seller') }} />}
           table={
-            <DataTable
+            <ChartTable
               caption={t('charts.signups.title')}
               columns={[{ label: t('columns.weekOf') }, { label: t('userTypes.Buyer'), numeric: true }, { label: t('userTypes.Seller'), numeric: true }, { label: t('columns.total'), numeric: true }]}
               rows={signups.map((w) => ({ key: w.week, cells: [formatDay(w.week, lng), count(w.buyers), count(w.sellers), count(w.total)] }))}
@@ -143,7 +143,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           empty={breakdown.total === 0}
           chart={<BarListChart data={breakdownBars} lng={lng} valueName={t('columns.signups')} />}
           table={
-            <DataTable
+            <ChartTable
               caption={t('charts.breakdown.title')}
               columns={[{ label: t('columns.group') }, { label: t('columns.signups'), numeric: true }]}
               rows={breakdownBars.map((b) => ({ key: b.key, cells: [b.label, count(b.value)] }))}
@@ -159,7 +159,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           empty={kycFunnel[0]?.count === 0}
           chart={<BarListChart data={kycBars} lng={lng} valueName={t('columns.sellers')} />}
           table={
-            <DataTable
+            <ChartTable
               caption={t('charts.kycFunnel.title')}
               columns={[{ label: t('columns.stage') }, { label: t('columns.sellers'), numeric: true }, { label: t('columns.shareOfRegistered'), numeric: true }]}
               rows={kycFunnel.map((s) => ({ key: s.stage, cells: [t(`charts.kycFunnel.stages.${s.stage}`), count(s.count), pct(s.percent)] }))}
@@ -176,7 +176,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           summary={<p className="text-sm" data-testid="quote-to-order">{t('charts.conversion.quoteToOrder', { percent: pct(conversion.quoteToOrderPercent) })}</p>}
           chart={<BarListChart data={conversionBars} lng={lng} valueName={t('columns.rfqs')} />}
           table={
-            <DataTable
+            <ChartTable
               caption={t('charts.conversion.title')}
               columns={[{ label: t('columns.stage') }, { label: t('columns.rfqs'), numeric: true }, { label: t('columns.shareOfCreated'), numeric: true }]}
               rows={conversion.stages.map((s) => ({ key: s.stage, cells: [t(`charts.conversion.stages.${s.stage}`), count(s.count), pct(s.percent)] }))}
@@ -200,7 +200,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
           table={
-            <DataTable
+            <ChartTable
               caption={t('charts.orderValue.title')}
               columns={[{ label: t('columns.month') }, { label: t('columns.currency') }, { label: t('columns.orders'), numeric: true }, { label: t('columns.orderValue'), numeric: true }]}
               rows={moneyRows.map((m) => ({ key: `${m.month}-${m.currency}`, cells: [formatMonth(m.month, lng), m.currency, count(m.orders), formatAmount(m.total, m.currency, lng)] }))}
