@@ -1,8 +1,6 @@
 import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
-import { DataTable } from '~/components/data-table'
 import { Badge } from '~/components/ui/badge'
-import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 import { cn } from '~/lib/utils'
 import type { DocRow } from '../content'
 import { INCOTERMS, PAYMENT_METHODS, TRANSPORT_MODES, type RiskLevel } from '../data'
@@ -17,7 +15,7 @@ type Column<R> = {
 }
 
 /** A responsive table: scrolls sideways on narrow screens instead of squeezing its columns. */
-function ColumnTable<R>({
+export function DataTable<R>({
   caption,
   columns,
   rows,
@@ -33,35 +31,39 @@ function ColumnTable<R>({
   testId?: string
 }) {
   return (
-    <DataTable
-      label={caption}
-      rows={rows}
-      className="rounded-lg"
-      tableClassName={minWidth}
-      headerClassName="border-0 bg-muted"
-      testId={testId}
-      head={columns.map((col) => (
-        <TableHead key={col.key} className="px-4 py-2.5 font-semibold">
-          {col.header}
-        </TableHead>
-      ))}
-    >
-      {(row, i) => (
-        <TableRow key={rowKey(row, i)} className="align-top">
-          {columns.map((col) =>
-            col.rowHeader ? (
-              <TableHead key={col.key} scope="row" className={cn('px-4 py-3 font-semibold', col.className)}>
-                {col.cell(row)}
-              </TableHead>
-            ) : (
-              <TableCell key={col.key} className={cn('px-4 py-3 leading-6', col.className)}>
-                {col.cell(row)}
-              </TableCell>
-            ),
-          )}
-        </TableRow>
-      )}
-    </DataTable>
+    // Focusable so keyboard users can scroll a table that is wider than the screen (WCAG 2.1.1).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
+    <div className="overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label={caption}>
+      <table className={cn('w-full text-left text-sm', minWidth)} data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-muted">
+          <tr>
+            {columns.map((col) => (
+              <th key={col.key} scope="col" className="px-4 py-2.5 font-semibold">
+                {col.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {rows.map((row, i) => (
+            <tr key={rowKey(row, i)} className="align-top">
+              {columns.map((col) =>
+                col.rowHeader ? (
+                  <th key={col.key} scope="row" className={cn('px-4 py-3 font-semibold', col.className)}>
+                    {col.cell(row)}
+                  </th>
+                ) : (
+                  <td key={col.key} className={cn('px-4 py-3 leading-6', col.className)}>
+                    {col.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 
@@ -100,7 +102,7 @@ export function RoutesTable({ compact = false }: { compact?: boolean }) {
         ]),
   ]
   return (
-    <ColumnTable
+    <DataTable
       caption={t('routes.caption')}
       columns={columns}
       rows={TRANSPORT_MODES}
@@ -116,7 +118,7 @@ export function IncotermsTable() {
   const { t } = useTranslation('trade')
   const party = (p: string) => t(`parties.${p}`)
   return (
-    <ColumnTable
+    <DataTable
       caption={t('incoterms.caption')}
       rows={INCOTERMS}
       rowKey={(rule) => rule.code}
@@ -150,7 +152,7 @@ export function PaymentMethodsTable() {
   const { t } = useTranslation('trade')
   const f = (key: string, field: string) => t(`payments.methods.${key}.${field}`)
   return (
-    <ColumnTable
+    <DataTable
       caption={t('payments.caption')}
       rows={PAYMENT_METHODS}
       rowKey={(method) => method.key}
@@ -172,7 +174,7 @@ export function PaymentMethodsTable() {
 export function DocumentTable({ caption, rows }: { caption: string; rows: DocRow[] }) {
   const { t } = useTranslation('trade')
   return (
-    <ColumnTable
+    <DataTable
       caption={caption}
       rows={rows}
       rowKey={(row, i) => `${i}-${row.document}`}
