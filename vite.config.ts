@@ -77,10 +77,12 @@ export default defineConfig({
                 { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/ },
                 {
                   name: 'shell',
-                  test: /app[\\/](components[\\/](site-header|site-footer|language-switcher|deferred-dropdown-menu|use-deferred-module|ui[\\/](button|input|slot))|lib[\\/](utils|i18n|reader|csp|typed-before-hydration))\.tsx?$|node_modules[\\/](class-variance-authority|clsx)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/,
+                  test: /app[\\/](components[\\/](site-header|site-nav|site-footer|language-switcher|deferred-dropdown-menu|use-deferred-module|ui[\\/](button|input|slot))|lib[\\/](utils|i18n|reader|csp|typed-before-hydration))\.tsx?$|node_modules[\\/](class-variance-authority|clsx)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/,
                 },
                 // The icons the product page and the seller's and buyer's pages share: one stream instead of six.
                 { name: 'trade-icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](shopping-cart|package-check|file-text|message-square|plus)\.mjs$/ },
+                // The table primitives, the data table and its pager: one stream for the pages with tables.
+                { name: 'data-table', test: /app[\\/]components[\\/](data-table|pager|ui[\\/]table)\.tsx?$/ },
                 { name: 'ui', test: /app[\\/](components[\\/]ui[\\/](card|badge|alert|label|native-select)|lib[\\/]seo)\.tsx?$/ },
                 {
                   name: 'catalog-ui',

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, NavLink, useSubmit } from 'react-router'
 import { DeferredDropdownMenu } from '~/components/deferred-dropdown-menu'
+import { navEntries, type NavEntry } from '~/components/site-nav'
 import { Button } from '~/components/ui/button'
 import { useDeferredModule } from '~/components/use-deferred-module'
 import type { CurrentUser } from '~/modules/accounts/session.server'
@@ -10,6 +11,17 @@ import type { CurrentUser } from '~/modules/accounts/session.server'
 // What the header shows only to someone signed in: the messages link with its live count, the bell,
 // the account menu and the account links of the mobile menu. Loaded only when there is a user
 // (site-header.tsx, Account), so an anonymous visitor's page does not carry it (issue #11).
+
+/** The signed-in user's links, in order: the account menu and the mobile menu render from this list. */
+const ACCOUNT_NAV: readonly NavEntry[] = [
+  ['/create-rfq', 'nav.createRfq', 'user'],
+  ['/rfqs', 'nav.myRfqs', 'user'],
+  ['/orders', 'nav.myOrders', 'user'],
+  ['/messages', 'notifications:messagesLive.link', 'profile'],
+  ['/notifications', 'notifications:bell', 'profile'],
+  ['/profile', 'nav.profile', 'user'],
+  ['/dashboard', 'nav.dashboard', 'user'],
+]
 
 const loadLiveEvents = () => import('~/lib/live-events')
 
@@ -108,31 +120,11 @@ export function AccountControls({
           <>
             <DropdownMenuLabel className="truncate font-normal text-muted-foreground">{user.email}</DropdownMenuLabel>
             <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              <Link to="/profile">{t('nav.profile')}</Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/dashboard">{t('nav.dashboard')}</Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/create-rfq">{t('nav.createRfq')}</Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/rfqs">{t('nav.myRfqs')}</Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to="/orders">{t('nav.myOrders')}</Link>
-            </DropdownMenuItem>
-            {user.profile ? (
-              <>
-                <DropdownMenuItem asChild>
-                  <Link to="/messages">{t('notifications:messagesLive.link')}</Link>
-                </DropdownMenuItem>
-                <DropdownMenuItem asChild>
-                  <Link to="/notifications">{t('notifications:bell')}</Link>
-                </DropdownMenuItem>
-              </>
-            ) : null}
+            {navEntries(ACCOUNT_NAV, user, 'user', 'profile').map(([href, label]) => (
+              <DropdownMenuItem key={href} asChild>
+                <Link to={href}>{t(label)}</Link>
+              </DropdownMenuItem>
+            ))}
             <DropdownMenuSeparator />
             {/* The menu unmounts as soon as an item is chosen, which would cancel a native form
                 submit; submitting through the router does not depend on the menu staying open. */}
@@ -153,31 +145,11 @@ export function AccountMobileLinks({ user, navClass }: { user: CurrentUser; navC
   return (
     <>
       <p className="truncate px-3 pt-2 text-sm text-muted-foreground">{user.email}</p>
-      <NavLink to="/create-rfq" className={navClass}>
-        {t('nav.createRfq')}
-      </NavLink>
-      <NavLink to="/rfqs" className={navClass}>
-        {t('nav.myRfqs')}
-      </NavLink>
-      <NavLink to="/orders" className={navClass}>
-        {t('nav.myOrders')}
-      </NavLink>
-      {user.profile ? (
-        <>
-          <NavLink to="/messages" className={navClass}>
-            {t('notifications:messagesLive.link')}
-          </NavLink>
-          <NavLink to="/notifications" className={navClass}>
-            {t('notifications:bell')}
-          </NavLink>
-        </>
-      ) : null}
-      <NavLink to="/profile" className={navClass}>
-        {t('nav.profile')}
-      </NavLink>
-      <NavLink to="/dashboard" className={navClass}>
-        {t('nav.dashboard')}
-      </NavLink>
+      {navEntries(ACCOUNT_NAV, user, 'user', 'profile').map(([href, label]) => (
+        <NavLink key={href} to={href} className={navClass}>
+          {t(label)}
+        </NavLink>
+      ))}
       <Form method="post" action="/logout">
         <button type="submit" className="w-full rounded-md px-3 py-2 text-left text-sm font-medium hover:bg-accent">
           {t('nav.signOut')}

@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button'
 import { DeferredDropdownMenu } from '~/components/deferred-dropdown-menu'
 import type * as AccountModuleExports from '~/components/site-header-account'
 import { Input } from '~/components/ui/input'
+import { navEntries, SITE_NAV } from '~/components/site-nav'
 import type { Language } from '~/lib/i18n'
 import { cn } from '~/lib/utils'
 import type { CurrentUser } from '~/modules/accounts/session.server'
@@ -115,20 +116,11 @@ export function SiteHeader({
               </>
             )}
           />
-          <NavLink to="/marketplace" className={navClass}>
-            {t('nav.marketplace')}
-          </NavLink>
-          <NavLink to="/trade-instructions" className={navClass}>
-            {t('nav.tradeInstructions')}
-          </NavLink>
-          <NavLink to="/about" className={navClass}>
-            {t('nav.about')}
-          </NavLink>
-          {user ? (
-            <NavLink to="/create-rfq" className={navClass}>
-              {t('nav.createRfq')}
+          {navEntries(SITE_NAV, user, 'everyone', 'user').map(([href, label]) => (
+            <NavLink key={href} to={href} className={navClass}>
+              {t(label)}
             </NavLink>
-          ) : null}
+          ))}
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <SearchForm id="header-search" className="max-md:hidden" />
@@ -146,12 +138,11 @@ export function SiteHeader({
             />
           ) : (
             <div className="hidden items-center gap-2 lg:flex">
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/login">{t('nav.login')}</Link>
-              </Button>
-              <Button asChild size="sm">
-                <Link to="/register">{t('nav.register')}</Link>
-              </Button>
+              {navEntries(SITE_NAV, user, 'guest').map(([href, label, , primary]) => (
+                <Button key={href} asChild variant={primary ? 'default' : 'ghost'} size="sm">
+                  <Link to={href}>{t(label)}</Link>
+                </Button>
+              ))}
             </div>
           )}
           <Button
@@ -183,27 +174,13 @@ export function SiteHeader({
             <NavLink to="/categories/all" className={navClass}>
               {t('nav.viewAll')}
             </NavLink>
-            <NavLink to="/marketplace" className={navClass}>
-              {t('nav.marketplace')}
-            </NavLink>
-            <NavLink to="/trade-instructions" className={navClass}>
-              {t('nav.tradeInstructions')}
-            </NavLink>
-            <NavLink to="/about" className={navClass}>
-              {t('nav.about')}
-            </NavLink>
-            {user ? (
-              <Account render={(account) => <account.AccountMobileLinks user={user} navClass={navClass} />} />
-            ) : (
-              <>
-                <NavLink to="/login" className={navClass}>
-                  {t('nav.login')}
-                </NavLink>
-                <NavLink to="/register" className={navClass}>
-                  {t('nav.register')}
-                </NavLink>
-              </>
-            )}
+            {/* A visitor's sign-in links come last, where a signed-in user's account links are. */}
+            {navEntries(SITE_NAV, user, 'everyone', 'guest').map(([href, label]) => (
+              <NavLink key={href} to={href} className={navClass}>
+                {t(label)}
+              </NavLink>
+            ))}
+            {user ? <Account render={(account) => <account.AccountMobileLinks user={user} navClass={navClass} />} /> : null}
             <LanguageLinks locale={locale} className="px-3 pt-2" />
           </nav>
         </div>

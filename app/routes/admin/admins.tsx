@@ -13,7 +13,8 @@ import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-bound
 import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
-import { AdminPager } from '~/modules/admin/components/admin-pager'
+import { DataTable } from '~/components/data-table'
+import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 
 const FORM_LIMIT = 16 * 1024
 
@@ -78,65 +79,64 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
         </div>
         <CreateAdminDialog />
       </div>
-      {/* Focusable so keyboard users can scroll a table wider than the screen (WCAG 2.1.1). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus */}
-      <div className="mt-6 overflow-x-auto rounded-md border bg-background" tabIndex={0} role="region" aria-label={t('list.tableLabel')}>
-        <table className="w-full text-left text-sm" data-testid="admin-accounts">
-          <thead className="border-b bg-muted/50">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">{t('list.name')}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t('list.email')}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t('list.role')}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t('list.status')}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t('list.twoFactor')}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t('list.lastLogin')}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t('list.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.items.map((item) => (
-              <tr key={item.id} className="border-b last:border-0 align-top" data-testid="admin-account-row" data-email={item.email}>
-                <td className="px-3 py-2 font-medium">
-                  {item.fullName}
-                  {item.isSelf ? <span className="ml-1 text-xs text-muted-foreground">({t('list.you')})</span> : null}
-                </td>
-                <td className="px-3 py-2 break-all">{item.email}</td>
-                <td className="px-3 py-2">
-                  <Badge variant={item.role === 'super_admin' ? 'default' : 'secondary'}>{tAdmin(`roles.${item.role}`)}</Badge>
-                </td>
-                <td className="px-3 py-2">
-                  <Badge variant={item.isActive ? 'outline' : 'destructive'} data-testid="admin-account-status">
-                    {item.isActive ? t('list.active') : t('list.inactive')}
-                  </Badge>
-                </td>
-                <td className="px-3 py-2">{item.twoFactorEnabled ? t('list.on') : t('list.off')}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
-                  {item.lastLogin ? <time dateTime={item.lastLogin}>{format.dateTime(item.lastLogin)}</time> : t('list.never')}
-                </td>
-                <td className="px-3 py-2">
-                  {item.isSelf ? (
-                    <span className="text-muted-foreground">—</span>
-                  ) : (
-                    <div className="flex flex-wrap items-start gap-2">
-                      <ChangeRoleDialog account={item} />
-                      <ChangeStatusDialog account={item} />
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <AdminPager
-        page={accounts.page}
-        pageCount={accounts.pageCount}
-        href={pageHref}
-        label={t('list.pagination')}
-        previous={tAdmin('audit.previous')}
-        next={tAdmin('audit.next')}
-        position={tAdmin('audit.page', { page: accounts.page, pageCount: accounts.pageCount })}
-      />
+      <DataTable
+        rows={accounts.items}
+        label={t('list.tableLabel')}
+        className="mt-6 bg-background"
+        testId="admin-accounts"
+        pager={{
+          page: accounts.page,
+          pageCount: accounts.pageCount,
+          href: pageHref,
+          label: t('list.pagination'),
+          previous: tAdmin('audit.previous'),
+          next: tAdmin('audit.next'),
+          position: tAdmin('audit.page', { page: accounts.page, pageCount: accounts.pageCount }),
+        }}
+        head={
+          <>
+            <TableHead>{t('list.name')}</TableHead>
+            <TableHead>{t('list.email')}</TableHead>
+            <TableHead>{t('list.role')}</TableHead>
+            <TableHead>{t('list.status')}</TableHead>
+            <TableHead>{t('list.twoFactor')}</TableHead>
+            <TableHead>{t('list.lastLogin')}</TableHead>
+            <TableHead>{t('list.actions')}</TableHead>
+          </>
+        }
+      >
+        {(item) => (
+          <TableRow key={item.id} className="align-top" data-testid="admin-account-row" data-email={item.email}>
+            <TableCell className="font-medium">
+              {item.fullName}
+              {item.isSelf ? <span className="ml-1 text-xs text-muted-foreground">({t('list.you')})</span> : null}
+            </TableCell>
+            <TableCell className="break-all">{item.email}</TableCell>
+            <TableCell>
+              <Badge variant={item.role === 'super_admin' ? 'default' : 'secondary'}>{tAdmin(`roles.${item.role}`)}</Badge>
+            </TableCell>
+            <TableCell>
+              <Badge variant={item.isActive ? 'outline' : 'destructive'} data-testid="admin-account-status">
+                {item.isActive ? t('list.active') : t('list.inactive')}
+              </Badge>
+            </TableCell>
+            <TableCell>{item.twoFactorEnabled ? t('list.on') : t('list.off')}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              {item.lastLogin ? <time dateTime={item.lastLogin}>{format.dateTime(item.lastLogin)}</time> : t('list.never')}
+            </TableCell>
+            <TableCell>
+              {item.isSelf ? (
+                <span className="text-muted-foreground">—</span>
+              ) : (
+                <div className="flex flex-wrap items-start gap-2">
+                  <ChangeRoleDialog account={item} />
+                  <ChangeStatusDialog account={item} />
+                </div>
+              )}
+            </TableCell>
+          </TableRow>
+        )}
+      </DataTable>
     </AdminShell>
   )
 }

@@ -7,7 +7,7 @@ import { useReader } from '~/lib/reader'
 import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
 import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
-import { ChartCard, DataTable } from '~/modules/analytics/components/chart-card'
+import { ChartCard, ChartTable } from '~/modules/analytics/components/chart-card'
 import type { BarItem } from '~/modules/analytics/components/charts'
 import { BarListChart, OrderValueChart, SignupsChart } from '~/modules/analytics/components/lazy-charts'
 import { formatAmount, formatCount, formatDay, formatMonth, formatPercent } from '~/modules/analytics/components/format'
@@ -89,7 +89,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         table={
           <div className="grid gap-6 md:grid-cols-2">
             {lists.map((l) => (
-              <DataTable
+              <ChartTable
                 key={l.metric}
                 caption={`${t(`charts.${key}.title`)}: ${t(`charts.${l.metric}`)}`}
                 columns={[{ label: t(`charts.${key}.name`) }, { label: t('columns.rank'), numeric: true }, { label: t(`charts.${l.metric === 'byViews' ? 'views' : 'orders'}`), numeric: true }]}
@@ -129,7 +129,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           summary={<p className="text-sm">{t('charts.signups.total', { count: breakdown.total, formatted: count(breakdown.total) })}</p>}
           chart={<SignupsChart data={signups} reader={reader} labels={{ buyers: t('userTypes.Buyer'), sellers: t('userTypes.Seller') }} />}
           table={
-            <DataTable
+            <ChartTable
               caption={t('charts.signups.title')}
               columns={[{ label: t('columns.weekOf') }, { label: t('userTypes.Buyer'), numeric: true }, { label: t('userTypes.Seller'), numeric: true }, { label: t('columns.total'), numeric: true }]}
               rows={signups.map((w) => ({ key: w.week, cells: [formatDay(w.week, reader), count(w.buyers), count(w.sellers), count(w.total)] }))}
@@ -145,7 +145,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           empty={breakdown.total === 0}
           chart={<BarListChart data={breakdownBars} reader={reader} valueName={t('columns.signups')} />}
           table={
-            <DataTable
+            <ChartTable
               caption={t('charts.breakdown.title')}
               columns={[{ label: t('columns.group') }, { label: t('columns.signups'), numeric: true }]}
               rows={breakdownBars.map((b) => ({ key: b.key, cells: [b.label, count(b.value)] }))}
@@ -161,7 +161,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           empty={kycFunnel[0]?.count === 0}
           chart={<BarListChart data={kycBars} reader={reader} valueName={t('columns.sellers')} />}
           table={
-            <DataTable
+            <ChartTable
               caption={t('charts.kycFunnel.title')}
               columns={[{ label: t('columns.stage') }, { label: t('columns.sellers'), numeric: true }, { label: t('columns.shareOfRegistered'), numeric: true }]}
               rows={kycFunnel.map((s) => ({ key: s.stage, cells: [t(`charts.kycFunnel.stages.${s.stage}`), count(s.count), pct(s.percent)] }))}
@@ -178,7 +178,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           summary={<p className="text-sm" data-testid="quote-to-order">{t('charts.conversion.quoteToOrder', { percent: pct(conversion.quoteToOrderPercent) })}</p>}
           chart={<BarListChart data={conversionBars} reader={reader} valueName={t('columns.rfqs')} />}
           table={
-            <DataTable
+            <ChartTable
               caption={t('charts.conversion.title')}
               columns={[{ label: t('columns.stage') }, { label: t('columns.rfqs'), numeric: true }, { label: t('columns.shareOfCreated'), numeric: true }]}
               rows={conversion.stages.map((s) => ({ key: s.stage, cells: [t(`charts.conversion.stages.${s.stage}`), count(s.count), pct(s.percent)] }))}
@@ -202,7 +202,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
           table={
-            <DataTable
+            <ChartTable
               caption={t('charts.orderValue.title')}
               columns={[{ label: t('columns.month') }, { label: t('columns.currency') }, { label: t('columns.orders'), numeric: true }, { label: t('columns.orderValue'), numeric: true }]}
               rows={moneyRows.map((m) => ({ key: `${m.month}-${m.currency}`, cells: [formatMonth(m.month, reader), m.currency, count(m.orders), formatAmount(m.total, m.currency, reader)] }))}

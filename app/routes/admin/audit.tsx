@@ -2,10 +2,12 @@ import { Download } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/audit'
+import { DataTable } from '~/components/data-table'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
+import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
 import { useFormat } from '~/lib/use-format'
@@ -15,7 +17,6 @@ import { listAdminOptions, listAuditEntries } from '~/modules/admin/queries.serv
 import { AUDIT_ACTIONS } from '~/modules/admin/roles'
 import { auditFilterQuery, parseAuditFilter } from '~/modules/admin/schemas'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
-import { AdminPager } from '~/modules/admin/components/admin-pager'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, 'audit:read')
@@ -112,49 +113,46 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           {t('audit.downloadCsv')}
         </a>
       </div>
-      {page.entries.length === 0 ? (
-        <p className="mt-6 rounded-md border bg-background p-6 text-center text-muted-foreground">{t('audit.empty')}</p>
-      ) : (
-        // Focusable so keyboard users can scroll a table wider than the screen (WCAG 2.1.1).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
-        <div className="mt-3 overflow-x-auto rounded-md border bg-background" tabIndex={0} role="region" aria-label={t('audit.title')}>
-          <table className="w-full text-left text-sm" data-testid="audit-table">
-            <thead className="border-b bg-muted/50">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">{t('audit.time')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('audit.admin')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('audit.action')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('audit.target')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('audit.details')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('audit.ip')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.entries.map((e) => (
-                <tr key={e.id} className="border-b last:border-0 align-top">
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={e.createdAt}>{format.dateTime(e.createdAt, 'medium')}</time>
-                  </td>
-                  <td className="px-3 py-2">{e.adminName ? `${e.adminName} (${e.adminEmail})` : (e.adminEmail ?? t('audit.unknownAdmin'))}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{(AUDIT_ACTIONS as readonly string[]).includes(e.action) ? t(`audit.actions.${e.action}`) : e.action}</td>
-                  <td className="px-3 py-2">{[e.targetType, e.targetId].filter(Boolean).join(' ')}</td>
-                  <td className="px-3 py-2 break-all">{details(e.oldValue, e.newValue)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{e.ipAddress ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <AdminPager
-        page={page.page}
-        pageCount={page.pageCount}
-        href={pageHref}
-        label={t('audit.pagination')}
-        previous={t('audit.previous')}
-        next={t('audit.next')}
-        position={t('audit.page', { page: page.page, pageCount: page.pageCount })}
-      />
+      <DataTable
+        label={t('audit.title')}
+        rows={page.entries}
+        empty={t('audit.empty')}
+        className="mt-3 bg-background"
+        emptyClassName="mt-6 bg-background"
+        testId="audit-table"
+        head={
+          <>
+            <TableHead>{t('audit.time')}</TableHead>
+            <TableHead>{t('audit.admin')}</TableHead>
+            <TableHead>{t('audit.action')}</TableHead>
+            <TableHead>{t('audit.target')}</TableHead>
+            <TableHead>{t('audit.details')}</TableHead>
+            <TableHead>{t('audit.ip')}</TableHead>
+          </>
+        }
+        pager={{
+          page: page.page,
+          pageCount: page.pageCount,
+          href: pageHref,
+          label: t('audit.pagination'),
+          previous: t('audit.previous'),
+          next: t('audit.next'),
+          position: t('audit.page', { page: page.page, pageCount: page.pageCount }),
+        }}
+      >
+        {(e) => (
+          <TableRow key={e.id} className="align-top">
+            <TableCell className="whitespace-nowrap">
+              <time dateTime={e.createdAt}>{format.dateTime(e.createdAt, 'medium')}</time>
+            </TableCell>
+            <TableCell>{e.adminName ? `${e.adminName} (${e.adminEmail})` : (e.adminEmail ?? t('audit.unknownAdmin'))}</TableCell>
+            <TableCell className="whitespace-nowrap">{(AUDIT_ACTIONS as readonly string[]).includes(e.action) ? t(`audit.actions.${e.action}`) : e.action}</TableCell>
+            <TableCell>{[e.targetType, e.targetId].filter(Boolean).join(' ')}</TableCell>
+            <TableCell className="break-all">{details(e.oldValue, e.newValue)}</TableCell>
+            <TableCell className="whitespace-nowrap">{e.ipAddress ?? ''}</TableCell>
+          </TableRow>
+        )}
+      </DataTable>
     </AdminShell>
   )
 }

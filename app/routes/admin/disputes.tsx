@@ -12,7 +12,8 @@ import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
 import { DISPUTE_OVERDUE_DAYS, DISPUTE_QUEUE_FILTERS, type DisputeQueueFilter } from '~/modules/disputes/enums'
 import { listDisputeQueue } from '~/modules/disputes/queries.server'
 import { parseQueueQuery } from '~/modules/disputes/schemas'
-import { AdminPager } from '~/modules/admin/components/admin-pager'
+import { DataTable } from '~/components/data-table'
+import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 
 // The moderators' dispute queue (issue 10 item 7): open disputes oldest first, Overdue after three days
 // without an act (judged in SQL against now()), resolved ones by a filter; paginated in the database.
@@ -60,79 +61,75 @@ export default function AdminDisputes({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      {queue.items.length === 0 ? (
-        <p className="mt-6 rounded-md border bg-background p-6 text-center text-muted-foreground" data-testid="dispute-queue-empty">
-          {t(`queue.empty.${queue.filter}`)}
-        </p>
-      ) : (
-        // Focusable so keyboard users can scroll a table wider than the screen (WCAG 2.1.1).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
-        <div className="mt-4 overflow-x-auto rounded-md border bg-background" tabIndex={0} role="region" aria-label={t('queue.tableLabel')}>
-          <table className="w-full text-left text-sm" data-testid="dispute-queue">
-            <thead className="border-b bg-muted/50">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">{t('queue.order')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('queue.buyer')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('queue.seller')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('queue.reason')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('queue.openedAt')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{queue.filter === 'resolved' ? t('queue.decidedAt') : t('queue.lastActivity')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('queue.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.items.map((d) => (
-                <tr key={d.id} className="border-b last:border-0 align-top" data-testid="dispute-queue-row">
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/disputes/${d.id}`} className="font-mono font-medium text-primary underline-offset-4 hover:underline">
-                      {d.orderRef}
-                      <span className="sr-only"> {t('queue.open')}</span>
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="font-medium">{d.buyer.company}</span>
-                    <span className="block text-xs text-muted-foreground">
-                      {d.buyer.name} · {t(`countries.${d.buyer.country}`)}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="font-medium">{d.seller.company}</span>
-                    <span className="block text-xs text-muted-foreground">
-                      {d.seller.name} · {t(`countries.${d.seller.country}`)}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">{t(`disputes:reasons.${d.reason}`)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={d.createdAt}>{format.dateTime(d.createdAt)}</time>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={d.decidedAt ?? d.lastActivityAt}>{format.dateTime(d.decidedAt ?? d.lastActivityAt)}</time>
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="flex flex-wrap gap-1">
-                      <Badge variant={d.status === 'open' ? 'secondary' : 'success'}>{d.decision ? t(`disputes:decisions.${d.decision}`) : t(`disputes:statuses.${d.status}`)}</Badge>
-                      {d.overdue ? (
-                        <Badge variant="destructive" data-testid="dispute-overdue">
-                          {t('queue.overdue')}
-                        </Badge>
-                      ) : null}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <AdminPager
-        page={queue.page}
-        pageCount={queue.pageCount}
-        href={(n) => href(queue.filter, n)}
-        label={t('queue.pagination')}
-        previous={t('queue.previous')}
-        next={t('queue.next')}
-        position={t('queue.page', { page: queue.page, pageCount: queue.pageCount })}
-      />
+      <DataTable
+        rows={queue.items}
+        label={t('queue.tableLabel')}
+        empty={t(`queue.empty.${queue.filter}`)}
+        className="mt-4 bg-background"
+        emptyClassName="mt-6 bg-background"
+        testId="dispute-queue"
+        emptyTestId="dispute-queue-empty"
+        pager={{
+          page: queue.page,
+          pageCount: queue.pageCount,
+          href: (n) => href(queue.filter, n),
+          label: t('queue.pagination'),
+          previous: t('queue.previous'),
+          next: t('queue.next'),
+          position: t('queue.page', { page: queue.page, pageCount: queue.pageCount }),
+        }}
+        head={
+          <>
+            <TableHead>{t('queue.order')}</TableHead>
+            <TableHead>{t('queue.buyer')}</TableHead>
+            <TableHead>{t('queue.seller')}</TableHead>
+            <TableHead>{t('queue.reason')}</TableHead>
+            <TableHead>{t('queue.openedAt')}</TableHead>
+            <TableHead>{queue.filter === 'resolved' ? t('queue.decidedAt') : t('queue.lastActivity')}</TableHead>
+            <TableHead>{t('queue.status')}</TableHead>
+          </>
+        }
+      >
+        {(d) => (
+          <TableRow key={d.id} className="align-top" data-testid="dispute-queue-row">
+            <TableCell>
+              <Link to={`/admin/disputes/${d.id}`} className="font-mono font-medium text-primary underline-offset-4 hover:underline">
+                {d.orderRef}
+                <span className="sr-only"> {t('queue.open')}</span>
+              </Link>
+            </TableCell>
+            <TableCell>
+              <span className="font-medium">{d.buyer.company}</span>
+              <span className="block text-xs text-muted-foreground">
+                {d.buyer.name} · {t(`countries.${d.buyer.country}`)}
+              </span>
+            </TableCell>
+            <TableCell>
+              <span className="font-medium">{d.seller.company}</span>
+              <span className="block text-xs text-muted-foreground">
+                {d.seller.name} · {t(`countries.${d.seller.country}`)}
+              </span>
+            </TableCell>
+            <TableCell>{t(`disputes:reasons.${d.reason}`)}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              <time dateTime={d.createdAt}>{format.dateTime(d.createdAt)}</time>
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <time dateTime={d.decidedAt ?? d.lastActivityAt}>{format.dateTime(d.decidedAt ?? d.lastActivityAt)}</time>
+            </TableCell>
+            <TableCell>
+              <span className="flex flex-wrap gap-1">
+                <Badge variant={d.status === 'open' ? 'secondary' : 'success'}>{d.decision ? t(`disputes:decisions.${d.decision}`) : t(`disputes:statuses.${d.status}`)}</Badge>
+                {d.overdue ? (
+                  <Badge variant="destructive" data-testid="dispute-overdue">
+                    {t('queue.overdue')}
+                  </Badge>
+                ) : null}
+              </span>
+            </TableCell>
+          </TableRow>
+        )}
+      </DataTable>
     </AdminShell>
   )
 }

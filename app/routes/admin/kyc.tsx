@@ -14,7 +14,8 @@ import { ApproveKycButton, RejectKycDialog } from '~/modules/admin/components/ky
 import { listKycQueue } from '~/modules/admin/queries.server'
 import { parseKycDecision, parseKycQueuePage, type KycDecisionFieldErrors } from '~/modules/admin/schemas'
 import { adminHeader, requireAdmin, safeAdminRedirect } from '~/modules/admin/session.server'
-import { AdminPager } from '~/modules/admin/components/admin-pager'
+import { DataTable } from '~/components/data-table'
+import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, 'kyc:review')
@@ -55,70 +56,65 @@ export default function AdminKyc({ loaderData }: Route.ComponentProps) {
     <AdminShell admin={admin} locale={locale}>
       <h1 className="text-2xl font-bold">{t('kyc.title', { count: queue.total })}</h1>
       <p className="mt-1 text-sm text-muted-foreground">{t('kyc.description', { minutes: Math.round(queue.linkTtlSeconds / 60) })}</p>
-      {queue.items.length === 0 ? (
-        <p className="mt-6 rounded-md border bg-background p-6 text-center text-muted-foreground" data-testid="kyc-queue-empty">
-          {t('kyc.empty')}
-        </p>
-      ) : (
-        // Focusable so keyboard users can scroll a table wider than the screen (WCAG 2.1.1).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
-        <div className="mt-6 overflow-x-auto rounded-md border bg-background" tabIndex={0} role="region" aria-label={t('kyc.tableLabel')}>
-          <table className="w-full text-left text-sm" data-testid="kyc-queue">
-            <thead className="border-b bg-muted/50">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">{t('kyc.name')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('kyc.company')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('kyc.country')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('kyc.email')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('kyc.uploaded')}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t('kyc.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.items.map((item) => (
-                <tr key={item.profileId} className="border-b last:border-0 align-top" data-testid="kyc-queue-row">
-                  <td className="px-3 py-2 font-medium">{item.name}</td>
-                  <td className="px-3 py-2">{item.companyName ?? '—'}</td>
-                  <td className="px-3 py-2">{t(`kyc.countries.${item.country}`, { defaultValue: item.country })}</td>
-                  <td className="px-3 py-2 break-all">{item.email}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={item.uploadedAt}>{format.dateTime(item.uploadedAt)}</time>
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap items-start gap-2">
-                      {/* A document link, not a client route: a plain anchor that opens the file in a new tab. */}
-                      <a
-                        href={item.viewUrl}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="inline-flex h-8 items-center gap-1 rounded-md border px-3 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
-                        data-testid="kyc-view"
-                      >
-                        {t('kyc.view', { type: item.documentType?.toUpperCase() ?? '' })}
-                        <ExternalLink className="size-3.5" aria-hidden />
-                        <span className="sr-only">
-                          : {item.name} ({t('kyc.opensInNewTab')})
-                        </span>
-                      </a>
-                      <ApproveKycButton seller={item} />
-                      <RejectKycDialog seller={item} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <AdminPager
-        page={queue.page}
-        pageCount={queue.pageCount}
-        href={pageHref}
-        label={t('kyc.pagination')}
-        previous={t('audit.previous')}
-        next={t('audit.next')}
-        position={t('audit.page', { page: queue.page, pageCount: queue.pageCount })}
-      />
+      <DataTable
+        rows={queue.items}
+        label={t('kyc.tableLabel')}
+        empty={t('kyc.empty')}
+        className="mt-6 bg-background"
+        testId="kyc-queue"
+        emptyTestId="kyc-queue-empty"
+        pager={{
+          page: queue.page,
+          pageCount: queue.pageCount,
+          href: pageHref,
+          label: t('kyc.pagination'),
+          previous: t('audit.previous'),
+          next: t('audit.next'),
+          position: t('audit.page', { page: queue.page, pageCount: queue.pageCount }),
+        }}
+        head={
+          <>
+            <TableHead>{t('kyc.name')}</TableHead>
+            <TableHead>{t('kyc.company')}</TableHead>
+            <TableHead>{t('kyc.country')}</TableHead>
+            <TableHead>{t('kyc.email')}</TableHead>
+            <TableHead>{t('kyc.uploaded')}</TableHead>
+            <TableHead>{t('kyc.actions')}</TableHead>
+          </>
+        }
+      >
+        {(item) => (
+          <TableRow key={item.profileId} className="align-top" data-testid="kyc-queue-row">
+            <TableCell className="font-medium">{item.name}</TableCell>
+            <TableCell>{item.companyName ?? '—'}</TableCell>
+            <TableCell>{t(`kyc.countries.${item.country}`, { defaultValue: item.country })}</TableCell>
+            <TableCell className="break-all">{item.email}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              <time dateTime={item.uploadedAt}>{format.dateTime(item.uploadedAt)}</time>
+            </TableCell>
+            <TableCell>
+              <div className="flex flex-wrap items-start gap-2">
+                {/* A document link, not a client route: a plain anchor that opens the file in a new tab. */}
+                <a
+                  href={item.viewUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex h-8 items-center gap-1 rounded-md border px-3 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                  data-testid="kyc-view"
+                >
+                  {t('kyc.view', { type: item.documentType?.toUpperCase() ?? '' })}
+                  <ExternalLink className="size-3.5" aria-hidden />
+                  <span className="sr-only">
+                    : {item.name} ({t('kyc.opensInNewTab')})
+                  </span>
+                </a>
+                <ApproveKycButton seller={item} />
+                <RejectKycDialog seller={item} />
+              </div>
+            </TableCell>
+          </TableRow>
+        )}
+      </DataTable>
     </AdminShell>
   )
 }

@@ -13,7 +13,7 @@ import { ModerationReport } from '~/modules/admin/components/moderation-report'
 import { parseModerationFilter, parseReportDecision, REPORT_STATUSES, type ReportDecisionFieldErrors, type ReportStatus } from '~/modules/admin/moderation'
 import { decideReport, listReports } from '~/modules/admin/moderation.server'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
-import { AdminPager } from '~/modules/admin/components/admin-pager'
+import { Pager } from '~/components/pager'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, 'moderation:review')
@@ -93,7 +93,7 @@ export default function AdminModeration({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <AdminPager
+      <Pager
         page={reports.page}
         pageCount={reports.pageCount}
         href={(n) => statusHref(reports.status, n)}

@@ -22,6 +22,8 @@ import { ProductImage } from '~/modules/catalog/components/product-image'
 import { deleteProduct, listSellerProducts, setProductActive } from '~/modules/products/products.server'
 import { parseProductListQuery, PRODUCT_LIST_SORTS, PRODUCT_LIST_STATUSES, type ProductListQuery } from '~/modules/products/schemas'
 import { requireSeller, sellerGate } from '~/modules/products/seller.server'
+import { DataTable } from '~/components/data-table'
+import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 
 // My Products (spec §2 Seller dashboard, issue 7 item 5): the seller's own products, searched,
 // filtered, sorted and paginated on the server; activate, deactivate and delete from the list.
@@ -157,70 +159,68 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       ) : (
-        <div className="overflow-x-auto rounded-md border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t('list.caption')}</caption>
-            <thead className="bg-muted/50 text-left">
-              <tr>
-                <th scope="col" className="p-3">{t('list.columns.product')}</th>
-                <th scope="col" className="p-3">{t('list.columns.price')}</th>
-                <th scope="col" className="p-3 text-right">{t('list.columns.stock')}</th>
-                <th scope="col" className="p-3">{t('list.columns.status')}</th>
-                <th scope="col" className="p-3 text-right">{t('list.columns.views')}</th>
-                <th scope="col" className="p-3">{t('list.columns.created')}</th>
-                <th scope="col" className="p-3"><span className="sr-only">{t('list.columns.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((p) => (
-                <tr key={p.id} className="border-t" data-testid="seller-product-row">
-                  <td className="p-3">
-                    <div className="flex items-center gap-3">
-                      <ProductImage src={p.image} alt="" className="size-12 shrink-0 rounded" />
-                      <Link to={`/products/${p.id}`} className="font-medium hover:underline" lang={p.nameLanguage}>
-                        {p.name}
-                      </Link>
-                    </div>
-                  </td>
-                  <td className="p-3 whitespace-nowrap">
-                    <Price amount={p.price} currency={p.currency} />
-                  </td>
-                  <td className="p-3 text-right">{format.count(p.stockQuantity)}</td>
-                  <td className="p-3">
-                    {!p.isActive ? (
-                      <Badge variant="secondary">{t('list.statuses.inactive')}</Badge>
-                    ) : hidden ? (
-                      <Badge variant="outline" title={t('list.hiddenHint')}>{t('list.hidden')}</Badge>
-                    ) : (
-                      <Badge>{t('list.statuses.active')}</Badge>
-                    )}
-                  </td>
-                  <td className="p-3 text-right">{format.count(p.viewCount)}</td>
-                  <td className="p-3 whitespace-nowrap">{format.date(p.createdAt)}</td>
-                  <td className="p-3">
-                    <div className="flex flex-wrap justify-end gap-1">
-                      <Button asChild variant="ghost" size="sm">
-                        <Link to={`/dashboard/products/${p.id}/edit`}>
-                          <Pencil className="size-4" aria-hidden />
-                          {t('list.edit')}
-                          <span className="sr-only">: {p.name}</span>
-                        </Link>
-                      </Button>
-                      <Form method="post">
-                        <input type="hidden" name="productId" value={p.id} />
-                        <Button type="submit" name="intent" value={p.isActive ? 'deactivate' : 'activate'} variant="ghost" size="sm" disabled={busy}>
-                          {p.isActive ? t('list.deactivate') : t('list.activate')}
-                          <span className="sr-only">: {p.name}</span>
-                        </Button>
-                      </Form>
-                      <DeleteButton id={p.id} name={p.name} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={list.items}
+          label={t('list.caption')}
+          head={
+            <>
+              <TableHead className="p-3 font-bold">{t('list.columns.product')}</TableHead>
+              <TableHead className="p-3 font-bold">{t('list.columns.price')}</TableHead>
+              <TableHead className="p-3 font-bold text-right">{t('list.columns.stock')}</TableHead>
+              <TableHead className="p-3 font-bold">{t('list.columns.status')}</TableHead>
+              <TableHead className="p-3 font-bold text-right">{t('list.columns.views')}</TableHead>
+              <TableHead className="p-3 font-bold">{t('list.columns.created')}</TableHead>
+              <TableHead className="p-3 font-bold"><span className="sr-only">{t('list.columns.actions')}</span></TableHead>
+            </>
+          }
+        >
+          {(p) => (
+            <TableRow key={p.id} data-testid="seller-product-row">
+              <TableCell className="p-3">
+                <div className="flex items-center gap-3">
+                  <ProductImage src={p.image} alt="" className="size-12 shrink-0 rounded" />
+                  <Link to={`/products/${p.id}`} className="font-medium hover:underline" lang={p.nameLanguage}>
+                    {p.name}
+                  </Link>
+                </div>
+              </TableCell>
+              <TableCell className="p-3 whitespace-nowrap">
+                <Price amount={p.price} currency={p.currency} />
+              </TableCell>
+              <TableCell className="p-3 text-right">{format.count(p.stockQuantity)}</TableCell>
+              <TableCell className="p-3">
+                {!p.isActive ? (
+                  <Badge variant="secondary">{t('list.statuses.inactive')}</Badge>
+                ) : hidden ? (
+                  <Badge variant="outline" title={t('list.hiddenHint')}>{t('list.hidden')}</Badge>
+                ) : (
+                  <Badge>{t('list.statuses.active')}</Badge>
+                )}
+              </TableCell>
+              <TableCell className="p-3 text-right">{format.count(p.viewCount)}</TableCell>
+              <TableCell className="p-3 whitespace-nowrap">{format.date(p.createdAt)}</TableCell>
+              <TableCell className="p-3">
+                <div className="flex flex-wrap justify-end gap-1">
+                  <Button asChild variant="ghost" size="sm">
+                    <Link to={`/dashboard/products/${p.id}/edit`}>
+                      <Pencil className="size-4" aria-hidden />
+                      {t('list.edit')}
+                      <span className="sr-only">: {p.name}</span>
+                    </Link>
+                  </Button>
+                  <Form method="post">
+                    <input type="hidden" name="productId" value={p.id} />
+                    <Button type="submit" name="intent" value={p.isActive ? 'deactivate' : 'activate'} variant="ghost" size="sm" disabled={busy}>
+                      {p.isActive ? t('list.deactivate') : t('list.activate')}
+                      <span className="sr-only">: {p.name}</span>
+                    </Button>
+                  </Form>
+                  <DeleteButton id={p.id} name={p.name} />
+                </div>
+              </TableCell>
+            </TableRow>
+          )}
+        </DataTable>
       )}
       <Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => hrefWith(query, { page })} />
     </section>

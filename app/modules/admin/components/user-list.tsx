@@ -12,7 +12,8 @@ import { Spinner } from '~/components/ui/spinner'
 import { useFormat } from '~/lib/use-format'
 import { ACCOUNT_STATUSES, KYC_FILTER_STATUSES, USERS_COUNT_CAP, USERS_SEARCH_MAX, userListSearch } from '../user-schemas'
 import type { UserPageDto, UserRowDto } from '../users.server'
-import { AdminPager } from './admin-pager'
+import { DataTable } from '~/components/data-table'
+import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 
 /** The list's filters as the page shows them (empty string: all). */
 export type UserFilterView = { q: string; status: string; kyc: string; page: number }
@@ -99,69 +100,63 @@ export function UserTable({ page, filter }: { page: UserPageDto; filter: UserFil
       </CardHeader>
       <CardContent>
         {page.totalCapped ? <p className="mb-3 text-sm text-muted-foreground">{t('table.cappedHint', { count: format.count(USERS_COUNT_CAP) })}</p> : null}
-        {page.users.length === 0 ? (
-          <p className="rounded-md border p-6 text-center text-muted-foreground" data-testid="users-empty">
-            {t('table.empty')}
-          </p>
-        ) : (
-          // Focusable so keyboard users can scroll a table wider than the screen (WCAG 2.1.1).
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus
-          <div className="overflow-x-auto rounded-md border" tabIndex={0} role="region" aria-label={t('table.label')}>
-            <table className="w-full text-left text-sm" data-testid="users-table">
-              <thead className="border-b bg-muted/50">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('table.user')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('table.type')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('table.country')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('table.accountStatus')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('table.kycStatus')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('table.joined')}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{t('table.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.users.map((u) => (
-                  <tr key={u.profileId} className="border-b last:border-0 align-top" data-testid="user-row">
-                    <td className="px-3 py-2">
-                      <p className="font-medium">{u.name}</p>
-                      <p className="break-all text-muted-foreground">{u.email}</p>
-                      {u.companyName ? <p className="text-muted-foreground">{u.companyName}</p> : null}
-                    </td>
-                    <td className="px-3 py-2">{t(`types.${u.userType}`)}</td>
-                    <td className="px-3 py-2">{t(`countries.${u.country}`)}</td>
-                    <td className="px-3 py-2">
-                      <AccountStatusBadge status={u.accountStatus} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <KycStatusBadge status={u.kycStatus} />
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <time dateTime={u.createdAt}>{format.date(u.createdAt)}</time>
-                    </td>
-                    <td className="px-3 py-2">
-                      <Button asChild size="sm" variant="outline">
-                        <Link id={`user-view-${u.profileId}`} to={`/admin/users${userListSearch(filter, u.profileId)}`} preventScrollReset data-testid="user-view">
-                          <Eye aria-hidden />
-                          {t('table.view')}
-                          <span className="sr-only">: {u.name}</span>
-                        </Link>
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <AdminPager
-          page={page.page}
-          pageCount={page.pageCount}
-          href={pageHref}
-          label={t('table.pagination')}
-          previous={t('table.previous')}
-          next={t('table.next')}
-          position={t(page.totalCapped ? 'table.pageCapped' : 'table.page', { page: page.page, pageCount: page.pageCount })}
-        />
+        <DataTable
+          rows={page.users}
+          label={t('table.label')}
+          empty={t('table.empty')}
+          testId="users-table"
+          emptyTestId="users-empty"
+          pager={{
+            page: page.page,
+            pageCount: page.pageCount,
+            href: pageHref,
+            label: t('table.pagination'),
+            previous: t('table.previous'),
+            next: t('table.next'),
+            position: t(page.totalCapped ? 'table.pageCapped' : 'table.page', { page: page.page, pageCount: page.pageCount }),
+          }}
+          head={
+            <>
+              <TableHead>{t('table.user')}</TableHead>
+              <TableHead>{t('table.type')}</TableHead>
+              <TableHead>{t('table.country')}</TableHead>
+              <TableHead>{t('table.accountStatus')}</TableHead>
+              <TableHead>{t('table.kycStatus')}</TableHead>
+              <TableHead>{t('table.joined')}</TableHead>
+              <TableHead>{t('table.actions')}</TableHead>
+            </>
+          }
+        >
+          {(u) => (
+            <TableRow key={u.profileId} className="align-top" data-testid="user-row">
+              <TableCell>
+                <p className="font-medium">{u.name}</p>
+                <p className="break-all text-muted-foreground">{u.email}</p>
+                {u.companyName ? <p className="text-muted-foreground">{u.companyName}</p> : null}
+              </TableCell>
+              <TableCell>{t(`types.${u.userType}`)}</TableCell>
+              <TableCell>{t(`countries.${u.country}`)}</TableCell>
+              <TableCell>
+                <AccountStatusBadge status={u.accountStatus} />
+              </TableCell>
+              <TableCell>
+                <KycStatusBadge status={u.kycStatus} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <time dateTime={u.createdAt}>{format.date(u.createdAt)}</time>
+              </TableCell>
+              <TableCell>
+                <Button asChild size="sm" variant="outline">
+                  <Link id={`user-view-${u.profileId}`} to={`/admin/users${userListSearch(filter, u.profileId)}`} preventScrollReset data-testid="user-view">
+                    <Eye aria-hidden />
+                    {t('table.view')}
+                    <span className="sr-only">: {u.name}</span>
+                  </Link>
+                </Button>
+              </TableCell>
+            </TableRow>
+          )}
+        </DataTable>
       </CardContent>
     </Card>
   )

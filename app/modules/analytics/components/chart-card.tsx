@@ -3,6 +3,7 @@ import { Suspense, useId, useState, useSyncExternalStore, type ReactNode } from 
 import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
 import { cn } from '~/lib/utils'
 
 const noop = () => () => {}
@@ -86,37 +87,37 @@ export function ChartCard({ id, title, description, downloadHref, empty, chart, 
   )
 }
 
-/** A plain data table for a chart card. */
-export function DataTable({ caption, columns, rows }: { caption: string; columns: { label: string; numeric?: boolean }[]; rows: { key: string; cells: ReactNode[]; lang?: string }[] }) {
+/** A plain data table for a chart card (its box in ChartCard scrolls it). */
+export function ChartTable({ caption, columns, rows }: { caption: string; columns: { label: string; numeric?: boolean }[]; rows: { key: string; cells: ReactNode[]; lang?: string }[] }) {
   return (
-    <table className="w-full text-left text-sm">
-      <caption className="sr-only">{caption}</caption>
-      <thead className="border-b bg-muted/50">
-        <tr>
+    <Table>
+      <TableCaption>{caption}</TableCaption>
+      <TableHeader>
+        <TableRow>
           {columns.map((c) => (
-            <th key={c.label} scope="col" className={cn('px-3 py-2 font-medium', c.numeric && 'text-right')}>
+            <TableHead key={c.label} className={cn(c.numeric && 'text-right')}>
               {c.label}
-            </th>
+            </TableHead>
           ))}
-        </tr>
-      </thead>
-      <tbody>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
         {rows.map((row) => (
-          <tr key={row.key} className="border-b last:border-0">
+          <TableRow key={row.key}>
             {row.cells.map((cell, i) =>
               i === 0 ? (
-                <th key={i} scope="row" className="px-3 py-1.5 font-normal" lang={row.lang}>
+                <TableHead key={i} scope="row" className="py-1.5 font-normal" lang={row.lang}>
                   {cell}
-                </th>
+                </TableHead>
               ) : (
-                <td key={i} className={cn('px-3 py-1.5 whitespace-nowrap', columns[i]?.numeric && 'text-right tabular-nums')}>
+                <TableCell key={i} className={cn('py-1.5 whitespace-nowrap', columns[i]?.numeric && 'text-right tabular-nums')}>
                   {cell}
-                </td>
+                </TableCell>
               ),
             )}
-          </tr>
+          </TableRow>
         ))}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   )
 }

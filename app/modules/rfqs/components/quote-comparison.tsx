@@ -6,6 +6,8 @@ import { Badge } from '~/components/ui/badge'
 import { useFormat } from '~/lib/use-format'
 import type { QuoteStatus } from '../enums'
 import type { BuyerQuoteDto } from '../quotes.server'
+import { DataTable } from '~/components/data-table'
+import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 
 const STATUS_VARIANT: Record<QuoteStatus, 'success' | 'secondary' | 'default' | 'warning' | 'destructive'> = {
   Quoted: 'success',
@@ -34,63 +36,63 @@ export function QuoteComparison({
   const { t } = useTranslation('rfqs')
   const format = useFormat()
   return (
-    <div className="overflow-x-auto rounded-md border">
-      <table className="w-full text-left text-sm" data-testid="quote-table">
-        <caption className="sr-only">{t('compare.caption', { title: rfqTitle })}</caption>
-        <thead className="bg-muted/50 text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">{t('compare.seller')}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t('compare.unitPrice')}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t('compare.moq')}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t('compare.incoterm')}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t('compare.leadTime')}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t('compare.validUntil')}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t('compare.status')}</th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              <span className="sr-only">{t('negotiation.open')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {quotes.map((q) => (
-            <tr key={q.id} className="border-t align-top">
-              <th scope="row" className="px-3 py-2 font-medium">
-                <span className="flex flex-wrap items-center gap-1 break-words">
-                  {q.sellerCompany}
-                  {q.sellerVerified ? (
-                    <Badge variant="success" className="gap-1">
-                      <BadgeCheck className="size-3" aria-hidden />
-                      {t('compare.verified')}
-                    </Badge>
-                  ) : null}
-                </span>
-                <span className="block text-xs font-normal text-muted-foreground">{t(`locations.${q.sellerCountry}`)}</span>
-                {q.paymentTerms ? <span className="block text-xs font-normal text-muted-foreground break-words">{t('compare.paymentTerms', { terms: q.paymentTerms })}</span> : null}
-                {q.message ? <span className="block max-w-xs text-xs font-normal break-words whitespace-pre-line">{q.message}</span> : null}
-              </th>
-              <td className="px-3 py-2 whitespace-nowrap">{format.money(q.unitPrice, q.currency)}</td>
-              <td className="px-3 py-2">{format.count(q.minOrderQuantity)}</td>
-              <td className="px-3 py-2">
-                {q.incoterm} <span className="break-words">{q.incotermPlace}</span>
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">{t('compare.days', { count: q.leadTimeDays })}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{format.date(q.expiresAt)}</td>
-              <td className="px-3 py-2">
-                <Badge variant={STATUS_VARIANT[q.status]}>{t(`quoteStatuses.${q.status}`)}</Badge>
-              </td>
-              <td className="px-3 py-2">
-                <span className="flex flex-wrap items-center gap-2">
-                  <Link to={`/rfqs/${rfqId}/quotes/${q.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                    {t('negotiation.open')}
-                    <span className="sr-only">: {q.sellerCompany}</span>
-                  </Link>
-                  {actions ? actions(q) : null}
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={quotes}
+      label={t('compare.caption', { title: rfqTitle })}
+      headerClassName="text-muted-foreground"
+      testId="quote-table"
+      head={
+        <>
+          <TableHead>{t('compare.seller')}</TableHead>
+          <TableHead>{t('compare.unitPrice')}</TableHead>
+          <TableHead>{t('compare.moq')}</TableHead>
+          <TableHead>{t('compare.incoterm')}</TableHead>
+          <TableHead>{t('compare.leadTime')}</TableHead>
+          <TableHead>{t('compare.validUntil')}</TableHead>
+          <TableHead>{t('compare.status')}</TableHead>
+          <TableHead>
+            <span className="sr-only">{t('negotiation.open')}</span>
+          </TableHead>
+        </>
+      }
+    >
+      {(q) => (
+        <TableRow key={q.id} className="align-top">
+          <TableHead scope="row">
+            <span className="flex flex-wrap items-center gap-1 break-words">
+              {q.sellerCompany}
+              {q.sellerVerified ? (
+                <Badge variant="success" className="gap-1">
+                  <BadgeCheck className="size-3" aria-hidden />
+                  {t('compare.verified')}
+                </Badge>
+              ) : null}
+            </span>
+            <span className="block text-xs font-normal text-muted-foreground">{t(`locations.${q.sellerCountry}`)}</span>
+            {q.paymentTerms ? <span className="block text-xs font-normal text-muted-foreground break-words">{t('compare.paymentTerms', { terms: q.paymentTerms })}</span> : null}
+            {q.message ? <span className="block max-w-xs text-xs font-normal break-words whitespace-pre-line">{q.message}</span> : null}
+          </TableHead>
+          <TableCell className="whitespace-nowrap">{format.money(q.unitPrice, q.currency)}</TableCell>
+          <TableCell>{format.count(q.minOrderQuantity)}</TableCell>
+          <TableCell>
+            {q.incoterm} <span className="break-words">{q.incotermPlace}</span>
+          </TableCell>
+          <TableCell className="whitespace-nowrap">{t('compare.days', { count: q.leadTimeDays })}</TableCell>
+          <TableCell className="whitespace-nowrap">{format.date(q.expiresAt)}</TableCell>
+          <TableCell>
+            <Badge variant={STATUS_VARIANT[q.status]}>{t(`quoteStatuses.${q.status}`)}</Badge>
+          </TableCell>
+          <TableCell>
+            <span className="flex flex-wrap items-center gap-2">
+              <Link to={`/rfqs/${rfqId}/quotes/${q.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                {t('negotiation.open')}
+                <span className="sr-only">: {q.sellerCompany}</span>
+              </Link>
+              {actions ? actions(q) : null}
+            </span>
+          </TableCell>
+        </TableRow>
+      )}
+    </DataTable>
   )
 }

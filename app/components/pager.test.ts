@@ -1,17 +1,17 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
-// The pager under every admin list: links a keyboard user can follow, nothing on a single page.
+// The pager under every paged list: links a keyboard user can follow, nothing on a single page.
 import { createElement as h } from 'react'
 import { renderToString } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { AdminPager } from './admin-pager'
+import { Pager } from './pager'
 
 const render = (page: number, pageCount: number) =>
   renderToString(
-    h(MemoryRouter, null, h(AdminPager, { page, pageCount, href: (n: number) => `/admin/audit?action=login&page=${n}`, label: 'Audit log pages', previous: 'Previous', next: 'Next', position: `Page ${page} of ${pageCount}` })),
+    h(MemoryRouter, null, h(Pager, { page, pageCount, href: (n: number) => `/admin/audit?action=login&page=${n}`, label: 'Audit log pages', previous: 'Previous', next: 'Next', position: `Page ${page} of ${pageCount}` })),
   )
 
-describe('AdminPager', () => {
+describe('Pager', () => {
   it('shows nothing when the list fits on one page', () => {
     expect(render(1, 1)).toBe('')
   })

@@ -1,10 +1,7 @@
 import { Link } from 'react-router'
 
-/**
- * Previous / "Page x of y" / Next under an admin list; nothing when everything fits on one page. The
- * texts come translated from the caller (each list words its own), the links from `href`.
- */
-export function AdminPager({ page, pageCount, href, label, previous, next, position }: {
+/** What a pager needs: where it is, how to link to a page, and its translated words. */
+export interface PagerProps {
   page: number
   pageCount: number
   href: (page: number) => string
@@ -14,7 +11,13 @@ export function AdminPager({ page, pageCount, href, label, previous, next, posit
   next: string
   /** "Page 2 of 5", already translated. */
   position: string
-}) {
+}
+
+/**
+ * Previous / "Page x of y" / Next under a paged list; nothing when everything fits on one page. The
+ * texts come translated from the caller (each list words its own), the links from `href`.
+ */
+export function Pager({ page, pageCount, href, label, previous, next, position }: PagerProps) {
   if (pageCount <= 1) return null
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3 text-sm">
