@@ -5,11 +5,10 @@
 // covered without being listed here) is tried; the routes whose cap is above 20 MB are also sent one
 // megabyte more than their cap. Needs `npm run build`.
 import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INTL_LOCALES, numberFormat, type Language } from '~/lib/i18n'
 import { isBuilt, rawPost, root, startServer, stopServers } from '../support/child-server'
+import { localeMessage } from '../support/locales'
 
 let port = 0
 
@@ -49,12 +48,9 @@ const limitFor = (url: string, limits: Record<string, Limit>) => limits[url.toLo
 
 /** What a visitor reading `lng` is shown for a 413 with this cap, from the locale files. */
 function message(lng: Language, limit: Limit): string {
-  const [ns, dotted] = limit.messageKey.split(':') as [string, string]
-  let node: unknown = JSON.parse(fs.readFileSync(path.join(root, `public/locales/${lng}/${ns}.json`), 'utf8'))
-  for (const part of dotted.split('.')) node = (node as Record<string, unknown>)[part]
   const mb = limit.bytes >= MB
   const size = numberFormat(INTL_LOCALES[lng], { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 0 }).format(limit.bytes / (mb ? MB : 1024))
-  return String(node).replace('{{limit}}', size)
+  return localeMessage(lng, limit.messageKey).replace('{{limit}}', size)
 }
 
 /**
