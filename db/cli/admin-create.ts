@@ -5,13 +5,13 @@
 import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
-import { closeDb, getDb, initDb } from '../../app/lib/db.server'
-import { env } from '../../app/lib/env.server'
+import { getDb } from '../../app/lib/db.server'
 import { recordAudit } from '../../app/modules/admin/audit.server'
 import { createAdminAccount } from '../../app/modules/admin/commands.server'
 import { ADMIN_ROLES } from '../../app/modules/admin/roles'
 import { ADMIN_EMAIL_MAX, ADMIN_NAME_MAX, ADMIN_NAME_MIN } from '../../app/modules/admin/schemas'
 import { checkPasswordPolicy } from '../../app/modules/accounts/password-policy.server'
+import { runCommand, withAppDatabase } from './command'
 
 const ArgsSchema = z.object({
   email: z.email({ error: 'a valid --email is required' }).max(ADMIN_EMAIL_MAX),
@@ -55,9 +55,7 @@ async function main() {
   const problem = await checkPasswordPolicy(password, { email: args.data.email, name: args.data.name })
   if (problem) throw new Error(PROBLEMS[problem] ?? 'the password is not allowed')
 
-  const e = env()
-  await initDb({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR })
-  try {
+  await withAppDatabase(async () => {
     const created = await createAdminAccount({ email: args.data.email, fullName: args.data.name, role: args.data.role, password })
     if ('error' in created) throw new Error(`an admin with the email ${args.data.email} already exists`)
     await recordAudit({
@@ -69,12 +67,7 @@ async function main() {
       request: new Request('http://localhost/', { headers: { 'User-Agent': 'setu admin:create' } }),
     }, getDb())
     console.log(`[setu] created ${args.data.role} ${args.data.email}; sign in at /admin/login.`)
-  } finally {
-    await closeDb()
-  }
+  })
 }
 
-main().catch((err: unknown) => {
-  console.error(`[setu] admin:create failed: ${err instanceof Error ? err.message : String(err)}`)
-  process.exitCode = 1
-})
+runCommand('admin:create', main)

@@ -1,16 +1,11 @@
 // npm run db:seed — loads the demo data into the database the app would open (DATABASE_URL, or
 // the embedded PGlite database in DATA_DIR), applying migrations first. Safe to run again.
-import path from 'node:path'
-import { closeDb, getDb, initDb } from '../../app/lib/db.server'
-import { env } from '../../app/lib/env.server'
+import { getDb } from '../../app/lib/db.server'
 import { DEMO_ACCOUNTS, DEMO_ADMINS, demoCategories, demoProducts, demoSellers, seedDemoData } from '../seed'
+import { runCommand, withAppDatabase } from './command'
 
-async function main() {
-  const e = env()
-  const handle = await initDb({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR })
-  try {
-    const where =
-      handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${path.resolve(e.DATA_DIR, 'pglite')}`
+runCommand('db:seed', () =>
+  withAppDatabase(async (where) => {
     const { created } = await seedDemoData(getDb())
     if (!created) {
       console.log(`[setu] demo data is already present in ${where}; nothing was changed.`)
@@ -28,12 +23,5 @@ async function main() {
     }
     console.log('[setu] demo admin logins (/admin/login):')
     for (const admin of Object.values(DEMO_ADMINS)) console.log(`  ${admin.email.padEnd(30)} ${admin.password}   (${admin.role})`)
-  } finally {
-    await closeDb()
-  }
-}
-
-main().catch((err: unknown) => {
-  console.error(`[setu] db:seed failed: ${err instanceof Error ? err.message : String(err)}`)
-  process.exitCode = 1
-})
+  }),
+)

@@ -3,11 +3,11 @@ import { expect, test, type Page } from '@playwright/test'
 import { STATIC_PUBLIC_PATHS } from '../../app/lib/public-pages'
 import { createBuyer, createPendingSeller, createSeller } from './support/factories'
 import { logIn } from './support/sign-in'
+import { WCAG_TAGS } from './support/axe'
 
 // WCAG 2.2 AA on every page, in every language: Russian and Hindi text is longer and can push
 // layouts (and with them contrast and target sizes) around. Pages are grouped per language so the
 // whole file stays quick; a failure lists every violation of every page at once.
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const LANGUAGES = ['en', 'ru', 'hi'] as const
 // Each test checks a dozen pages or more; on a busy two-core machine that can outlast the default minute.
 test.describe.configure({ timeout: 300_000 })
@@ -37,8 +37,6 @@ function withLanguage(path: string, lng: string) {
 
 /** Axe's findings on the page as it is now, one readable block per violation. */
 async function violations(page: Page, label: string) {
-  // Legacy mode runs axe in the page itself instead of opening a blank page per run to merge frame
-  // results; the app has no iframes, and it saves opening a page for every check.
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze()
   return violations.map(
     (v) =>

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import { expect, test, type Page } from '@playwright/test'
 import { createAdmin } from './support/factories'
 import { adminLogIn } from './support/sign-in'
+import { axeViolations } from './support/axe'
 
 // Issue 10 item 1: a super_admin (the test's own) manages admin accounts; a new admin turns on two-factor
 // sign-in (TOTP) and signs in with the code. Run with E2E_PORT=3217.
@@ -34,8 +34,7 @@ async function createAdminAccount(page: Page, fullName: string, email: string, r
 const totp = (secret: string) => createOTP(base32.decode(secret), { digits: 6, period: 30 }).totp()
 
 async function expectAxeClean(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).setLegacyMode().analyze()
-  expect(violations.map((v) => `${label}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(await axeViolations(page, label)).toEqual([])
 }
 
 test('a super_admin creates a moderator, who signs in and sees only the moderator menu', async ({ page }) => {

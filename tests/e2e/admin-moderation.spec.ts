@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createAdmin, createReportedConversation } from './support/factories'
 import { adminLogIn } from './support/sign-in'
+import { axeViolations } from './support/axe'
 
 // Issue 10: a moderator works the moderation queue (a report of the test's own, Mark reviewed with a
 // note, it leaves the queue); an admin downloads the audit log as CSV with the viewer's filters; the
@@ -10,8 +10,7 @@ import { adminLogIn } from './support/sign-in'
 // demo data's reports (db/seed/moderation.ts) are only read, by the accessibility test.
 
 async function axe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).setLegacyMode().analyze()
-  return violations.map((v) => `${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  return axeViolations(page, page.url())
 }
 
 test('a moderator marks a report reviewed and it leaves the queue', async ({ page }) => {

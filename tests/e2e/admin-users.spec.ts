@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { createAdmin } from './support/factories'
 import { adminLogIn, logIn } from './support/sign-in'
-import { verificationLink } from './support/outbox'
+import { registerVerified } from './support/register'
 import { uniquePhone } from '../support/phone'
+import { axeViolations } from './support/axe'
 
 // Issue 10 item 4: an admin finds a user they just saw register, suspends them (their open
 // session stops working at once), activates them again and keeps a note; a moderator has no User
@@ -19,21 +19,8 @@ test('an admin suspends a new user, whose session stops working, then activates 
   // A buyer registers, verifies the email and signs in, in their own browser.
   const user = await browser.newContext()
   const up = await user.newPage()
-  await up.goto('/register?lng=en')
-  await up.waitForLoadState('networkidle')
-  await up.getByLabel('Full name').fill(name)
-  await up.getByLabel('Email', { exact: true }).fill(email)
-  await up.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await up.getByLabel('Confirm password').fill(PASSWORD)
-  await up.getByLabel('Country').selectOption('India')
-  await up.getByRole('radio', { name: /^Buyer/ }).check()
-  await up.getByLabel('Company name (optional)').fill(`Menon Traders ${stamp}`)
   const phone = uniquePhone()
-  await up.getByLabel('Phone number').fill(phone)
-  await up.getByRole('button', { name: 'Create Account' }).click()
-  await expect(up).toHaveURL(/\/verify-email\?email=/, { timeout: 10_000 })
-  await up.goto(await verificationLink(up, email))
-  await expect(up.getByRole('heading', { level: 1, name: 'Email Verified' })).toBeVisible()
+  await registerVerified(up, { email, password: PASSWORD, userType: 'Buyer', name, company: `Menon Traders ${stamp}`, phone })
   await logIn(up, { email, password: PASSWORD })
   await up.goto('/profile')
   await expect(up).toHaveURL(/\/profile$/)
@@ -125,10 +112,7 @@ test('a moderator has no User Management: no menu entry, and the page says Acces
 test('User Management meets WCAG 2.2 AA in en, ru and hi with the detail dialog open, and shows the details without JavaScript', async ({ page, browser }) => {
   test.setTimeout(180_000)
   const found: string[] = []
-  const check = async (label: string) => {
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).setLegacyMode().analyze()
-    found.push(...violations.map((v) => `${label}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`))
-  }
+  const check = async (label: string) => found.push(...(await axeViolations(page, label)))
   await adminLogIn(page, await createAdmin({ role: 'super_admin' }))
   for (const lng of ['en', 'ru', 'hi']) {
     await page.goto(`/admin/users?lng=${lng}`)

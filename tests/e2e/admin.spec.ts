@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { createAdmin, createDisputedOrder, createPendingSeller } from './support/factories'
 import { tinyPdf } from './support/files'
-import { verificationLink } from './support/outbox'
-import { uniquePhone } from '../support/phone'
+import { registerVerified } from './support/register'
 import { adminLogIn, logIn } from './support/sign-in'
+import { axeViolations } from './support/axe'
 
 // Issue 10, first increment: an admin signs in to the separate admin panel, sees the overview
 // counted from the database and their own sign-in in the audit log, and signs out; a visitor who
@@ -79,10 +78,7 @@ test('a visitor to /admin/audit lands on the admin login and returns there after
 test('the admin pages meet WCAG 2.2 AA in en, ru and hi', async ({ page }) => {
   test.setTimeout(180_000)
   const found: string[] = []
-  const check = async (label: string) => {
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).setLegacyMode().analyze()
-    found.push(...violations.map((v) => `${label}: ${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`))
-  }
+  const check = async (label: string) => found.push(...(await axeViolations(page, label)))
   await adminLogIn(page, await createAdmin({ role: 'super_admin' }))
   for (const lng of ['en', 'ru', 'hi']) {
     for (const path of ['/admin/dashboard', '/admin/audit', '/admin/kyc']) {
@@ -110,21 +106,14 @@ test('an admin reviews KYC documents through signed links, approves a new seller
   // A new seller registers with a KYC document, verifies the email and lists a product (hidden for now).
   const seller = await browser.newContext()
   const sp = await seller.newPage()
-  await sp.goto('/register?lng=en')
-  await sp.waitForLoadState('networkidle')
-  await sp.getByLabel('Full name').fill(sellerName)
-  await sp.getByLabel('Email', { exact: true }).fill(email)
-  await sp.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await sp.getByLabel('Confirm password').fill(PASSWORD)
-  await sp.getByLabel('Country').selectOption('India')
-  await sp.getByRole('radio', { name: /^Seller/ }).check()
-  await sp.getByLabel('Company name (optional)').fill('Desai Saffron Co')
-  await sp.getByLabel('Phone number').fill(uniquePhone())
-  await sp.getByLabel('KYC document').setInputFiles({ name: 'registration.pdf', mimeType: 'application/pdf', buffer: tinyPdf() })
-  await sp.getByRole('button', { name: 'Create Account' }).click()
-  await expect(sp).toHaveURL(/\/verify-email\?email=/, { timeout: 10_000 })
-  await sp.goto(await verificationLink(sp, email))
-  await expect(sp.getByRole('heading', { level: 1, name: 'Email Verified' })).toBeVisible()
+  await registerVerified(sp, {
+    email,
+    password: PASSWORD,
+    userType: 'Seller',
+    name: sellerName,
+    company: 'Desai Saffron Co',
+    kycDocument: { name: 'registration.pdf', mimeType: 'application/pdf', buffer: tinyPdf() },
+  })
   await logIn(sp, { email, password: PASSWORD })
   await sp.goto('/dashboard/products/new')
   await sp.waitForLoadState('networkidle')

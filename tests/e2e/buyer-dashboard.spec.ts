@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { verificationLink } from './support/outbox'
-import { uniquePhone } from '../support/phone'
+import { registerVerified } from './support/register'
+import { logIn } from './support/sign-in'
+import { submitRfqForm } from './support/trade-flow'
 
 // A buyer's dashboard (issue 26 item 6): a new buyer, registered here, opens "Dashboard" from the account
 // menu and finds their overview (not "Seller Account Required"); an RFQ they create shows on it, and
@@ -11,28 +12,8 @@ const PASSWORD = 'Trade-Bridge-42'
 async function registerBuyer(page: Page): Promise<string> {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
   const email = `dashboard-buyer-${stamp}@example.com`
-  await page.goto('/register?lng=en')
-  await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible()
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Full name').fill('Meera Iyer')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password').fill(PASSWORD)
-  await page.getByLabel('Country').selectOption('India')
-  await page.getByRole('radio', { name: /^Buyer/ }).check()
-  await page.getByLabel('Company name (optional)').fill(`Iyer Foods ${stamp}`)
-  await page.getByLabel('Phone number').fill(uniquePhone())
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await expect(page).toHaveURL(/\/verify-email\?email=/)
-  await page.goto(await verificationLink(page, email))
-  await expect(page.getByRole('heading', { level: 1, name: 'Email Verified' })).toBeVisible()
-
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await expect(page.getByTestId('user-menu')).toContainText(email)
+  await registerVerified(page, { email, password: PASSWORD, userType: 'Buyer', name: 'Meera Iyer', company: `Iyer Foods ${stamp}` })
+  await logIn(page, { email, password: PASSWORD }, { hydrated: true })
   return email
 }
 
@@ -63,14 +44,7 @@ test("a new buyer's Dashboard shows their RFQ, their counts and a way to each li
   const title = `Cold-pressed coconut oil ${Date.now().toString(36)}`
   await page.getByRole('main').getByRole('link', { name: 'Create RFQ' }).first().click()
   await expect(page).toHaveURL(/\/create-rfq$/)
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Title').fill(title)
-  await page.getByLabel('Description').fill('Virgin coconut oil, cold pressed, 200 litre drums, FSSAI certified.')
-  await page.getByLabel('Quantity').fill('12')
-  await page.getByLabel('Unit').selectOption('tonnes')
-  await page.getByLabel('Sellers from').selectOption('Both')
-  await page.getByRole('button', { name: 'Create RFQ' }).click()
-  await expect(page).toHaveURL(/\/rfqs$/)
+  await submitRfqForm(page, { title, description: 'Virgin coconut oil, cold pressed, 200 litre drums, FSSAI certified.', quantity: 12 })
 
   // Back on the dashboard: the RFQ is counted and listed.
   await openDashboardFromMenu(page)

@@ -1,17 +1,16 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createAdmin } from './support/factories'
 import { tinyPdf } from './support/files'
 import { adminLogIn, logIn } from './support/sign-in'
-import { changeOrderStatus, placeOrderThroughRfq } from './support/trade-flow'
+import { changeOrderStatus, openOrderFromList, placeOrderThroughRfq } from './support/trade-flow'
+import { axeViolations } from './support/axe'
 
 // Issue 10 item 7, as people would go: a buyer's order is delivered, the buyer opens a dispute with
 // a PDF, the seller answers, a moderator finds it in the queue (all three made for the test), messages both parties and
 // decides with a written resolution, and the buyer reads the decision on the order page.
 
 async function axeClean(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).setLegacyMode().analyze()
-  expect(violations.map((v) => `${v.id} ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(await axeViolations(page, page.url())).toEqual([])
 }
 
 test('a delivered order is disputed, answered, moderated and decided; both parties read the decision', async ({ page }) => {
@@ -21,8 +20,7 @@ test('a delivered order is disputed, answered, moderated and decided; both parti
 
   // The seller accepts, ships and delivers it.
   await logIn(page, seller)
-  await page.goto('/dashboard/orders')
-  await page.getByTestId('order-table').getByRole('row').filter({ hasText: title }).getByRole('link', { name: orderId }).click()
+  await openOrderFromList(page, '/dashboard/orders', { orderId, title })
   await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
   await page.waitForLoadState('networkidle')
   for (const status of ['Accepted', 'Shipped', 'Delivered']) {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { logIn } from './support/sign-in'
-import { placeOrderThroughRfq as placeOrder } from './support/trade-flow'
+import { expectOrderTimeline, openOrderFromList, placeOrderThroughRfq as placeOrder } from './support/trade-flow'
 
 // Order status flow and timeline (issue 8 item 9). Each test makes its own order through the UI, as
 // negotiation.spec.ts does, between a buyer and a seller made for it: the buyer asks, the seller
@@ -52,25 +52,17 @@ test('the seller moves an order Accepted → Shipped (with a note) → Delivered
 
   // The buyer opens it from My orders and sees every step.
   await logIn(page, buyer)
-  await page.goto('/orders')
-  await page.getByTestId('order-table').getByRole('row').filter({ hasText: title }).getByRole('link', { name: orderId }).click()
+  await openOrderFromList(page, '/orders', { orderId, title })
   await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
   await expect(page.getByTestId('order-terms')).toContainText('$6,300.75')
   await expect(page.getByRole('link', { name: title })).toBeVisible()
-  const events = page.getByTestId('order-timeline').getByRole('listitem')
-  await expect(events).toHaveCount(4)
-  await expect(events.nth(0)).toContainText('Pending')
-  await expect(events.nth(1)).toContainText('Accepted')
-  await expect(events.nth(2)).toContainText('Shipped')
-  await expect(events.nth(2)).toContainText('Container MSCU 123456-7, ETA Novorossiysk 12 days.')
-  await expect(events.nth(3)).toContainText('Delivered')
+  await expectOrderTimeline(page, [['Pending'], ['Accepted'], ['Shipped', 'Container MSCU 123456-7, ETA Novorossiysk 12 days.'], ['Delivered']])
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0)
 })
 
 test('the buyer cancels a Pending order with a reason', async ({ page }) => {
   const { orderId, title } = await placeOrder(page, 'cancel')
-  await page.goto('/orders')
-  await page.getByTestId('order-table').getByRole('row').filter({ hasText: title }).getByRole('link', { name: orderId }).click()
+  await openOrderFromList(page, '/orders', { orderId, title })
   await expect(page.getByTestId('order-status')).toHaveText('Pending')
   await page.waitForLoadState('networkidle')
   await page.getByRole('button', { name: 'Cancel order' }).click()
@@ -79,9 +71,6 @@ test('the buyer cancels a Pending order with a reason', async ({ page }) => {
   await confirm.getByRole('button', { name: 'Cancel order' }).click()
   await expect(page.getByText('Order cancelled.')).toBeVisible()
   await expect(page.getByTestId('order-status')).toHaveText('Cancelled')
-  const events = page.getByTestId('order-timeline').getByRole('listitem')
-  await expect(events).toHaveCount(2)
-  await expect(events.nth(1)).toContainText('Cancelled')
-  await expect(events.nth(1)).toContainText('Budget moved to next quarter.')
+  await expectOrderTimeline(page, [[], ['Cancelled', 'Budget moved to next quarter.']])
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0)
 })

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { emailLinks, verificationLink } from './support/outbox'
-import { uniquePhone } from '../support/phone'
+import { emailLinks } from './support/outbox'
+import { registerVerified } from './support/register'
 import { submitLogIn } from './support/sign-in'
 
 // Each test registers, verifies and signs in several browsers: more than the default minute on a busy machine.
@@ -18,19 +18,7 @@ function newEmail(kind: string) {
 /** Registers a buyer through the form and verifies the email through the outbox. */
 async function registeredBuyer(page: Page) {
   const email = newEmail('reset')
-  await page.goto('/register')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Full name').fill('Asha Rao')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByLabel('Confirm password').fill(PASSWORD)
-  await page.getByLabel('Country').selectOption('India')
-  await page.getByRole('radio', { name: /^Buyer/ }).check()
-  await page.getByLabel('Phone number').fill(uniquePhone())
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await expect(page).toHaveURL(/\/verify-email\?email=/)
-  await page.goto(await verificationLink(page, email))
-  await expect(page.getByRole('heading', { level: 1, name: 'Email Verified' })).toBeVisible()
+  await registerVerified(page, { email, password: PASSWORD, userType: 'Buyer' })
   return email
 }
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createPendingSeller } from './support/factories'
 import { logIn } from './support/sign-in'
-import { createTradeParties } from './support/trade-flow'
+import { createRfq, createTradeParties } from './support/trade-flow'
 
 // Quotes on RFQs (issue 8 items 4 and 5): a buyer's RFQ reaches the approved seller's board, the
 // seller quotes through the dialog, the buyer compares it. The buyer and the sellers are each test's own.
@@ -10,17 +10,8 @@ test('a buyer asks, the approved seller quotes from the board, the buyer compare
   const token = Date.now().toString(36)
   const title = `Organic turmeric fingers ${token}`
   const { buyer, seller } = await createTradeParties()
-  await logIn(page, buyer)
-  await page.goto('/create-rfq')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Title').fill(title)
-  await page.getByLabel('Description').fill('Salem turmeric fingers, curcumin 3% minimum, 25 kg jute bags, phytosanitary certificate.')
-  await page.getByLabel('Category (optional)').selectOption('agriculture')
-  await page.getByLabel('Quantity').fill('12')
-  await page.getByLabel('Unit').selectOption('tonnes')
-  await page.getByLabel('Sellers from').selectOption('Both')
-  await page.getByRole('button', { name: 'Create RFQ' }).click()
-  await expect(page).toHaveURL(/\/rfqs$/)
+  const description = 'Salem turmeric fingers, curcumin 3% minimum, 25 kg jute bags, phytosanitary certificate.'
+  await createRfq(page, buyer, { title, description, category: 'agriculture', quantity: 12 })
   await expect(page.getByTestId('rfq-card').filter({ hasText: title })).toContainText("No quotes yet — sellers' quotes will appear here.")
 
   // The approved seller (Russia) finds it by searching the board.

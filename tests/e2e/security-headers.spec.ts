@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { createBuyer } from './support/factories'
+import { logIn, submitLogIn } from './support/sign-in'
 
 // The Content-Security-Policy must not break the app: pages hydrate, menus and toasts work, and the
 // browser reports no violation on the way.
@@ -48,16 +49,10 @@ test('public pages send the security headers, hydrate and switch language with n
 test('sign-in toasts and signed-in pages work under the CSP, and signed-in pages are not cached', async ({ page }) => {
   const violations = await watchCsp(page)
   const buyer = await createBuyer()
-  await page.goto('/login')
-  await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email', { exact: true }).fill(buyer.email)
-  await page.getByLabel('Password').fill('not-the-password')
-  await page.getByRole('button', { name: 'Log In' }).click()
+  await submitLogIn(page, { email: buyer.email, password: 'not-the-password' })
   await expect(page.getByTestId('toast')).toHaveText('Invalid email or password. Please check your credentials.')
 
-  await page.getByLabel('Password').fill(buyer.password)
-  await page.getByRole('button', { name: 'Log In' }).click()
-  await expect(page.getByTestId('user-menu')).toContainText(buyer.email)
+  await logIn(page, buyer, { path: null, keepCookies: true })
 
   const dashboard = await page.goto('/dashboard')
   expect(dashboard?.headers()['cache-control']).toBe('no-store')

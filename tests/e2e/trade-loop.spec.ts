@@ -5,6 +5,8 @@ import {
   changeOrderStatus,
   createRfq,
   createTradeParties,
+  expectOrderTimeline,
+  openOrderFromList,
   openNegotiationAsBuyer,
   openNegotiationAsSeller,
   quoteFromBoard,
@@ -64,13 +66,7 @@ test('RFQ → quote → counter → counter → accept → order shipped and del
 
   // The buyer reads the whole timeline on the order page.
   await logIn(page, buyer)
-  await page.goto('/orders')
-  await page.getByTestId('order-table').getByRole('row').filter({ hasText: title }).getByRole('link', { name: orderId }).click()
+  await openOrderFromList(page, '/orders', { orderId, title })
   await expect(page.getByTestId('order-status')).toHaveText('Delivered')
-  const events = page.getByTestId('order-timeline').getByRole('listitem')
-  await expect(events).toHaveCount(4)
-  await expect(events.nth(0)).toContainText('Pending')
-  await expect(events.nth(1)).toContainText('Accepted')
-  await expect(events.nth(2)).toContainText('Tins palletised, truck to Nhava Sheva tomorrow.')
-  await expect(events.nth(3)).toContainText('Delivered')
+  await expectOrderTimeline(page, [['Pending'], ['Accepted'], ['Tins palletised, truck to Nhava Sheva tomorrow.'], ['Delivered']])
 })

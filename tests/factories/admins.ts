@@ -1,6 +1,9 @@
 // Admin accounts for tests (ADR 012): created through the same server code as the CLI.
 import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
+import { asc, eq } from 'drizzle-orm'
+import { auditLog } from '../../db/schema'
+import { getDb } from '~/lib/db.server'
 import { action as adminLoginAction } from '~/routes/admin/login'
 import { action as securityAction } from '~/routes/admin/security'
 import { action as twoFactorAction } from '~/routes/admin/two-factor'
@@ -54,3 +57,17 @@ export function adminTwoFactorStep(challengeCookie: string, code: string, opts: 
   if (opts.redirectTo) fields.redirectTo = opts.redirectTo
   return callRoute(twoFactorAction, '/admin/two-factor', { body: form(fields), headers: ADMIN_CLIENT, cookie: challengeCookie })
 }
+
+/** The audit log's rows about `targetId`, oldest first. */
+export const auditRowsAbout = (targetId: string) => getDb().select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(asc(auditLog.id))
+
+/** The audit row of an admin's change to a profile, made from ADMIN_CLIENT: who, from where, on what, and the change. */
+export const profileAudit = (admin: { id: string; email: string }, profileId: string, change: { action: string; oldValue: unknown; newValue: unknown }) => ({
+  adminId: admin.id,
+  adminEmail: admin.email,
+  targetType: 'profile',
+  targetId: profileId,
+  ipAddress: ADMIN_CLIENT['x-setu-client-ip'],
+  userAgent: ADMIN_CLIENT['User-Agent'],
+  ...change,
+})

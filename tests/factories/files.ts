@@ -117,3 +117,15 @@ export function useTempStorage() {
     },
   }
 }
+
+/** The headers that say how a stored file is served (type, disposition, sandbox, sniffing, caching), to compare in one assertion. */
+export const servedFileHeaders = (res: Response) => ({
+  type: res.headers.get('Content-Type'),
+  disposition: res.headers.get('Content-Disposition'),
+  csp: res.headers.get('Content-Security-Policy'),
+  sniffing: res.headers.get('X-Content-Type-Options'),
+  cache: res.headers.get('Cache-Control'),
+})
+
+/** How every stored file is served: in a sandbox (a hostile PDF or SVG cannot act with the viewer's session), never sniffed. */
+export const SANDBOXED = { csp: "default-src 'none'; sandbox", sniffing: 'nosniff' } as const

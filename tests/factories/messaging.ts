@@ -31,3 +31,14 @@ export async function createMessage(conversation: { id: string; buyerId: string 
     where id = ${conversation.id}`)
   return row!
 }
+
+/** Row count and newest row version of every messaging table: any write changes it. */
+export async function messagingFingerprint() {
+  const r = await getDb().execute(sql`select
+    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from conversations) c,
+    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from messages) m,
+    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from message_attachments) a,
+    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from conversation_reports) r,
+    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from user_blocks) b`)
+  return JSON.stringify(r.rows[0])
+}

@@ -75,6 +75,14 @@ export async function signInCookie(email: string, password: string): Promise<str
     .join('; ')
 }
 
+/** A new user with a profile, signed in: createUser's result with the profile's id and a Cookie header. */
+export async function createSignedInUser(profile: CreateUserOptions['profile'] = {}) {
+  const u = await createUser({ profile })
+  return { ...u, profileId: u.profileId!, cookie: await signInCookie(u.email, u.password) }
+}
+
+export type SignedInUser = Awaited<ReturnType<typeof createSignedInUser>>
+
 /** The `name=value` pairs of a response's Set-Cookie headers, as a Cookie header value (removed cookies left out). */
 export function cookieHeaderFrom(response: Response | Headers | null | undefined): string {
   const headers = response instanceof Response ? response.headers : response

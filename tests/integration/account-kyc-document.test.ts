@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { makeFile, pdfBytes, pngBytes, useTempStorage } from '../factories/files'
+import { makeFile, pdfBytes, pngBytes, SANDBOXED, servedFileHeaders, useTempStorage } from '../factories/files'
 import { createUser, signInCookie } from '../factories/users'
 import { callRoute, form } from './account-support'
 import { createSignedUrl } from '~/lib/storage.server'
@@ -26,20 +26,14 @@ describe('GET /kyc-document', () => {
     const out = await callRoute(loader, '/kyc-document', { cookie: seller.cookie })
     expect(out.status).toBe(200)
     const res = out.response!
-    expect(res.headers.get('Content-Type')).toBe('application/pdf')
-    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
-    expect(res.headers.get('Content-Disposition')).toBe('inline; filename="kyc_document.pdf"')
-    expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
-    expect(res.headers.get('Cache-Control')).toBe('private, max-age=3600')
+    expect(servedFileHeaders(res)).toEqual({ ...SANDBOXED, type: 'application/pdf', disposition: 'inline; filename="kyc_document.pdf"', cache: 'private, max-age=3600' })
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(pdfBytes())
   })
 
   it('serves a PNG with its own content type', async () => {
     const seller = await sellerWithDocument(pngBytes(), 'x.pdf')
     const res = (await callRoute(loader, '/kyc-document', { cookie: seller.cookie })).response!
-    expect(res.headers.get('Content-Type')).toBe('image/png')
-    expect(res.headers.get('Content-Disposition')).toBe('inline; filename="kyc_document.png"')
-    expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
+    expect(servedFileHeaders(res)).toMatchObject({ type: 'image/png', disposition: 'inline; filename="kyc_document.png"', csp: SANDBOXED.csp })
   })
 
   it('refuses another signed-in user asking for someone else\'s document', async () => {

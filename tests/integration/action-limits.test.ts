@@ -24,7 +24,7 @@ import { createConversation } from '../factories/messaging'
 import { createOrder } from '../factories/orders'
 import { createQuote } from '../factories/quotes'
 import { createRfq, rfqFormFields } from '../factories/trade'
-import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
+import { createSignedInUser } from '../factories/users'
 import { dbFingerprint, fingerprintTables } from '../support/db-fingerprint'
 import { callRoute, form, type RouteOutcome } from './account-support'
 import en from '../../public/locales/en/common.json'
@@ -41,14 +41,10 @@ beforeEach(() => {
 })
 afterEach(() => temp.cleanup())
 
-async function signedIn(profile: CreateUserOptions['profile']) {
-  const u = await createUser({ profile })
-  return { ...u, profileId: u.profileId!, cookie: await signInCookie(u.email, u.password) }
-}
-type Person = Awaited<ReturnType<typeof signedIn>>
-const buyer = () => signedIn({ userType: 'Buyer', country: 'India', companyName: `Buyer ${randomUUID().slice(0, 6)}` })
+type Person = Awaited<ReturnType<typeof createSignedInUser>>
+const buyer = () => createSignedInUser({ userType: 'Buyer', country: 'India', companyName: `Buyer ${randomUUID().slice(0, 6)}` })
 const seller = (kycStatus: 'Approved' | 'Pending' | null = 'Approved') =>
-  signedIn({ userType: 'Seller', country: 'Russia', kycStatus, kycDocumentUrl: null, companyName: `Seller ${randomUUID().slice(0, 6)}` })
+  createSignedInUser({ userType: 'Seller', country: 'Russia', kycStatus, kycDocumentUrl: null, companyName: `Seller ${randomUUID().slice(0, 6)}` })
 
 /** Counts `n` earlier attempts of `action` by the account in each window of its rule, as enforceLimit would have. */
 async function spend(action: LimitedAction, accountId: string, n: (max: number) => number) {

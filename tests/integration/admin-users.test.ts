@@ -3,7 +3,7 @@
 // restored) and the admin notes, each with its §7 audit row; who may do what; bad input refused with
 // nothing written; concurrent status changes leave a consistent audit trail.
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, like, sql } from 'drizzle-orm'
+import { and, eq, like, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, profiles, sessions } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
@@ -17,7 +17,7 @@ import { loader as profileLoader } from '~/routes/account/profile'
 import { action as usersAction, loader as usersLoader } from '~/routes/admin/users'
 import { loader as marketplaceLoader } from '~/routes/public/marketplace'
 import { loader as productLoader } from '~/routes/public/product'
-import { ADMIN_CLIENT, adminCookie, createAdmin } from '../factories/admins'
+import { ADMIN_CLIENT, adminCookie, auditRowsAbout, createAdmin, profileAudit } from '../factories/admins'
 import { createProduct } from '../factories/catalog'
 import { pdfBytes, useTempStorage } from '../factories/files'
 import { createUser, requestAs, signInCookie } from '../factories/users'
@@ -51,7 +51,6 @@ const list = async (cookie: string | null, qs = '') => {
 const post = (cookie: string | null, fields: Record<string, string>, qs = '') =>
   callRoute(usersAction, `/admin/users${qs}`, { cookie, body: form(fields), headers: ADMIN_CLIENT })
 
-const auditRows = (profileId: string) => getDb().select().from(auditLog).where(eq(auditLog.targetId, profileId)).orderBy(asc(auditLog.id))
 const profileOf = async (profileId: string) =>
   (await getDb().select({ status: profiles.accountStatus, notes: profiles.adminNotes }).from(profiles).where(eq(profiles.id, profileId)))[0]!
 const sessionCount = async (userId: string) => (await getDb().select().from(sessions).where(eq(sessions.userId, userId))).length
@@ -260,19 +259,7 @@ describe('Activate / Suspend / Ban', () => {
     await expect(signInCookie(u.email, u.password)).rejects.toThrow()
     expect(await listed()).toEqual([])
     expect(await productStatus()).toBe(404)
-    const [row, ...more] = await auditRows(u.profileId!)
-    expect(more).toEqual([])
-    expect(row).toMatchObject({
-      adminId: a.id,
-      adminEmail: a.email,
-      action: 'user_status_change',
-      targetType: 'profile',
-      targetId: u.profileId,
-      oldValue: { status: 'active' },
-      newValue: { status: 'suspended', reason: 'Admin action', sessions_ended: 2 },
-      ipAddress: '203.0.113.9',
-      userAgent: 'AdminTest/1.0',
-    })
+    expect(await auditRowsAbout(u.profileId!)).toMatchObject([profileAudit(a, u.profileId!, { action: 'user_status_change', oldValue: { status: 'active' }, newValue: { status: 'suspended', reason: 'Admin action', sessions_ended: 2 } })])
     // The list shows the new status.
     expect((await list(a.cookie, `?user=${u.profileId}`)).view.detail!.accountStatus).toBe('suspended')
 
@@ -285,7 +272,7 @@ describe('Activate / Suspend / Ban', () => {
     expect(await getCurrentUser(requestAs(laptop))).toBeNull()
     const fresh = await signInCookie(u.email, u.password)
     expect((await getCurrentUser(requestAs(fresh)))?.email).toBe(u.email)
-    expect((await auditRows(u.profileId!)).map((r) => [r.oldValue, r.newValue])).toEqual([
+    expect((await auditRowsAbout(u.profileId!)).map((r) => [r.oldValue, r.newValue])).toEqual([
       [{ status: 'active' }, { status: 'suspended', reason: 'Admin action', sessions_ended: 2 }],
       [{ status: 'suspended' }, { status: 'active', reason: 'Admin action', sessions_ended: 0 }],
     ])
@@ -325,7 +312,7 @@ describe('Activate / Suspend / Ban', () => {
     const raw = await callRoute(usersAction, '/admin/users', { cookie: a.cookie, body: '{"intent":"status"}', headers: { ...ADMIN_CLIENT, 'Content-Type': 'application/json' }, method: 'POST' })
     expect(raw.status).toBe(400)
     expect((await profileOf(u.profileId!)).status).toBe('active')
-    expect(await auditRows(u.profileId!)).toEqual([])
+    expect(await auditRowsAbout(u.profileId!)).toEqual([])
     expect(await sessionCount(u.id)).toBe(1)
     expect(await getCurrentUser(requestAs(cookie))).not.toBeNull()
   })
@@ -336,7 +323,7 @@ describe('Activate / Suspend / Ban', () => {
     const wanted = ['suspended', 'banned', 'active', 'banned', 'suspended', 'active', 'banned', 'banned'] as const
     const outs = await Promise.all(wanted.map((status, i) => post(admins[i % admins.length]!.cookie, { intent: 'status', profileId: u.profileId!, status })))
     for (const o of outs) expect([302, 409]).toContain(o.status)
-    const rows = await auditRows(u.profileId!)
+    const rows = await auditRowsAbout(u.profileId!)
     expect(rows).toHaveLength(outs.filter((o) => o.status === 302).length)
     expect(rows.length).toBeGreaterThan(0)
     let status = 'active'
@@ -362,7 +349,7 @@ describe('Admin notes', () => {
     expect(await toastOf(out.response)).toMatchObject({ key: 'adminUsers:toast.notesSaved' })
     const saved = 'Asked for GST certificate.\nFollow up on Monday.'
     expect((await profileOf(u.profileId!)).notes).toBe(saved)
-    const [row] = await auditRows(u.profileId!)
+    const [row] = await auditRowsAbout(u.profileId!)
     expect(row).toMatchObject({
       adminId: a.id,
       action: 'admin_notes_update',
@@ -380,7 +367,7 @@ describe('Admin notes', () => {
     expect((await post(a.cookie, { intent: 'notes', profileId: u.profileId!, notes: max, notesVersion: notesVersion(saved) })).status).toBe(302)
     expect((await post(a.cookie, { intent: 'notes', profileId: u.profileId!, notes: '   ', notesVersion: notesVersion(max) })).status).toBe(302)
     expect((await profileOf(u.profileId!)).notes).toBeNull()
-    expect((await auditRows(u.profileId!)).map((r) => [r.oldValue, (r.newValue as { notes_added: boolean; notes_length: number }).notes_length])).toEqual([
+    expect((await auditRowsAbout(u.profileId!)).map((r) => [r.oldValue, (r.newValue as { notes_added: boolean; notes_length: number }).notes_length])).toEqual([
       [{ notes_length: 0 }, saved.length],
       [{ notes_length: saved.length }, ADMIN_NOTES_MAX],
       [{ notes_length: ADMIN_NOTES_MAX }, 0],
@@ -409,7 +396,7 @@ describe('Admin notes', () => {
     const unknown = await post(a.cookie, { intent: 'notes', profileId: '00000000-0000-4000-8000-000000000000', notes: 'x', notesVersion: version })
     expect(unknown.status).toBe(404)
     expect((await profileOf(u.profileId!)).notes).toBe('Original note')
-    expect(await auditRows(u.profileId!)).toEqual([])
+    expect(await auditRowsAbout(u.profileId!)).toEqual([])
   })
 })
 
@@ -438,7 +425,7 @@ describe('who may manage users', () => {
       }
     }
     // The moderator's attempts left no trace.
-    const rows = await auditRows(u.profileId!)
+    const rows = await auditRowsAbout(u.profileId!)
     const managers = ADMIN_ROLES.filter((r) => can(r, 'user:manage')).length
     expect(rows).toHaveLength(managers * 2)
     expect(rows.every((r) => r.action === 'user_status_change' || r.action === 'admin_notes_update')).toBe(true)

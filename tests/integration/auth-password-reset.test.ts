@@ -1,15 +1,11 @@
 // Password reset end to end: /forgot-password mails a link through a real SMTP server started
 // here, /reset-password sets the new password once, and every old session is signed out.
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { emailOutbox, profiles, securityEvents, verifications } from '../../db/schema'
 import { CLIENT_IP_HEADER } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
-import { resetEmailTransport } from '~/lib/email.server'
 import { deliverPendingEmails } from '~/lib/outgoing-email.server'
-import { resetEnvCache } from '~/lib/env.server'
 import { LOGIN_THROTTLE, lockedUntil, recordPasswordFailure } from '~/modules/accounts/login-throttle.server'
 import { RESET_REQUEST_LIMITS, RESET_REQUEST_MIN_MS } from '~/modules/accounts/password-reset.server'
 import { getCurrentUser } from '~/modules/accounts/session.server'
@@ -18,20 +14,13 @@ import { action as resetAction, loader as resetLoader } from '~/routes/auth/rese
 import { callRoute, form, toastOf } from './account-support'
 import { login } from './auth-support'
 import { createUser, requestAs, signInCookie } from '../factories/users'
+import { decodeQuotedPrintable, smtpSink } from '../support/smtp-sink'
 
-type Received = { to: string[]; raw: string }
-const received: Received[] = []
-let server: SMTPServer
+const sink = smtpSink()
 let ipCounter = 0
 
 /** A client address of its own for each call site, so the per-address limits do not mix tests up. */
 const newIp = () => ({ [CLIENT_IP_HEADER]: `198.51.100.${++ipCounter}` })
-
-/** Quoted-printable to text (UTF-8 bytes included). */
-function decodeQuotedPrintable(raw: string) {
-  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-  return Buffer.from(bytes, 'latin1').toString('utf8')
-}
 
 /** A raw message as a reader sees it: the decoded subject, the headers, then every decoded body part. */
 function readMessage(raw: string) {
@@ -52,7 +41,7 @@ async function mailTo(to: string, count = 1): Promise<string> {
   for (;;) {
     // The job queue does not run in tests: deliver what is queued, as its worker would.
     await deliverPendingEmails()
-    const messages = received.filter((m) => m.to.includes(to))
+    const messages = sink.to(to)
     if (messages.length >= count) return readMessage(messages[messages.length - 1].raw)
     if (Date.now() > deadline) throw new Error(`no email #${count} to ${to}`)
     await new Promise((resolve) => setTimeout(resolve, 25))
@@ -84,33 +73,9 @@ async function eventsOf(type: 'password_reset_requested' | 'password_reset', ema
     .where(and(eq(securityEvents.type, type), eq(securityEvents.email, email)))
 }
 
-beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
-  resetEnvCache()
-  resetEmailTransport()
-})
+beforeAll(() => sink.connect())
 
-afterAll(async () => {
-  delete process.env.SMTP_URL
-  resetEnvCache()
-  resetEmailTransport()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-})
+afterAll(() => sink.disconnect())
 
 describe('password reset over SMTP', () => {
   it('mails a link that sets a new password once and signs out every session', async () => {
@@ -164,14 +129,14 @@ describe('password reset over SMTP', () => {
 
   it('gives the same answer for an unknown email, sends nothing and logs the attempt', async () => {
     const known = await createUser()
-    const before = received.length
+    const before = sink.received.length
     const started = Date.now()
     const unknown = await forgot('nobody-here@example.com')
     expect(Date.now() - started).toBeGreaterThanOrEqual(RESET_REQUEST_MIN_MS - 5)
     const existing = await forgot(known.email)
     expect({ status: unknown.status, location: unknown.location }).toEqual({ status: existing.status, location: existing.location })
     await mailTo(known.email)
-    expect(received.slice(before).flatMap((m) => m.to)).toEqual([known.email])
+    expect(sink.received.slice(before).flatMap((m) => m.to)).toEqual([known.email])
     expect(await eventsOf('password_reset_requested', 'nobody-here@example.com')).toMatchObject([{ userId: null }])
   })
 
@@ -206,7 +171,7 @@ describe('password reset over SMTP', () => {
     expect(tooMany.status).toBe(429)
     await mailTo(u.email, RESET_REQUEST_LIMITS.perEmail.max)
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(received.filter((m) => m.to.includes(u.email))).toHaveLength(RESET_REQUEST_LIMITS.perEmail.max)
+    expect(sink.to(u.email)).toHaveLength(RESET_REQUEST_LIMITS.perEmail.max)
     expect((await eventsOf('password_reset_requested', u.email)).map((e) => e.details)).toContainEqual({ limited: 'email' })
   })
 

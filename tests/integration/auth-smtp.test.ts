@@ -2,57 +2,16 @@
 // started here; the link in the received message is followed through the /verify-email page, after
 // which sign-in works. With the server stopped, sign-ups still answer, and once it is back each
 // verification email arrives exactly once (issue 26 item 1).
-import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inArray, sql } from 'drizzle-orm'
 import { emailOutbox, outgoingEmails } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { resetEmailTransport } from '~/lib/email.server'
 import { startJobs, stopJobs } from '~/lib/jobs.server'
 import { deliverPendingEmails, listUndeliveredEmails, OUTGOING_EMAIL_JOBS, OUTGOING_EMAIL_QUEUE } from '~/lib/outgoing-email.server'
-import { resetEnvCache } from '~/lib/env.server'
 import { login, openVerification, register, registrationFields } from './auth-support'
+import { decodeQuotedPrintable, smtpSink } from '../support/smtp-sink'
 
-type Received = { from: string; to: string[]; raw: string }
-const received: Received[] = []
-let server: SMTPServer | null = null
-let port = 0
-
-/** Undoes quoted-printable soft line breaks and escapes, so links can be read from the raw message. */
-function decodeQuotedPrintable(raw: string) {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-}
-
-/** Starts the SMTP server on `port` (0: any free port), recording what it receives. */
-async function startSmtp(listenPort: number): Promise<number> {
-  const s = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => s.listen(listenPort, '127.0.0.1', resolve))
-  server = s
-  return (s.server.address() as AddressInfo).port
-}
-
-async function stopSmtp() {
-  const s = server
-  server = null
-  if (s) await new Promise<void>((resolve) => s.close(() => resolve()))
-}
+const sink = smtpSink()
 
 /** Polls `read` until `done` holds, or gives up at the deadline (no fixed sleeps). */
 async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
@@ -64,21 +23,13 @@ async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolea
   }
 }
 
-const receivedBy = (email: string) => received.filter((m) => m.to.includes(email))
+const receivedBy = sink.to
 
-beforeAll(async () => {
-  port = await startSmtp(0)
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
-  resetEnvCache()
-  resetEmailTransport()
-})
+beforeAll(() => sink.connect())
 
 afterAll(async () => {
   await stopJobs()
-  delete process.env.SMTP_URL
-  resetEnvCache()
-  resetEmailTransport()
-  await stopSmtp()
+  await sink.disconnect()
 })
 
 describe('verification email over SMTP', () => {
@@ -117,7 +68,7 @@ describe('a mail server outage during sign-ups (issue 26 item 1)', () => {
       def.name === OUTGOING_EMAIL_QUEUE ? { ...def, queue: { ...def.queue, retryDelay: 1, retryDelayMax: 2 }, pollingIntervalSeconds: 0.5 } : def,
     )
     await startJobs(jobs)
-    await stopSmtp()
+    await sink.stop()
 
     const emails: string[] = []
     for (let i = 0; i < 3; i++) {
@@ -134,7 +85,7 @@ describe('a mail server outage during sign-ups (issue 26 item 1)', () => {
     )
     expect(emails.flatMap(receivedBy)).toEqual([])
 
-    await startSmtp(port)
+    await sink.start()
     const sent = await waitFor(rows, (r) => r.every((row) => row.status === 'sent'))
     expect(sent.map((r) => r.status)).toEqual(['sent', 'sent', 'sent'])
     await stopJobs()

@@ -4,18 +4,12 @@
 // first, the answer read after. Every route that takes a POST (read from the build, so a new one is
 // covered without being listed here) is tried; the routes whose cap is above 20 MB are also sent one
 // megabyte more than their cap. Needs `npm run build`.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import fs from 'node:fs'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
+import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INTL_LOCALES, numberFormat, type Language } from '~/lib/i18n'
+import { isBuilt, rawPost, root, startServer, stopServers } from '../support/child-server'
+import { localeMessage } from '../support/locales'
 
-const root = path.resolve(__dirname, '../..')
-const built = fs.existsSync(path.join(root, 'build/server/index.js'))
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'setu-body-'))
-let child: ChildProcess | undefined
 let port = 0
 
 const MB = 1024 * 1024
@@ -54,86 +48,16 @@ const limitFor = (url: string, limits: Record<string, Limit>) => limits[url.toLo
 
 /** What a visitor reading `lng` is shown for a 413 with this cap, from the locale files. */
 function message(lng: Language, limit: Limit): string {
-  const [ns, dotted] = limit.messageKey.split(':') as [string, string]
-  let node: unknown = JSON.parse(fs.readFileSync(path.join(root, `public/locales/${lng}/${ns}.json`), 'utf8'))
-  for (const part of dotted.split('.')) node = (node as Record<string, unknown>)[part]
   const mb = limit.bytes >= MB
   const size = numberFormat(INTL_LOCALES[lng], { style: 'unit', unit: mb ? 'megabyte' : 'kilobyte', maximumFractionDigits: 0 }).format(limit.bytes / (mb ? MB : 1024))
-  return String(node).replace('{{limit}}', size)
+  return localeMessage(lng, limit.messageKey).replace('{{limit}}', size)
 }
-
-type Upload = { status: number; head: string; body: string; answeredAfterBody: boolean; closedByServer: boolean }
 
 /**
- * POSTs `bytes` over a raw socket as a browser does: the whole body first, reading the answer only
- * once it is all sent. Fails (as the browser would show an error page) if the connection is reset or
- * closed before the body is sent and the answer is complete.
+ * POSTs `bytes` as a browser does, the whole body first and the answer read after, on a connection the
+ * server is asked to close once it has answered.
  */
-function upload(pathname: string, headers: Record<string, string>, bytes: number) {
-  return new Promise<Upload>((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1')
-    let received = Buffer.alloc(0)
-    let bodySent = false
-    let answeredAfterBody = false
-    socket.on('data', (d: Buffer) => {
-      if (received.length === 0) answeredAfterBody = bodySent
-      received = Buffer.concat([received, d])
-    })
-    socket.on('error', (err) => reject(new Error(`POST ${pathname}: ${err.message} after ${JSON.stringify(received.toString().slice(0, 200))}`)))
-    socket.on('end', () => {
-      const end = received.indexOf('\r\n\r\n')
-      const head = end < 0 ? '' : received.subarray(0, end).toString()
-      const body = end < 0 ? null : readBody(head, received.subarray(end + 4))
-      if (!bodySent || body === null) return reject(new Error(`POST ${pathname}: closed with the body ${bodySent ? 'sent' : 'unsent'} after ${JSON.stringify(received.toString().slice(0, 200))}`))
-      resolve({ status: Number(head.split(' ')[1]), head, body, answeredAfterBody, closedByServer: true })
-    })
-    const lines = [`POST ${pathname} HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Content-Length: ${bytes}`, 'Connection: close']
-    for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`)
-    socket.write(`${lines.join('\r\n')}\r\n\r\n`)
-    const chunk = Buffer.alloc(256 * 1024, 'a')
-    let sent = 0
-    const pump = () => {
-      while (sent < bytes) {
-        const piece = chunk.subarray(0, Math.min(chunk.length, bytes - sent))
-        sent += piece.length
-        const last = sent === bytes
-        const more = socket.write(piece, (err) => {
-          if (last && !err) bodySent = true
-        })
-        if (!more) return void socket.once('drain', pump)
-      }
-    }
-    pump()
-  })
-}
-
-// The complete response body (Content-Length or chunked), or null while more is to come.
-function readBody(head: string, raw: Buffer): string | null {
-  const length = /content-length: (\d+)/i.exec(head)?.[1]
-  if (length !== undefined) return raw.length >= Number(length) ? raw.subarray(0, Number(length)).toString() : null
-  const parts: Buffer[] = []
-  let at = 0
-  for (;;) {
-    const eol = raw.indexOf('\r\n', at)
-    if (eol < 0) return null
-    const size = parseInt(raw.subarray(at, eol).toString(), 16)
-    if (size === 0) return Buffer.concat(parts).toString()
-    if (raw.length < eol + 2 + size + 2) return null
-    parts.push(raw.subarray(eol + 2, eol + 2 + size))
-    at = eol + 2 + size + 2
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(p))
-    })
-  })
-}
+const upload = (pathname: string, headers: Record<string, string>, bytes: number) => rawPost(port, pathname, { ...headers, Connection: 'close' }, bytes)
 
 /** Runs `work` on every item, `width` at a time. */
 async function inBatches<T, R>(items: T[], width: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -143,28 +67,14 @@ async function inBatches<T, R>(items: T[], width: number, work: (item: T, index:
 }
 
 beforeAll(async () => {
-  if (!built) throw new Error('run `npm run build` first')
-  port = await freePort()
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', NODE_ENV: 'production' }
-  for (const key of ['DATABASE_URL', 'APP_URL', 'BODY_LIMIT_KB', 'WEB_CONCURRENCY', 'VITEST'] as const) delete env[key]
-  child = spawn(process.execPath, ['server/start.mjs'], { cwd: root, env })
-  let output = ''
-  child.stdout!.on('data', (d) => (output += d))
-  child.stderr!.on('data', (d) => (output += d))
-  const until = Date.now() + 120_000
-  while (!output.includes('is running at')) {
-    if (Date.now() > until || child.exitCode !== null) throw new Error(`server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  const server = await startServer({ env: { SEED_DEMO_DATA: 'false' }, jobs: true })
+  port = server.port
 }, 150_000)
 
-afterAll(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL')
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(stopServers)
 
 describe('an oversized body on every POST route', () => {
-  const { routes, limits } = built ? postRoutesOfTheBuild() : { routes: [], limits: {} }
+  const { routes, limits } = isBuilt ? postRoutesOfTheBuild() : { routes: [], limits: {} }
 
   it('finds the routes with an action in the build, the auth API and the upload routes among them', () => {
     expect(routes.length).toBeGreaterThan(25)
@@ -187,6 +97,7 @@ describe('an oversized body on every POST route', () => {
       expect(answer.head, pattern).toMatch(new RegExp(`\\r\\ncontent-language: ${lng}\\r\\n`, 'i'))
       expect(answer.head, pattern).toMatch(/\r\nconnection: close\r\n/i)
       expect(answer.answeredAfterBody, pattern).toBe(true)
+      await answer.closedByServer
     }
     // Under their cap, the body reaches the route: a visitor is sent to the login page, in full.
     for (const { pattern, answer } of results.filter((r) => r.limit.bytes >= SENT)) {

@@ -1,25 +1,15 @@
 // Seller pages, product page additions and view counting through the production build (root
 // middleware, loaders, SSR), as a browser or a crawler gets them.
-import fs from 'node:fs'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { createCategory, createProduct, createSeller } from '../factories/catalog'
 import { dispatch } from '../support/app'
+import { localeMessage as msg } from '../support/locales'
 
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15' }
 const LANGUAGES = ['en', 'ru', 'hi'] as const
-
-/** The translation a visitor sees for `ns:dotted.key` in `lng`, read from the locale files. */
-function msg(lng: string, key: string): string {
-  const [ns, dotted] = key.split(':')
-  let node: unknown = JSON.parse(fs.readFileSync(path.resolve(__dirname, `../../public/locales/${lng}/${ns}.json`), 'utf8'))
-  for (const part of dotted.split('.')) node = (node as Record<string, unknown>)[part]
-  if (typeof node !== 'string') throw new Error(`no message ${key} in ${lng}`)
-  return node
-}
 
 async function page(pathWithQuery: string, headers: Record<string, string> = {}, cookie?: string) {
   const res = await dispatch(pathWithQuery, { headers, cookie })

@@ -1,8 +1,6 @@
 // The catalog at scale (issue #11, ADR 017): capped counts ("1,000+"), bounded pagination, the sitemap
 // index and its streamed files, and — on PostgreSQL — query plans that use the listing indexes.
 // Products are seeded in bulk by SQL (generate_series), not row by row.
-import fs from 'node:fs'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -12,6 +10,7 @@ import { forceSearchPlan, getCatalogStats, getCategory, getSitemapIndexData, lis
 import { COUNT_CAP, EMPTY_MARKETPLACE_QUERY, maxPageFor, PAGE_SIZE, parseMarketplaceQuery, type MarketplaceQuery } from '~/modules/catalog/schemas'
 import { createCategory, createProduct, createSeller } from '../factories/catalog'
 import { dispatch } from '../support/app'
+import { localeMessage as msg } from '../support/locales'
 
 const ON_POSTGRES = !!process.env.TEST_DATABASE_URL
 /** Enough for every cap on PGlite; on PostgreSQL enough rows that a sequential scan would cost more than an index. */
@@ -25,14 +24,6 @@ const PLACES = (
   'Wayanad Idukki Kazan Tula Omsk Tomsk Perm Samara Saratov Kursk Orel Ryazan Tver Pskov Vologda Kaluga Bryansk Smolensk Belgorod Lipetsk Penza Ufa'
 ).split(' ')
 
-/** The translation a visitor sees for `ns:dotted.key` in `lng`, read from the locale files. */
-function msg(lng: string, key: string): string {
-  const [ns, dotted] = key.split(':')
-  let node: unknown = JSON.parse(fs.readFileSync(path.resolve(__dirname, `../../public/locales/${lng}/${ns}.json`), 'utf8'))
-  for (const part of dotted.split('.')) node = (node as Record<string, unknown>)[part]
-  if (typeof node !== 'string') throw new Error(`no message ${key} in ${lng}`)
-  return node
-}
 const formatted = (lng: string, key: string, count: number) => msg(lng, key).replace('{{count, number}}', new Intl.NumberFormat(lng).format(count))
 
 const q = (overrides: Partial<MarketplaceQuery> = {}): MarketplaceQuery => ({ ...EMPTY_MARKETPLACE_QUERY, ...overrides })

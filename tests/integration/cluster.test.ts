@@ -2,49 +2,16 @@
 // Drives the built production server with several processes (WEB_CONCURRENCY, ADR 018): on PostgreSQL
 // the workers share one database, so a session made on one is valid on the other; on PGlite the server
 // refuses to start. Needs `npm run build`; the PostgreSQL part runs when TEST_DATABASE_URL is set.
-import { spawn, type ChildProcess } from 'node:child_process'
-import fs from 'node:fs'
-import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNTS } from '../../db/seed/accounts'
 import { createTestPostgresDatabase } from '../support/postgres'
-import { slowPost } from '../support/slow-request'
+import { cookiesOf, httpGet, postLogin, slowPost, spawnServer, stopServers } from '../support/child-server'
 
-const root = path.resolve(__dirname, '../..')
-const built = fs.existsSync(path.join(root, 'build/server/index.js'))
 const PORT = 3451
 const BASE = `http://127.0.0.1:${PORT}`
-const dataDirs: string[] = []
-const children: ChildProcess[] = []
 const cleanups: (() => Promise<void>)[] = []
 
-function start(extra: NodeJS.ProcessEnv) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'setu-cluster-'))
-  dataDirs.push(dataDir)
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...extra }
-  for (const key of ['DATABASE_URL', 'APP_URL', 'AUTH_RATE_LIMIT_SCALE', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID'] as const) {
-    if (!(key in extra)) delete env[key]
-  }
-  const child = spawn(process.execPath, ['server/start.mjs'], { cwd: root, env })
-  children.push(child)
-  let output = ''
-  child.stdout!.on('data', (d) => (output += d))
-  child.stderr!.on('data', (d) => (output += d))
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const exited = (ms = 60_000) =>
-    Promise.race([exit, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still running after ${ms} ms:\n${output}`)), ms).unref())])
-  const count = (text: string) => output.split(text).length - 1
-  const waitFor = async (text: string, times = 1, ms = 120_000) => {
-    const until = Date.now() + ms
-    while (count(text) < times) {
-      if (Date.now() > until || child.exitCode !== null) throw new Error(`did not see "${text}" ${times}× in:\n${output}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-  return { child, exited, waitFor, count, output: () => output }
-}
+const start = (env: NodeJS.ProcessEnv) => spawnServer({ port: PORT, env, jobs: true })
 
 function alive(pid: number) {
   try {
@@ -56,18 +23,9 @@ function alive(pid: number) {
 }
 
 /** One GET on a new connection (the cluster hands out connections, not requests, to its workers). */
-function getOnNewConnection(pathname: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; pid: string }>((resolve, reject) => {
-    http
-      .get(`${BASE}${pathname}`, { agent: false, headers, timeout: 15_000 }, (res) => {
-        res.resume()
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, pid: String(res.headers['x-setu-pid'] ?? 'none') }))
-      })
-      .on('timeout', function (this: http.ClientRequest) {
-        this.destroy(new Error(`GET ${pathname}: no answer within 15 s`))
-      })
-      .on('error', reject)
-  })
+async function getOnNewConnection(pathname: string, headers: Record<string, string>) {
+  const res = await httpGet(PORT, pathname, headers)
+  return { status: res.status, pid: String(res.headers['x-setu-pid'] ?? 'none') }
 }
 
 /** Requests `pathname` until `want` different worker pids have answered; returns each pid's statuses. */
@@ -81,27 +39,26 @@ async function answersByPid(pathname: string, want: number, headers: Record<stri
 }
 
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
+  stopServers()
   for (const cleanup of cleanups) await cleanup().catch(() => {})
-  for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true })
 })
 
 describe('several server processes (WEB_CONCURRENCY)', () => {
   it('refuses more than one process on PGlite, saying why', async () => {
-    const server = start({ WEB_CONCURRENCY: '2' })
+    const server = await start({ WEB_CONCURRENCY: '2' })
     expect(await server.exited()).toBe(1)
     expect(server.output()).toContain('[setu] cannot start: WEB_CONCURRENCY=2 needs PostgreSQL')
     expect(server.output()).toContain('Set DATABASE_URL=postgres://')
   })
 
   it('refuses a WEB_CONCURRENCY that is not a number of processes', async () => {
-    const server = start({ WEB_CONCURRENCY: 'lots' })
+    const server = await start({ WEB_CONCURRENCY: 'lots' })
     expect(await server.exited()).toBe(1)
     expect(server.output()).toContain('WEB_CONCURRENCY must be a whole number of processes from 1 to 64, not "lots"')
   })
 
   it('refuses a SHUTDOWN_GRACE_SECONDS that is not a number of seconds before starting any worker', async () => {
-    const server = start({ WEB_CONCURRENCY: '2', SHUTDOWN_GRACE_SECONDS: '25s' })
+    const server = await start({ WEB_CONCURRENCY: '2', SHUTDOWN_GRACE_SECONDS: '25s' })
     expect(await server.exited()).toBe(1)
     expect(server.output()).toContain('[setu] cannot start: SHUTDOWN_GRACE_SECONDS="25s" is not accepted')
     expect(server.output()).not.toContain('starting 2 worker processes')
@@ -110,12 +67,11 @@ describe('several server processes (WEB_CONCURRENCY)', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'serves from two workers on PostgreSQL that share sessions, replaces a crashed worker, and stops on SIGTERM',
     async () => {
-      if (!built) throw new Error('run `npm run build` first')
       const database = await createTestPostgresDatabase(process.env.TEST_DATABASE_URL!)
       cleanups.push(database.drop)
       // AUTH_RATE_LIMIT_SCALE: the sign-in attempts held in flight below all come from this machine.
-      const server = start({ WEB_CONCURRENCY: '2', DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', SETU_PID_HEADER: 'true', AUTH_RATE_LIMIT_SCALE: '10' })
-      await server.waitFor('Setu marketplace is running at', 2)
+      const server = await start({ WEB_CONCURRENCY: '2', DATABASE_URL: database.url, SEED_DEMO_DATA: 'true', SETU_PID_HEADER: 'true', AUTH_RATE_LIMIT_SCALE: '10' })
+      await server.waitFor('Setu marketplace is running at', { times: 2 })
       // Both workers started on a fresh database at once: one migrated and loaded the demo, the other
       // waited for the start-up lock and found it there.
       expect(server.count('demo data: loaded')).toBe(1)
@@ -128,17 +84,9 @@ describe('several server processes (WEB_CONCURRENCY)', () => {
       for (const statuses of anonymous.values()) expect(statuses.every((s) => s === 200)).toBe(true)
 
       // Sign in through whichever worker takes the form; the session works on both.
-      const login = await fetch(`${BASE}/login`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE },
-        body: new URLSearchParams({ email: DEMO_ACCOUNTS.buyer.email, password: DEMO_ACCOUNTS.buyer.password }).toString(),
-      })
+      const login = await postLogin(BASE, DEMO_ACCOUNTS.buyer.email, DEMO_ACCOUNTS.buyer.password)
       expect(login.status).toBe(302)
-      const cookie = login.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ')
+      const cookie = cookiesOf(login)
       const signedIn = await answersByPid('/profile', 2, { Cookie: cookie })
       expect([...signedIn.keys()].sort()).toEqual([...pids].sort())
       for (const statuses of signedIn.values()) expect(statuses.every((s) => s === 200)).toBe(true)
@@ -149,7 +97,7 @@ describe('several server processes (WEB_CONCURRENCY)', () => {
       process.kill(Number(pids[0]), 'SIGKILL')
       await server.waitFor(`worker ${pids[0]} died (signal SIGKILL)`)
       expect((await getOnNewConnection('/about', {})).status).toBe(200)
-      await server.waitFor('Setu marketplace is running at', 3)
+      await server.waitFor('Setu marketplace is running at', { times: 3 })
       const after = [...(await answersByPid('/about', 2)).keys()]
       expect(after).toHaveLength(2)
       expect(after).toContain(pids[1])
@@ -167,7 +115,7 @@ describe('several server processes (WEB_CONCURRENCY)', () => {
       )
       await Promise.all(inFlight.map((r) => r.begin()))
       server.child.kill('SIGTERM')
-      await server.waitFor('SIGTERM received, shutting down', 2)
+      await server.waitFor('SIGTERM received, shutting down', { times: 2 })
       for (const answer of await Promise.all(inFlight.map((r) => r.finish()))) {
         expect(answer.status).toBe(401)
         expect(answer.head).toMatch(/\r\nconnection: close\r\n/i)

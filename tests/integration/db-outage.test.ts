@@ -1,15 +1,12 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 // Crashes and restarts a PostgreSQL server of its own under the built production server: the app
 // must stay up, answer a translated 503 while the database is gone and serve again by itself.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-
-const root = path.resolve(__dirname, '../..')
-const built = fs.existsSync(path.join(root, 'build/server/index.js'))
+import { freePort, requireBuild, startServer, stopServers, type ChildServer } from '../support/child-server'
 
 /** The newest PostgreSQL bin directory holding initdb and pg_ctl (Debian layout), or null. */
 function findPostgresBin(): string | null {
@@ -36,24 +33,12 @@ function pgCommand(tool: string, args: string[], cwd: string) {
   return execFileSync(cmd, argv, { cwd, stdio: 'pipe', timeout: 30_000 }).toString()
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.once('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 let dir = ''
 let pgPort = 0
 let appPort = 0
-let app: ChildProcess | undefined
-let appOutput = ''
+let app: ChildServer
 
 const startCluster = () =>
   pgCommand('pg_ctl', ['-D', `${dir}/data`, '-l', `${dir}/postgres.log`, '-w', '-t', '30', '-o', `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start'], dir)
@@ -78,12 +63,12 @@ async function waitForStatus(pathWithQuery: string, status: number, ms: number) 
     }
     await sleep(100)
   }
-  throw new Error(`${pathWithQuery} did not answer ${status} within ${ms} ms (last: ${String(last)})\n${appOutput}`)
+  throw new Error(`${pathWithQuery} did not answer ${status} within ${ms} ms (last: ${String(last)})\n${app.output()}`)
 }
 
 describe.skipIf(!pgBin)('database outage (own PostgreSQL cluster, built server)', () => {
   beforeAll(async () => {
-    if (!built) throw new Error('run `npm run build` first')
+    requireBuild()
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'setu-outage-'))
     if (asRoot) {
       const uid = Number(execFileSync('id', ['-u', 'postgres']).toString())
@@ -91,35 +76,25 @@ describe.skipIf(!pgBin)('database outage (own PostgreSQL cluster, built server)'
       fs.chownSync(dir, uid, gid)
     }
     pgPort = await freePort()
-    appPort = await freePort()
     pgCommand('initdb', ['-D', `${dir}/data`, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8'], dir)
     startCluster()
 
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(appPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
-      DATA_DIR: path.join(dir, 'app'),
-      SEED_DEMO_DATA: 'false',
-      // The anonymous page cache would keep serving the home page it stored before the outage (by
-      // design, until its 60 s pass); this test is about the pages that must be rendered.
-      PAGE_CACHE_MB: '0',
-      NODE_ENV: 'production',
-    }
-    delete env.APP_URL
-    app = spawn(process.execPath, ['server/start.mjs'], { cwd: root, env })
-    app.stdout!.on('data', (d) => (appOutput += d))
-    app.stderr!.on('data', (d) => (appOutput += d))
-    const until = Date.now() + 60_000
-    while (!appOutput.includes('Setu marketplace is running')) {
-      if (Date.now() > until || app.exitCode !== null) throw new Error(`server did not start:\n${appOutput}`)
-      await sleep(100)
-    }
+    app = await startServer({
+      dataDir: path.join(dir, 'app'),
+      env: {
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+        SEED_DEMO_DATA: 'false',
+        // The anonymous page cache would keep serving the home page it stored before the outage (by
+        // design, until its 60 s pass); this test is about the pages that must be rendered.
+        PAGE_CACHE_MB: '0',
+      },
+      ms: 60_000,
+    })
+    appPort = app.port
   }, 150_000) // initdb, migrations and a cold start: slow on a busy two-core CI machine
 
   afterAll(() => {
-    if (app && app.exitCode === null) app.kill('SIGKILL')
+    stopServers()
     if (dir) {
       try {
         crashCluster()
@@ -168,7 +143,7 @@ describe.skipIf(!pgBin)('database outage (own PostgreSQL cluster, built server)'
 
     // The outage lasts a while (a duration of the scenario, not a wait for something): the process keeps answering.
     await sleep(2_000)
-    expect(app!.exitCode).toBeNull()
+    expect(app.child.exitCode).toBeNull()
     expect((await get('/')).status).toBe(503)
 
     startCluster()
@@ -182,9 +157,9 @@ describe.skipIf(!pgBin)('database outage (own PostgreSQL cluster, built server)'
     expect(seen.filter((s) => s !== 200 && s !== 503)).toEqual([])
     expect(seen).toContain(503)
     expect(seen.at(-1)).toBe(200)
-    expect(app!.exitCode).toBeNull()
+    expect(app.child.exitCode).toBeNull()
     // Logged once per outage, not once per request or per dead connection.
-    expect(appOutput.match(/database unreachable/g)).toHaveLength(1)
-    expect(appOutput).toContain('database reachable again')
+    expect(app.output().match(/database unreachable/g)).toHaveLength(1)
+    expect(app.output()).toContain('database reachable again')
   }, 60_000)
 })

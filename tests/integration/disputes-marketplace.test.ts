@@ -16,7 +16,7 @@ import { loader as ordersLoader } from '~/routes/trade/orders'
 import { createDispute } from '../factories/disputes'
 import { htmlBytes, makeFile, pdfBytes, pngBytes, useTempStorage } from '../factories/files'
 import { createOrder } from '../factories/orders'
-import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
+import { createSignedInUser } from '../factories/users'
 import { callRoute, form, toastOf } from './account-support'
 
 let temp: ReturnType<typeof useTempStorage>
@@ -25,12 +25,8 @@ beforeEach(() => {
 })
 afterEach(() => temp.cleanup())
 
-async function signedIn(profile: CreateUserOptions['profile']) {
-  const u = await createUser({ profile })
-  return { ...u, profileId: u.profileId!, cookie: await signInCookie(u.email, u.password) }
-}
-const newBuyer = () => signedIn({ userType: 'Buyer', country: 'India', companyName: `Buyer Co ${randomUUID().slice(0, 4)}` })
-const newSeller = () => signedIn({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved', companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
+const newBuyer = () => createSignedInUser({ userType: 'Buyer', country: 'India', companyName: `Buyer Co ${randomUUID().slice(0, 4)}` })
+const newSeller = () => createSignedInUser({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved', companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
 type Person = Awaited<ReturnType<typeof newBuyer>>
 
 async function trade(status: OrderStatus = 'Delivered') {

@@ -1,19 +1,9 @@
 // 404 pages through the production build (root middleware, loaders, SSR): status 404, a translated
 // <title> and heading, and the normal site header and footer, in every language.
-import fs from 'node:fs'
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createUser, signInCookie } from '../factories/users'
 import { dispatch } from '../support/app'
-
-/** The translation a visitor sees for `ns:dotted.key` in `lng`, read from the locale files. */
-function msg(lng: string, key: string): string {
-  const [ns, dotted] = key.split(':')
-  let node: unknown = JSON.parse(fs.readFileSync(path.resolve(__dirname, `../../public/locales/${lng}/${ns}.json`), 'utf8'))
-  for (const part of dotted.split('.')) node = (node as Record<string, unknown>)[part]
-  if (typeof node !== 'string') throw new Error(`no message ${key} in ${lng}`)
-  return node
-}
+import { localeMessage as msg } from '../support/locales'
 
 const LANGUAGES = ['en', 'ru', 'hi'] as const
 

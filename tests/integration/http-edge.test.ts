@@ -1,145 +1,41 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 // Drives the built production server (npm test builds before running Vitest) the way browsers and a
 // reverse proxy reach it: APP_URL is https while the test talks plain http to it on loopback.
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
-import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD } from '../../db/seed/accounts'
+import { httpGet, postLogin, rawPost as rawPostTo, root, spawnServer, startServer, stopServers, type ChildServer } from '../support/child-server'
 
-const root = path.resolve(__dirname, '../..')
-const built = fs.existsSync(path.join(root, 'build/server/index.js'))
-const dataDirs: string[] = []
-const children: ChildProcess[] = []
 const PORT = 3302
 const BASE = `http://127.0.0.1:${PORT}`
-
-function start(port: number, extra: NodeJS.ProcessEnv) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'setu-http-'))
-  dataDirs.push(dataDir)
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...extra }
-  delete env.DATABASE_URL
-  delete env.AUTH_RATE_LIMIT_SCALE
-  const child = spawn(process.execPath, ['server/start.mjs'], { cwd: root, env })
-  children.push(child)
-  let output = ''
-  child.stdout!.on('data', (d) => (output += d))
-  child.stderr!.on('data', (d) => (output += d))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const waitFor = async (text: string, ms = 90_000) => {
-    const until = Date.now() + ms
-    while (!output.includes(text)) {
-      if (Date.now() > until || child.exitCode !== null) throw new Error(`did not see "${text}" in:\n${output}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-  return { exited, waitFor, output: () => output }
-}
 
 // The language cookie as the app writes it (react-router's createCookie: base64 JSON).
 const lngCookie = (lng: string) => `lng=${encodeURIComponent(Buffer.from(JSON.stringify(lng)).toString('base64'))}`
 
-/** Sends a whole request over a raw socket before reading anything, as a browser uploading a form does. */
-function rawPost(pathname: string, headers: Record<string, string>, bodyBytes: number) {
-  return new Promise<{ status: number; headers: string; body: string }>((resolve, reject) => {
-    const socket = net.connect(PORT, '127.0.0.1')
-    let received = Buffer.alloc(0)
-    socket.on('data', (d: Buffer) => {
-      received = Buffer.concat([received, d])
-      const end = received.indexOf('\r\n\r\n')
-      if (end < 0) return
-      const head = received.subarray(0, end).toString()
-      const body = readBody(head, received.subarray(end + 4))
-      if (body === null) return
-      socket.destroy()
-      resolve({ status: Number(head.split(' ')[1]), headers: head, body })
-    })
-    socket.on('error', reject)
-    socket.on('close', () => reject(new Error(`connection closed after ${JSON.stringify(received.toString().slice(0, 200))}`)))
-    const lines = [`POST ${pathname} HTTP/1.1`, `Host: 127.0.0.1:${PORT}`, `Content-Length: ${bodyBytes}`]
-    for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`)
-    socket.write(`${lines.join('\r\n')}\r\n\r\n`)
-    const chunk = Buffer.alloc(64 * 1024, 'a')
-    let sent = 0
-    const pump = () => {
-      while (sent < bodyBytes) {
-        const piece = chunk.subarray(0, Math.min(chunk.length, bodyBytes - sent))
-        sent += piece.length
-        if (!socket.write(piece)) return void socket.once('drain', pump)
-      }
-    }
-    pump()
-  })
-}
-
-// The complete response body (Content-Length or chunked), or null while more is to come.
-function readBody(head: string, raw: Buffer): string | null {
-  const length = /content-length: (\d+)/i.exec(head)?.[1]
-  if (length !== undefined) return raw.length >= Number(length) ? raw.subarray(0, Number(length)).toString() : null
-  const parts: Buffer[] = []
-  let at = 0
-  for (;;) {
-    const eol = raw.indexOf('\r\n', at)
-    if (eol < 0) return null
-    const size = parseInt(raw.subarray(at, eol).toString(), 16)
-    if (size === 0) return Buffer.concat(parts).toString()
-    if (raw.length < eol + 2 + size + 2) return null
-    parts.push(raw.subarray(eol + 2, eol + 2 + size))
-    at = eol + 2 + size + 2
-  }
-}
+const rawPost = (pathname: string, headers: Record<string, string>, bodyBytes: number) => rawPostTo(PORT, pathname, headers, bodyBytes)
 
 /** A GET with a Host header of our choosing (fetch would send the URL's host). */
-function getAs(port: number, pathname: string, host: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: pathname, headers: { ...headers, Host: host } }, (res) => {
-      let body = ''
-      res.setEncoding('utf8')
-      res.on('data', (d) => (body += d))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-    })
-    req.on('error', reject)
-  })
+async function getAs(port: number, pathname: string, host: string, headers: Record<string, string> = {}) {
+  const res = await httpGet(port, pathname, { ...headers, Host: host })
+  return { ...res, body: res.body.toString('utf8') }
 }
 
 /** A GET whose body is kept as the bytes sent (fetch would decompress it). */
-function getRaw(pathname: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const req = http.get(`${BASE}${pathname}`, { headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (d: Buffer) => chunks.push(d))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-    })
-    req.on('error', reject)
-  })
-}
+const getRaw = (pathname: string, headers: Record<string, string> = {}) => httpGet(PORT, pathname, headers)
 
-const loginForm = (email: string, password: string) => new URLSearchParams({ email, password }).toString()
-function login(email: string, password: string, forwardedFor: string, cookie = '') {
-  return fetch(`${BASE}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: BASE, 'X-Forwarded-For': forwardedFor, Cookie: cookie },
-    body: loginForm(email, password),
-  })
-}
+const login = (email: string, password: string, forwardedFor: string) => postLogin(BASE, email, password, { 'X-Forwarded-For': forwardedFor })
 
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL')
-  for (const d of dataDirs) fs.rmSync(d, { recursive: true, force: true })
-})
+afterAll(stopServers)
 
 describe('HTTP edge of the production server', () => {
   beforeAll(async () => {
-    if (!built) throw new Error('run `npm run build` first')
     // Demo data gives a real account to sign in with; TRUST_PROXY=1 stands for one reverse proxy in front.
-    const server = start(PORT, { APP_URL: 'https://setu.example', TRUST_PROXY: '1', SEED_DEMO_DATA: 'true' })
     // A cold start that loads the demo data: slow on a busy two-core CI machine.
-    await server.waitFor(`running at https://setu.example`, 170_000)
+    const server = await startServer({ port: PORT, env: { APP_URL: 'https://setu.example', TRUST_PROXY: '1', SEED_DEMO_DATA: 'true' }, ms: 170_000 })
+    expect(server.output()).toContain('running at https://setu.example')
   }, 180_000)
 
   it('sends the security headers on pages, static files, data requests and errors', async () => {
@@ -217,7 +113,7 @@ describe('HTTP edge of the production server', () => {
     const res = await rawPost('/login', { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: lngCookie('ru') }, 8 * 1024 * 1024)
     expect(res.status).toBe(413)
     expect(res.body).toBe('Отправленные данные слишком велики (допустимо не более 64 кБ). Сократите их и попробуйте ещё раз.')
-    expect(res.headers).toMatch(/cache-control: no-store/i)
+    expect(res.head).toMatch(/cache-control: no-store/i)
   }, 60_000)
 
   it('caps API bodies with the language from Accept-Language, and lets bodies under the cap through', async () => {
@@ -256,7 +152,7 @@ describe('HTTP edge of the production server', () => {
     // client still gets that answer after sending everything.
     const underKycLimit = await rawPost('/kyc-upload', { 'Content-Type': 'application/octet-stream' }, 512 * 1024)
     expect(underKycLimit.status).toBe(302)
-    expect(underKycLimit.headers).toMatch(/location: \/login/i)
+    expect(underKycLimit.head).toMatch(/location: \/login/i)
     // Registration carries the seller's KYC file: a body over the default cap reaches the form, which
     // answers that it cannot read this one.
     const registration = await rawPost('/register', { 'Content-Type': 'multipart/form-data; boundary=x', Origin: BASE }, 512 * 1024)
@@ -269,7 +165,7 @@ describe('HTTP edge of the production server', () => {
   it('lets product image uploads keep their own 10 MB limit', async () => {
     const underImageLimit = await rawPost('/dashboard/products/images', { 'Content-Type': 'application/octet-stream' }, 6 * 1024 * 1024)
     expect(underImageLimit.status).toBe(302)
-    expect(underImageLimit.headers).toMatch(/location: \/login/i)
+    expect(underImageLimit.head).toMatch(/location: \/login/i)
     const overImageLimit = await rawPost('/dashboard/products/images', { 'Content-Type': 'application/octet-stream', 'Accept-Language': 'en' }, 11 * 1024 * 1024)
     expect(overImageLimit.status).toBe(413)
     expect(overImageLimit.body).toBe('Each image must be 10 MB or less.')
@@ -279,7 +175,7 @@ describe('HTTP edge of the production server', () => {
     const thread = '/messages/0b5e1f9e-3c1a-4c8e-9d7a-2f4b6a8c0d1e'
     const underSendLimit = await rawPost(thread, { 'Content-Type': 'application/octet-stream' }, 20 * 1024 * 1024)
     expect(underSendLimit.status).toBe(302)
-    expect(underSendLimit.headers).toMatch(/location: \/login/i)
+    expect(underSendLimit.head).toMatch(/location: \/login/i)
     const overSendLimit = await rawPost(thread, { 'Content-Type': 'application/octet-stream', 'Accept-Language': 'en' }, 53 * 1024 * 1024)
     expect(overSendLimit.status).toBe(413)
     expect(overSendLimit.body).toBe('Your message and its files are too large together (at most 52 MB).')
@@ -349,11 +245,10 @@ describe('Host header and public origin with APP_URL set', () => {
 
 describe('Host header and public origin without APP_URL', () => {
   const port = 3313
-  let server: ReturnType<typeof start>
+  let server: ChildServer
   beforeAll(async () => {
-    if (!built) throw new Error('run `npm run build` first')
-    server = start(port, { ALLOWED_HOSTS: 'setu.internal', SEED_DEMO_DATA: 'false' })
-    await server.waitFor('running at http://localhost:3313', 120_000)
+    server = await startServer({ port, env: { ALLOWED_HOSTS: 'setu.internal', SEED_DEMO_DATA: 'false' } })
+    expect(server.output()).toContain('running at http://localhost:3313')
   }, 130_000)
 
   it('says at start that APP_URL is unset and why there is no demo data', () => {
@@ -379,9 +274,8 @@ describe('Host header and public origin without APP_URL', () => {
 
 describe('TRUST_PROXY', () => {
   it('refuses `true` at start with a message that says what to set instead', async () => {
-    if (!built) throw new Error('run `npm run build` first')
-    const server = start(3312, { TRUST_PROXY: 'true', SEED_DEMO_DATA: 'false' })
-    expect(await server.exited).toBe(1)
+    const server = await spawnServer({ port: 3312, env: { TRUST_PROXY: 'true', SEED_DEMO_DATA: 'false' } })
+    expect(await server.exited()).toBe(1)
     expect(server.output()).toContain('[setu] cannot start: TRUST_PROXY="true" is not accepted')
     expect(server.output()).toContain('number of reverse proxies')
   }, 60_000)

@@ -10,29 +10,14 @@ import { action as startAction, loader as startLoader } from '~/routes/messages/
 import { action as threadAction, loader as threadLoader } from '~/routes/messages/thread'
 import { createCategory, createProduct } from '../factories/catalog'
 import { makeFile, pdfBytes, useTempStorage } from '../factories/files'
-import { createConversation, createMessage } from '../factories/messaging'
+import { createConversation, createMessage, messagingFingerprint } from '../factories/messaging'
 import { createOrder } from '../factories/orders'
 import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
-import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
+import { createSignedInUser, createUser, type SignedInUser, signInCookie } from '../factories/users'
 import { callRoute, form } from './account-support'
 
-async function person(profile: CreateUserOptions['profile']) {
-  const u = await createUser({ profile })
-  return { ...u, profileId: u.profileId!, cookie: await signInCookie(u.email, u.password) }
-}
-type Person = Awaited<ReturnType<typeof person>>
-
-/** Row count and newest row version of every messaging table. */
-async function fingerprint() {
-  const r = await getDb().execute(sql`select
-    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from conversations) c,
-    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from messages) m,
-    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from message_attachments) a,
-    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from conversation_reports) r,
-    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from user_blocks) b`)
-  return JSON.stringify(r.rows[0])
-}
+type Person = SignedInUser
 
 const start = (who: Person | null, fields: Record<string, string>) => callRoute(startAction, '/messages/start', { cookie: who?.cookie ?? null, body: form(fields) })
 
@@ -40,11 +25,11 @@ describe('starting a conversation (/messages/start)', () => {
   let buyer: Person, seller: Person, otherSeller: Person, stranger: Person, pendingSeller: Person
   let productId: string, hiddenProductId: string
   beforeAll(async () => {
-    buyer = await person({ userType: 'Buyer', country: 'India', companyName: 'Priya Foods' })
-    seller = await person({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved', companyName: 'Volkov Trading' })
-    otherSeller = await person({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved' })
-    stranger = await person({ userType: 'Buyer', country: 'Russia' })
-    pendingSeller = await person({ userType: 'Seller', country: 'India', kycStatus: 'Pending' })
+    buyer = await createSignedInUser({ userType: 'Buyer', country: 'India', companyName: 'Priya Foods' })
+    seller = await createSignedInUser({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved', companyName: 'Volkov Trading' })
+    otherSeller = await createSignedInUser({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved' })
+    stranger = await createSignedInUser({ userType: 'Buyer', country: 'Russia' })
+    pendingSeller = await createSignedInUser({ userType: 'Seller', country: 'India', kycStatus: 'Pending' })
     const category = await createCategory()
     productId = (await createProduct({ categoryId: category.id, sellerId: seller.profileId })).id
     hiddenProductId = (await createProduct({ categoryId: category.id, sellerId: pendingSeller.profileId })).id
@@ -69,13 +54,13 @@ describe('starting a conversation (/messages/start)', () => {
   })
 
   it('product: its own seller 403, a hidden or unknown product 404, nothing written', async () => {
-    const before = await fingerprint()
+    const before = await messagingFingerprint()
     expect((await start(seller, { subjectType: 'product', subjectId: productId })).status).toBe(403)
     expect((await start(buyer, { subjectType: 'product', subjectId: hiddenProductId })).status).toBe(404)
     expect((await start(buyer, { subjectType: 'product', subjectId: randomUUID() })).status).toBe(404)
     expect((await start(buyer, { subjectType: 'nonsense', subjectId: productId })).status).toBe(404)
     expect((await start(buyer, { subjectType: 'product', subjectId: 'not-a-uuid' })).status).toBe(404)
-    expect(await fingerprint()).toBe(before)
+    expect(await messagingFingerprint()).toBe(before)
   })
 
   it('a visitor is sent to sign in and back to the product; a GET goes to the inbox', async () => {
@@ -92,12 +77,12 @@ describe('starting a conversation (/messages/start)', () => {
     expect(bySeller.row).toMatchObject({ buyer_id: buyer.profileId, seller_id: seller.profileId, subject_type: 'rfq' })
     const byBuyer = await conversationOf(await start(buyer, { subjectType: 'rfq', subjectId: rfq!.id, with: seller.profileId }))
     expect(byBuyer.id).toBe(bySeller.id)
-    const before = await fingerprint()
+    const before = await messagingFingerprint()
     expect((await start(otherSeller, { subjectType: 'rfq', subjectId: rfq!.id })).status).toBe(404)
     expect((await start(buyer, { subjectType: 'rfq', subjectId: rfq!.id, with: otherSeller.profileId })).status).toBe(404)
     expect((await start(buyer, { subjectType: 'rfq', subjectId: rfq!.id })).status).toBe(404)
     expect((await start(stranger, { subjectType: 'rfq', subjectId: rfq!.id, with: seller.profileId })).status).toBe(404)
-    expect(await fingerprint()).toBe(before)
+    expect(await messagingFingerprint()).toBe(before)
     // A product request: its addressed seller may write before quoting.
     const request = await createRfq(buyer.profileId, { productId, sellerId: otherSeller.profileId })
     const addressed = await conversationOf(await start(otherSeller, { subjectType: 'rfq', subjectId: request!.id }))
@@ -114,12 +99,12 @@ describe('starting a conversation (/messages/start)', () => {
     const order = await createOrder(buyer.profileId, seller.profileId)
     const o1 = await conversationOf(await start(seller, { subjectType: 'order', subjectId: order.id }))
     expect(o1.row).toMatchObject({ buyer_id: buyer.profileId, seller_id: seller.profileId, subject_type: 'order', subject_id: order.id })
-    const before = await fingerprint()
+    const before = await messagingFingerprint()
     for (const [type, id] of [['quote', quote!.id], ['order', order.id]] as const) {
       expect((await start(stranger, { subjectType: type, subjectId: id })).status).toBe(404)
       expect((await start(otherSeller, { subjectType: type, subjectId: id })).status).toBe(404)
     }
-    expect(await fingerprint()).toBe(before)
+    expect(await messagingFingerprint()).toBe(before)
   })
 
   it('makes one conversation when the same start races', async () => {
@@ -140,9 +125,9 @@ describe('reading a conversation and its attachments', () => {
   const files = useTempStorage()
   afterAll(() => files.cleanup())
   beforeAll(async () => {
-    buyer = await person({ userType: 'Buyer', country: 'India' })
-    seller = await person({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved' })
-    stranger = await person({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved' })
+    buyer = await createSignedInUser({ userType: 'Buyer', country: 'India' })
+    seller = await createSignedInUser({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved' })
+    stranger = await createSignedInUser({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved' })
     const u = await createUser({ profile: null })
     incomplete = { ...u, cookie: await signInCookie(u.email, u.password) }
     const conversation = await createConversation(buyer.profileId, seller.profileId)
@@ -170,7 +155,7 @@ describe('reading a conversation and its attachments', () => {
   })
 
   it('gives anyone else, a forged or a malformed id the 404, and writes nothing', async () => {
-    const before = await fingerprint()
+    const before = await messagingFingerprint()
     for (const [who, id] of [
       [stranger, conversationId],
       [buyer, randomUUID()],
@@ -190,7 +175,7 @@ describe('reading a conversation and its attachments', () => {
     const visitor = await callRoute(threadLoader, `/messages/${conversationId}`, { params: { conversationId } })
     expect(visitor.status).toBe(302)
     expect(visitor.location).toContain('/login?redirectTo=')
-    expect(await fingerprint()).toBe(before)
+    expect(await messagingFingerprint()).toBe(before)
   })
 
   it('lets only the participants download an attachment, privately, as a download of its type', async () => {

@@ -9,26 +9,12 @@ import { ACTION_LIMITS } from '~/lib/action-limits'
 import { getDb } from '~/lib/db.server'
 import { listOpenReports } from '~/modules/messaging/queries.server'
 import { action as threadAction, loader as threadLoader } from '~/routes/messages/thread'
-import { createConversation } from '../factories/messaging'
+import { createConversation, messagingFingerprint } from '../factories/messaging'
 import { exeBytes, htmlBytes, jpegBytes, makeFile, padTo, pdfBytes, pngBytes, useTempStorage } from '../factories/files'
-import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
+import { createSignedInUser, type SignedInUser } from '../factories/users'
 import { callRoute, form } from './account-support'
 
-async function person(profile: CreateUserOptions['profile']) {
-  const u = await createUser({ profile })
-  return { ...u, profileId: u.profileId!, cookie: await signInCookie(u.email, u.password) }
-}
-type Person = Awaited<ReturnType<typeof person>>
-
-async function fingerprint() {
-  const r = await getDb().execute(sql`select
-    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from conversations) c,
-    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from messages) m,
-    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from message_attachments) a,
-    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from conversation_reports) r,
-    (select count(*) || ':' || coalesce(max(xmin::text::bigint), 0) from user_blocks) b`)
-  return JSON.stringify(r.rows[0])
-}
+type Person = SignedInUser
 
 const post = (who: Person, conversationId: string, fields: Record<string, string | Blob>, extraFiles: Blob[] = []) => {
   const body = form(fields)
@@ -47,8 +33,8 @@ describe('sending a message', () => {
   afterAll(() => files.cleanup())
   const storedFiles = () => files.listFiles().filter((f) => !f.split('/').pop()!.startsWith('.'))
   beforeAll(async () => {
-    buyer = await person({ userType: 'Buyer', country: 'India' })
-    seller = await person({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved' })
+    buyer = await createSignedInUser({ userType: 'Buyer', country: 'India' })
+    seller = await createSignedInUser({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved' })
     conversationId = (await createConversation(buyer.profileId, seller.profileId)).id
   })
 
@@ -82,7 +68,7 @@ describe('sending a message', () => {
   })
 
   it('refuses bad input with a translated message and the right status, storing nothing', async () => {
-    const before = await fingerprint()
+    const before = await messagingFingerprint()
     const filesBefore = storedFiles()
     const cases: [string, Promise<Awaited<ReturnType<typeof send>>>, number, Record<string, string>][] = [
       ['empty', send(buyer, conversationId, '   \n '), 400, { body: 'messages:errors.empty' }],
@@ -102,7 +88,7 @@ describe('sending a message', () => {
       expect(res.status, name).toBe(status)
       expect(errorsOf(res), name).toEqual(errors)
     }
-    expect(await fingerprint()).toBe(before)
+    expect(await messagingFingerprint()).toBe(before)
     expect(storedFiles()).toEqual(filesBefore)
   })
 
@@ -125,9 +111,9 @@ describe('blocking and reporting', () => {
   let conversationId: string
   let otherConversationId: string
   beforeAll(async () => {
-    buyer = await person({ userType: 'Buyer', country: 'India' })
-    seller = await person({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved' })
-    stranger = await person({ userType: 'Buyer', country: 'India' })
+    buyer = await createSignedInUser({ userType: 'Buyer', country: 'India' })
+    seller = await createSignedInUser({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved' })
+    stranger = await createSignedInUser({ userType: 'Buyer', country: 'India' })
     conversationId = (await createConversation(buyer.profileId, seller.profileId)).id
     // A block holds between the two people, in every conversation they share.
     otherConversationId = (await createConversation(buyer.profileId, seller.profileId, { subjectType: 'order' })).id
@@ -139,14 +125,14 @@ describe('blocking and reporting', () => {
     expect((await post(buyer, conversationId, { intent: 'block' })).status).toBe(200)
     expect((await thread(buyer)).thread).toMatchObject({ blockedByMe: true, blockedByOther: false })
     expect((await thread(seller)).thread).toMatchObject({ blockedByMe: false, blockedByOther: true })
-    const before = await fingerprint()
+    const before = await messagingFingerprint()
     const bySeller = await send(seller, conversationId, 'Are you there?')
     expect(bySeller.status).toBe(403)
     expect(errorsOf(bySeller)).toEqual({ form: 'messages:errors.blockedYou' })
     const byBuyer = await send(buyer, otherConversationId, 'One more thing')
     expect(byBuyer.status).toBe(403)
     expect(errorsOf(byBuyer)).toEqual({ form: 'messages:errors.youBlocked' })
-    expect(await fingerprint()).toBe(before)
+    expect(await messagingFingerprint()).toBe(before)
     // Only the blocker can lift it; unblocking restores sending.
     await post(seller, conversationId, { intent: 'unblock' })
     expect((await send(seller, conversationId, 'Still blocked?')).status).toBe(403)
@@ -185,18 +171,18 @@ describe('blocking and reporting', () => {
 describe('the rate limit', () => {
   const [perMinute] = ACTION_LIMITS.message.windows
   it(`lets a user send ${perMinute.max} messages a minute, then answers 429 with Retry-After and stores nothing`, async () => {
-    const buyer = await person({ userType: 'Buyer', country: 'India' })
-    const seller = await person({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved' })
+    const buyer = await createSignedInUser({ userType: 'Buyer', country: 'India' })
+    const seller = await createSignedInUser({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved' })
     const { id } = await createConversation(buyer.profileId, seller.profileId)
     for (let i = 0; i < perMinute.max; i++) expect((await send(buyer, id, `m${i}`)).status).toBe(200)
-    const before = await fingerprint()
+    const before = await messagingFingerprint()
     const res = await send(buyer, id, 'one too many')
     expect(res.status).toBe(429)
     expect(errorsOf(res)).toEqual({ form: 'messages:errors.rateLimited' })
     const retryAfter = Number(res.headers.get('Retry-After'))
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(60)
-    expect(await fingerprint()).toBe(before)
+    expect(await messagingFingerprint()).toBe(before)
     // The other party is not limited by it.
     expect((await send(seller, id, 'reply')).status).toBe(200)
   })

@@ -3,17 +3,15 @@
 // outgoing-mail queue (ADR 021, issue 26 item 1): a mail server outage keeps that email pending and a
 // later run delivers it exactly once; two deliveries at once send one email; a notice is queued once.
 import { randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import { eq, sql } from 'drizzle-orm'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailOutbox, notifications, outgoingEmails, profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { resetEmailTransport } from '~/lib/email.server'
-import { resetEnvCache } from '~/lib/env.server'
 import { deliverOutgoingEmail, deliverPendingEmails, LEASE_MINUTES as MAIL_LEASE_MINUTES, listUndeliveredEmails } from '~/lib/outgoing-email.server'
 import { deliverNotificationEmail, LEASE_MINUTES, listUndeliveredNotifications } from '~/modules/notifications/email-delivery.server'
 import { createUser } from '../factories/users'
+import { smtpSink } from '../support/smtp-sink'
 
 async function recipient(opts: { lng?: 'en' | 'ru' | 'hi'; verified?: boolean; name?: string } = {}) {
   const u = await createUser({ verified: opts.verified, name: opts.name, profile: { userType: 'Buyer', country: 'India' } })
@@ -88,45 +86,11 @@ describe('notice emails through the dev outbox', () => {
 })
 
 describe('notice emails over SMTP', () => {
-  const received: { to: string[]; raw: string }[] = []
-  let server: SMTPServer | undefined
-  let port = 0
-
-  async function startSink() {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = []
-        stream.on('data', (c: Buffer) => chunks.push(c))
-        stream.on('end', () => {
-          // A little slower than a local sink, so two deliveries started together really overlap.
-          setTimeout(() => {
-            received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') })
-            callback()
-          }, 100)
-        })
-      },
-    })
-    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve))
-    port = (server.server.address() as AddressInfo).port
-  }
-  const stopSink = () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
-
-  beforeAll(async () => {
-    await startSink()
-    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`
-    resetEnvCache()
-    resetEmailTransport()
-  })
-  afterAll(async () => {
-    delete process.env.SMTP_URL
-    resetEnvCache()
-    resetEmailTransport()
-    await stopSink()
-  })
-  const to = (email: string) => received.filter((m) => m.to.includes(email))
+  // A little slower than a local sink, so two deliveries started together really overlap.
+  const sink = smtpSink({ delayMs: 100 })
+  beforeAll(() => sink.connect())
+  afterAll(() => sink.disconnect())
+  const to = sink.to
 
   /** A notice handed to the outgoing queue: its one queued email's id. */
   async function queuedNotice() {
@@ -140,7 +104,7 @@ describe('notice emails over SMTP', () => {
 
   it('an outage leaves the email pending (attempt counted, claim released); a later run delivers it exactly once', async () => {
     const { r, id, mailId } = await queuedNotice()
-    await stopSink()
+    await sink.stop()
     resetEmailTransport()
     await expect(deliverOutgoingEmail(mailId)).rejects.toThrow()
     expect(await mailState(mailId)).toMatchObject({ status: 'pending', attempts: 1, claimedAt: null })
@@ -151,7 +115,7 @@ describe('notice emails over SMTP', () => {
     expect(await listUndeliveredEmails()).toContain(mailId)
     expect(to(r.email)).toEqual([])
 
-    await startSink()
+    await sink.start()
     resetEmailTransport()
     expect(await deliverOutgoingEmail(mailId)).toBe('sent')
     expect(await deliverOutgoingEmail(mailId)).toBe('done')
@@ -167,12 +131,12 @@ describe('notice emails over SMTP', () => {
 
   it('after the last retry the email is marked failed and no longer swept', async () => {
     const { r, mailId } = await queuedNotice()
-    await stopSink()
+    await sink.stop()
     resetEmailTransport()
     await expect(deliverOutgoingEmail(mailId, { lastAttempt: true })).rejects.toThrow()
     expect(await mailState(mailId)).toMatchObject({ status: 'failed', attempts: 1, claimedAt: null })
     expect(await listUndeliveredEmails()).not.toContain(mailId)
-    await startSink()
+    await sink.start()
     resetEmailTransport()
     expect(await deliverOutgoingEmail(mailId)).toBe('done')
     expect(to(r.email)).toEqual([])

@@ -15,8 +15,8 @@ import { action as editAction, loader as editLoader } from '~/routes/seller/prod
 import { action as uploadAction, loader as uploadLoader } from '~/routes/seller/product-images'
 import { action as newAction } from '~/routes/seller/product-new'
 import { createCategory, createProduct } from '../factories/catalog'
-import { makeFile, padTo, useTempStorage } from '../factories/files'
-import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
+import { makeFile, padTo, SANDBOXED, servedFileHeaders, useTempStorage } from '../factories/files'
+import { createSignedInUser } from '../factories/users'
 import { callRoute, form } from './account-support'
 
 let storage: ReturnType<typeof useTempStorage>
@@ -25,11 +25,7 @@ beforeAll(() => {
 })
 afterAll(() => storage.cleanup())
 
-async function signedIn(profile: CreateUserOptions['profile']) {
-  const u = await createUser({ profile })
-  return { ...u, cookie: await signInCookie(u.email, u.password) }
-}
-const seller = (kycStatus: 'Approved' | 'Pending' = 'Approved') => signedIn({ userType: 'Seller', kycStatus })
+const seller = (kycStatus: 'Approved' | 'Pending' = 'Approved') => createSignedInUser({ userType: 'Seller', kycStatus })
 
 // --- test images -------------------------------------------------------------------------------
 
@@ -205,11 +201,11 @@ describe('uploading a product image (/dashboard/products/images)', () => {
     const visitor = await upload(null, file(bytes, 'a.png', 'image/png'))
     expect(visitor.status).toBe(302)
     expect(visitor.location).toBe('/login?redirectTo=%2Fdashboard%2Fproducts%2Fimages')
-    const buyer = await signedIn({ userType: 'Buyer' })
+    const buyer = await createSignedInUser({ userType: 'Buyer' })
     const asBuyer = await upload(buyer.cookie, file(bytes, 'a.png', 'image/png'))
     expect(asBuyer.status).toBe(403)
     expect(asBuyer.data).toEqual({ formError: 'products:errors.sellerOnly' })
-    const incomplete = await signedIn(null)
+    const incomplete = await createSignedInUser(null)
     expect((await upload(incomplete.cookie, file(bytes, 'a.png', 'image/png'))).status).toBe(403)
     expect(storage.listFiles()).toEqual([])
   })
@@ -317,10 +313,7 @@ describe('serving images (/media/products/:file)', () => {
     for (const path of [image.path, image.thumb]) {
       const res = await serve(path)
       expect(res.status).toBe(200)
-      expect(res.headers.get('Content-Type')).toBe('image/webp')
-      expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
-      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
-      expect(res.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
+      expect(servedFileHeaders(res)).toMatchObject({ ...SANDBOXED, type: 'image/webp', cache: 'public, max-age=31536000, immutable' })
       expect(Number(res.headers.get('Content-Length'))).toBe((await res.arrayBuffer()).byteLength)
     }
     const etag = (await serve(image.path)).headers.get('ETag')!

@@ -16,16 +16,12 @@ import { createConversation, createMessage } from '../factories/messaging'
 import { createOrder } from '../factories/orders'
 import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
-import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
+import { createSignedInUser } from '../factories/users'
 import { dispatch } from '../support/app'
 import { callRoute } from './account-support'
 
-async function signedIn(profile: CreateUserOptions['profile']) {
-  const u = await createUser({ profile })
-  return { ...u, profileId: u.profileId!, cookie: await signInCookie(u.email, u.password) }
-}
-const buyer = () => signedIn({ userType: 'Buyer', country: 'India', companyName: `Buyer Co ${randomUUID().slice(0, 4)}` })
-const seller = (country: 'India' | 'Russia' = 'Russia') => signedIn({ userType: 'Seller', country, kycStatus: 'Approved', companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
+const buyer = () => createSignedInUser({ userType: 'Buyer', country: 'India', companyName: `Buyer Co ${randomUUID().slice(0, 4)}` })
+const seller = (country: 'India' | 'Russia' = 'Russia') => createSignedInUser({ userType: 'Seller', country, kycStatus: 'Approved', companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
 
 const MINUTE = 60_000
 const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE)
@@ -152,7 +148,7 @@ describe("a buyer's /dashboard", () => {
       unreadMessages: 0,
       unreadNotifications: 0,
     })
-    const incomplete = await signedIn(null)
+    const incomplete = await createSignedInUser(null)
     const res = await home(incomplete.cookie)
     expect(res.status).toBe(200)
     expect(res.data).toEqual({ products: null, buyer: null })

@@ -4,19 +4,15 @@ import { loader as dashboardLoader } from '~/routes/seller/dashboard'
 import { loader as listLoader } from '~/routes/trade/rfqs'
 import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
-import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
+import { createSignedInUser } from '../factories/users'
 import { callRoute } from './account-support'
 
 // The dashboard counters of issue 8 item 11, as the seller's dashboard and My RFQs load them: RFQs
 // awaiting the seller (unquoted on the board + negotiations where it is the seller's turn) and quotes
 // awaiting the buyer (Quoted, not expired, on an open RFQ).
 
-async function signedIn(profile: CreateUserOptions['profile']) {
-  const u = await createUser({ profile })
-  return { ...u, profileId: u.profileId!, cookie: await signInCookie(u.email, u.password) }
-}
-const buyer = () => signedIn({ userType: 'Buyer', country: 'India' })
-const seller = (country: 'India' | 'Russia' = 'Russia') => signedIn({ userType: 'Seller', country, kycStatus: 'Approved', companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
+const buyer = () => createSignedInUser({ userType: 'Buyer', country: 'India' })
+const seller = (country: 'India' | 'Russia' = 'Russia') => createSignedInUser({ userType: 'Seller', country, kycStatus: 'Approved', companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
 
 type Stats = { openRfqs: number; sellerTurn: number; rfqsAwaiting: number; pendingOrders: number; buying: { rfqs: number; awaitingQuotes: number } | null }
 const dashboard = async (cookie: string) => ((await callRoute(dashboardLoader, '/dashboard', { cookie })).data as { stats: Stats }).stats

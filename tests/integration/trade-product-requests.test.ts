@@ -12,17 +12,13 @@ import { loader as listLoader } from '~/routes/trade/rfqs'
 import { createCategory, createProduct, createSeller } from '../factories/catalog'
 import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
-import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
+import { createSignedInUser, createUser, signInCookie } from '../factories/users'
 import { callRoute, form, toastOf } from './account-support'
 
-async function signedIn(profile: CreateUserOptions['profile']) {
-  const u = await createUser({ profile })
-  return { ...u, profileId: u.profileId!, cookie: await signInCookie(u.email, u.password) }
-}
-type Party = Awaited<ReturnType<typeof signedIn>>
-const newBuyer = () => signedIn({ userType: 'Buyer', country: 'India', companyName: `Buyer Co ${randomUUID().slice(0, 4)}` })
+type Party = Awaited<ReturnType<typeof createSignedInUser>>
+const newBuyer = () => createSignedInUser({ userType: 'Buyer', country: 'India', companyName: `Buyer Co ${randomUUID().slice(0, 4)}` })
 const newSeller = (country: 'India' | 'Russia' = 'Russia', kycStatus: 'Approved' | 'Pending' = 'Approved') =>
-  signedIn({ userType: 'Seller', country, kycStatus, companyName: `Seller Co ${randomUUID().slice(0, 6)}` })
+  createSignedInUser({ userType: 'Seller', country, kycStatus, companyName: `Seller Co ${randomUUID().slice(0, 6)}` })
 
 /** A public product of `seller` (MOQ 10, 250.00 INR), named in English and Russian. */
 async function productOf(seller: Party, extra: Parameters<typeof createProduct>[0] = {}) {

@@ -24,27 +24,27 @@ type Options = {
   hydrated?: boolean
 }
 
-/** Signs in at /login and waits for the user menu to show the email. */
-export async function logIn(page: Page, who: Credentials | string, opts: Options = {}) {
+/** Fills a sign-in form (opened at `defaultPath` unless `opts.path` says otherwise) and submits it. */
+async function fillSignInForm(page: Page, who: Credentials | string, opts: Options, defaultPath: string, button: string) {
   const { email, password } = credentials(who)
   if (!opts.keepCookies) await page.context().clearCookies()
-  if (opts.path !== null) await page.goto(opts.path ?? '/login?lng=en')
+  if (opts.path !== null) await page.goto(opts.path ?? defaultPath)
   if (opts.hydrated) await page.waitForLoadState('networkidle')
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Log In', exact: true }).click()
+  await page.getByRole('button', { name: button, exact: true }).click()
+  return email
+}
+
+/** Signs in at /login and waits for the user menu to show the email. */
+export async function logIn(page: Page, who: Credentials | string, opts: Options = {}) {
+  const email = await fillSignInForm(page, who, opts, '/login?lng=en', 'Log In')
   if (opts.waitForSignedIn !== false) await expect(page.getByTestId('user-menu')).toContainText(email)
 }
 
 /** Signs in at /admin/login and waits for the dashboard (an admin without two-factor sign-in). */
 export async function adminLogIn(page: Page, who: Credentials | string, opts: Options = {}) {
-  const { email, password } = credentials(who)
-  if (!opts.keepCookies) await page.context().clearCookies()
-  if (opts.path !== null) await page.goto(opts.path ?? '/admin/login?lng=en')
-  if (opts.hydrated) await page.waitForLoadState('networkidle')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await fillSignInForm(page, who, opts, '/admin/login?lng=en', 'Sign In')
   if (opts.waitForSignedIn !== false) await expect(page).toHaveURL(/\/admin\/dashboard$/)
 }
 

@@ -18,18 +18,26 @@ export function uniqueToken(prefix: string) {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
 }
 
-/** The buyer creates an RFQ open to sellers from both countries and lands on My RFQs. */
-export async function createRfq(page: Page, buyer: Credentials, rfq: { title: string; description: string; quantity: number; unit?: string }) {
-  await logIn(page, buyer)
-  await page.goto('/create-rfq')
+export type RfqFields = { title: string; description: string; quantity: number; unit?: string; category?: string }
+
+/** On the open Create RFQ page: fills the form for sellers from both countries, sends it and lands on My RFQs. */
+export async function submitRfqForm(page: Page, rfq: RfqFields) {
   await page.waitForLoadState('networkidle')
   await page.getByLabel('Title').fill(rfq.title)
   await page.getByLabel('Description').fill(rfq.description)
+  if (rfq.category) await page.getByLabel('Category (optional)').selectOption(rfq.category)
   await page.getByLabel('Quantity').fill(String(rfq.quantity))
   await page.getByLabel('Unit').selectOption(rfq.unit ?? 'tonnes')
   await page.getByLabel('Sellers from').selectOption('Both')
   await page.getByRole('button', { name: 'Create RFQ' }).click()
   await expect(page).toHaveURL(/\/rfqs$/)
+}
+
+/** The buyer creates an RFQ open to sellers from both countries and lands on My RFQs. */
+export async function createRfq(page: Page, buyer: Credentials, rfq: RfqFields) {
+  await logIn(page, buyer)
+  await page.goto('/create-rfq')
+  await submitRfqForm(page, rfq)
 }
 
 /** The seller finds the RFQ on the board by its token and quotes through the dialog (USD, CIF Novorossiysk). */
@@ -111,4 +119,17 @@ export async function changeOrderStatus(page: Page, orderId: string, status: str
   await dialog.getByRole('button', { name: 'Update status' }).click()
   await expect(page.getByText('Order status updated successfully')).toBeVisible()
   await expect(page.getByTestId('order-status')).toHaveText(status)
+}
+
+/** From an orders list (the buyer's `/orders` or the seller's `/dashboard/orders`), opens the order on the RFQ titled `title`. */
+export async function openOrderFromList(page: Page, list: '/orders' | '/dashboard/orders', order: { orderId: string; title: string }) {
+  await page.goto(list)
+  await page.getByTestId('order-table').getByRole('row').filter({ hasText: order.title }).getByRole('link', { name: order.orderId }).click()
+}
+
+/** The order page's timeline has one entry per item of `entries`, each showing the texts listed for it. */
+export async function expectOrderTimeline(page: Page, entries: string[][]) {
+  const events = page.getByTestId('order-timeline').getByRole('listitem')
+  await expect(events).toHaveCount(entries.length)
+  for (const [i, texts] of entries.entries()) for (const text of texts) await expect(events.nth(i)).toContainText(text)
 }

@@ -2,13 +2,11 @@
 // The informational pages: inline-tag parsing, the translations' markup, and the page loaders' SEO data.
 import fs from 'node:fs'
 import path from 'node:path'
-import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAQ_GROUPS, FAQ_ITEM_KEYS } from './faq'
 import { RICH_FORMATS, RICH_LINKS } from './links'
 import { pageMeta } from './meta'
 import { parseRichText, stripRichText } from './rich-text-parse'
-import { i18nextMiddleware } from '~/lib/i18next.server'
 import { resetEnvCache } from '~/lib/env.server'
 import { SUPPORTED_LANGUAGES } from '~/lib/i18n'
 import { loader as aboutLoader } from '~/routes/public/about'
@@ -18,6 +16,7 @@ import { loader as guidesLoader } from '~/routes/public/guides'
 import { loader as logisticsLoader } from '~/routes/public/logistics'
 import { loader as privacyLoader } from '~/routes/public/privacy'
 import { loader as termsLoader } from '~/routes/public/terms'
+import { runLoader, type AnyLoader } from '../../../../tests/support/run-loader'
 
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json }
 const LOCALES = path.resolve(__dirname, '../../../../public/locales')
@@ -109,19 +108,6 @@ describe('pages.json markup', () => {
   })
 })
 
-type AnyLoader = (args: never) => unknown
-
-async function run<L extends AnyLoader>(loader: L, url: string): Promise<Awaited<ReturnType<L>>> {
-  const request = new Request(url)
-  const context = new RouterContextProvider()
-  let value: Awaited<ReturnType<L>> | undefined
-  await i18nextMiddleware({ request, context, params: {}, pattern: '' } as never, async () => {
-    value = (await loader({ request, context, params: {} } as never)) as Awaited<ReturnType<L>>
-    return new Response(null)
-  })
-  return value as Awaited<ReturnType<L>>
-}
-
 describe('page loaders', () => {
   const pages = [
     ['/about', aboutLoader, 'About Setu', 'О Setu', 'Setu के बारे में'],
@@ -136,7 +122,7 @@ describe('page loaders', () => {
   for (const [pathname, loader, enTitle, ruTitle, hiTitle] of pages) {
     it(`${pathname} returns translated SEO data in each language`, async () => {
       for (const [lng, title] of [['en', enTitle], ['ru', ruTitle], ['hi', hiTitle]] as const) {
-        const data = await run(loader as AnyLoader, `http://setu.test${pathname}?lng=${lng}`)
+        const data = await runLoader(loader as AnyLoader, `http://setu.test${pathname}?lng=${lng}`)
         const { origin, locale, title: got, description } = data as { origin: string; locale: string; title: string; description: string }
         expect({ origin, locale, title: got }).toEqual({ origin: 'http://setu.test', locale: lng, title })
         expect(description.length).toBeGreaterThan(60)
@@ -148,7 +134,7 @@ describe('page loaders', () => {
   }
 
   it('/faq exposes plain-text questions and answers for structured data', async () => {
-    const data = await run(faqLoader, 'http://setu.test/faq?lng=ru')
+    const data = await runLoader(faqLoader, 'http://setu.test/faq?lng=ru')
     expect(data.qa).toHaveLength(FAQ_ITEM_KEYS.length)
     expect(data.qa[0]).toEqual({ q: 'Что такое Setu?', a: expect.stringContaining('маркетплейс') })
     for (const { a } of data.qa) expect(a).not.toMatch(/[<>]/)

@@ -6,19 +6,20 @@ import path from 'node:path'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
-import { createRoutesStub, RouterContextProvider } from 'react-router'
+import { createRoutesStub } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TradeTabs } from './components/trade-tabs'
 import { CERTIFICATIONS, CURRENCIES, DOC_FLOWS, DOC_SIDES, INCOTERMS, PAYMENT_METHODS, PORTALS, TRANSPORT_MODES } from './data'
 import { onlyTabChanged, parseTradeTab, searchWithTab, TRADE_TABS } from './tabs'
 import { resetEnvCache } from '~/lib/env.server'
 import { SUPPORTED_LANGUAGES } from '~/lib/i18n'
-import { createFixedInstance, i18nextMiddleware } from '~/lib/i18next.server'
+import { createFixedInstance } from '~/lib/i18next.server'
 import { seoMeta } from '~/lib/seo'
 import { loader as documentationLoader } from '~/routes/public/trade-documentation'
 import { loader as hubLoader } from '~/routes/public/trade-instructions'
 import { loader as logisticsLoader } from '~/routes/public/trade-logistics'
 import { loader as paymentLoader } from '~/routes/public/trade-payment'
+import { runLoader, type AnyLoader } from '../../../../tests/support/run-loader'
 
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json }
 const LOCALES = path.resolve(__dirname, '../../../../public/locales')
@@ -195,19 +196,6 @@ describe('linkable tabs', () => {
   })
 })
 
-type AnyLoader = (args: never) => unknown
-
-async function run<L extends AnyLoader>(loader: L, url: string): Promise<Awaited<ReturnType<L>>> {
-  const request = new Request(url)
-  const context = new RouterContextProvider()
-  let value: Awaited<ReturnType<L>> | undefined
-  await i18nextMiddleware({ request, context, params: {}, pattern: '' } as never, async () => {
-    value = (await loader({ request, context, params: {} } as never)) as Awaited<ReturnType<L>>
-    return new Response(null)
-  })
-  return value as Awaited<ReturnType<L>>
-}
-
 describe('trade page loaders', () => {
   const pages = [
     ['/trade-instructions', hubLoader, 'Trade Instructions', 'Инструкции по торговле', 'व्यापार निर्देश'],
@@ -219,7 +207,7 @@ describe('trade page loaders', () => {
   for (const [pathname, loader, enTitle, ruTitle, hiTitle] of pages) {
     it(`${pathname} returns translated SEO data in each language`, async () => {
       for (const [lng, title] of [['en', enTitle], ['ru', ruTitle], ['hi', hiTitle]] as const) {
-        const data = (await run(loader as AnyLoader, `http://setu.test${pathname}?lng=${lng}`)) as {
+        const data = (await runLoader(loader as AnyLoader, `http://setu.test${pathname}?lng=${lng}`)) as {
           origin: string
           locale: string
           title: string
@@ -235,9 +223,9 @@ describe('trade page loaders', () => {
   }
 
   it('the hub reads ?tab= and returns the FAQ for structured data', async () => {
-    expect((await run(hubLoader, 'http://setu.test/trade-instructions?tab=payment-legal')).tab).toBe('payment-legal')
-    expect((await run(hubLoader, 'http://setu.test/trade-instructions?tab=%3Cscript%3E')).tab).toBe('getting-started')
-    const data = await run(hubLoader, 'http://setu.test/trade-instructions?lng=ru')
+    expect((await runLoader(hubLoader, 'http://setu.test/trade-instructions?tab=payment-legal')).tab).toBe('payment-legal')
+    expect((await runLoader(hubLoader, 'http://setu.test/trade-instructions?tab=%3Cscript%3E')).tab).toBe('getting-started')
+    const data = await runLoader(hubLoader, 'http://setu.test/trade-instructions?lng=ru')
     expect(data.faq.length).toBeGreaterThanOrEqual(6)
     expect(data.faq[0]).toEqual({ q: 'Нужен ли IEC, чтобы покупать или продавать в Setu?', a: expect.stringContaining('DGFT') })
   })
