@@ -9,7 +9,7 @@ import { closeDb, getDb, initDb } from '../../app/lib/db.server'
 import { env } from '../../app/lib/env.server'
 import { recordAudit } from '../../app/modules/admin/audit.server'
 import { createAdminAccount } from '../../app/modules/admin/commands.server'
-import { ADMIN_ROLES } from '../../app/modules/admin/roles'
+import { ADMIN_ROLES } from '../../app/domain'
 import { ADMIN_EMAIL_MAX, ADMIN_NAME_MAX, ADMIN_NAME_MIN } from '../../app/modules/admin/schemas'
 import { checkPasswordPolicy } from '../../app/modules/accounts/password-policy.server'
 

@@ -12,7 +12,7 @@ import { orderTransitionVerdict } from '~/modules/orders/policy'
 import { getOrder, listOrders } from '~/modules/orders/queries.server'
 import { countPendingOrders } from '~/modules/orders/stats.server'
 import { countOpenBoardRfqs, listBoardRfqs } from '~/modules/rfqs/board.server'
-import { ORDER_STATUSES } from '~/modules/rfqs/enums'
+import { ORDER_STATUSES, SHIPPING_METHODS } from '../../app/domain'
 import { getNegotiation } from '~/modules/rfqs/negotiation.server'
 import { listOwnRfqs } from '~/modules/rfqs/queries.server'
 import { listQuotesForBuyer } from '~/modules/rfqs/quotes.server'
@@ -32,7 +32,6 @@ import {
   quoteRounds,
   quotes,
   rfqs,
-  SHIPPING_METHODS,
   users,
 } from '../schema'
 import { useTempStorage } from '../../tests/factories/files'

@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import { SUPPORTED_LANGUAGES } from '~/lib/i18n'
 import { PROFILE_INTENTS } from '~/modules/accounts/profile-schemas'
 import { AUDIT_ACTIONS } from '~/modules/admin/roles'
-import { COUNTRY_VALUES, CURRENCY_VALUES, MARKETPLACE_SORTS } from '~/modules/catalog/schemas'
+import { CATALOG_CURRENCIES, TRADING_COUNTRIES } from '~/domain'
+import { MARKETPLACE_SORTS } from '~/modules/catalog/schemas'
 import { TRADE_TABS } from '~/modules/content/trade/tabs'
 import { KYC_MAX_REQUEST_BYTES } from '~/modules/kyc/files.server'
 import type { Fixtures } from '../access/fixtures'
@@ -94,8 +95,8 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     lng: [...SUPPORTED_LANGUAGES, 'xx', 'EN'],
     q: ['turmeric', 'turmric', 'рис', 'चावल', 'a', 'steel pipe'],
     category: [f.categoryId, 'spices', 'all'],
-    country: [...COUNTRY_VALUES, 'india', 'USA'],
-    currency: [...CURRENCY_VALUES, 'usd', 'EUR'],
+    country: [...TRADING_COUNTRIES, 'india', 'USA'],
+    currency: [...CATALOG_CURRENCIES, 'usd', 'EUR'],
     minPrice: ['0', '10', '9,50', '100.25', '999999999999.99'],
     maxPrice: ['0', '10', '9,50', '100.25', '999999999999.99'],
     maxMoq: ['1', '10', '999999999'],

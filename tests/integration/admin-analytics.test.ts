@@ -3,12 +3,12 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { orders, productViews, profiles, type Country, type KycStatus, type UserType } from '../../db/schema'
+import type { KycStatus, OrderStatus, TradingCountry, UserType } from '~/domain'
+import { orders, productViews, profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { AnalyticsDto } from '~/modules/analytics/queries.server'
 import { loader as exportLoader } from '~/routes/admin/analytics-export'
 import { loader as pageLoader } from '~/routes/admin/analytics'
-import type { OrderStatus } from '~/modules/rfqs/enums'
 import { adminCookie, createAdmin } from '../factories/admins'
 import { createCategory, createProduct } from '../factories/catalog'
 import { createQuote } from '../factories/quotes'
@@ -21,7 +21,7 @@ const at = (iso: string) => new Date(iso)
 
 let n = 0
 /** A profile created at `createdAt` (no login: analytics counts profiles). */
-async function profile(createdAt: string, userType: UserType, country: Country, kyc: { status?: KycStatus | null; doc?: boolean } = {}) {
+async function profile(createdAt: string, userType: UserType, country: TradingCountry, kyc: { status?: KycStatus | null; doc?: boolean } = {}) {
   n += 1
   const [row] = await getDb()
     .insert(profiles)

@@ -1,7 +1,7 @@
 // Admin user management (issue 10 item 4): the list's filters and the detail dialog's forms. Plain Zod,
 // no Drizzle, so the dialog checks a form with the same schema the action uses.
+import type { AccountStatus, KycStatus } from '~/domain'
 import { z } from 'zod'
-import type { AccountStatus, KycStatus } from '../../../db/schema'
 import { isProfileId } from './schemas'
 
 /** Spec §4 account statuses, in the order of the filter and the dialog's buttons. */

@@ -8,7 +8,7 @@ import { enforceLimit, type LimitRefusal } from '~/lib/rate-limit.server'
 import { recordAudit } from '~/modules/admin/audit.server'
 import type { CurrentAdmin } from '~/modules/admin/session.server'
 import { notify } from '~/modules/notifications/notify.server'
-import type { DisputeParty } from './enums'
+import type { TradeParty } from '~/domain'
 import { deleteEvidence, storeEvidence, type CheckedEvidence, type StoredEvidence } from './files.server'
 import { disputePartyOf, messageRecipients, openDisputeVerdict, orderEffectOf, restocksOnCancel } from './policy'
 import { isUuid, type AnswerDisputeInput, type DecideDisputeInput, type ModeratorMessageInput, type OpenDisputeInput } from './schemas'
@@ -160,7 +160,7 @@ export async function answerDispute(profileId: string, orderId: string, input: A
 async function notifyParties(
   tx: Tx,
   order: { buyerId: string; sellerId: string },
-  to: DisputeParty[],
+  to: TradeParty[],
   n: { actorId: string | null; kind: 'dispute_message' | 'dispute_resolved'; orderId: string },
 ) {
   await notify(

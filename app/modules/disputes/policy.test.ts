@@ -1,6 +1,6 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
-import { DISPUTE_DECISIONS, type DisputeStatus } from './enums'
+import { DISPUTE_DECISIONS, type DisputeStatus } from '~/domain'
 import { canWriteInDispute, disputePartyOf, messageRecipients, openDisputeVerdict, orderEffectOf, restocksOnCancel, type OpenVerdict } from './policy'
 
 const STATUSES = ['Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled'] as const

@@ -1,7 +1,8 @@
 // Dispute forms (issue 10 item 7): one schema per form, run by the form before submit and by the action
 // after. Messages are i18n keys: disputes:errors.* (marketplace), adminDisputes:errors.* (admin panel).
 import { z } from 'zod'
-import { DISPUTE_DECISIONS, DISPUTE_QUEUE_FILTERS, DISPUTE_REASONS, DISPUTE_TEXT_MAX, EVIDENCE_FILES_MAX, type DisputeQueueFilter } from './enums'
+import { DISPUTE_DECISIONS, DISPUTE_REASONS } from '~/domain'
+import { DISPUTE_QUEUE_FILTERS, DISPUTE_TEXT_MAX, EVIDENCE_FILES_MAX, type DisputeQueueFilter } from './enums'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Control characters (NUL and the rest, but not newline or tab) are stripped: nobody types them.

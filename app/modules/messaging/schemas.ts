@@ -1,6 +1,7 @@
 // Messaging forms (issue 9): one schema per form, run by the form before submit and by the action after.
 import { z } from 'zod'
-import { CONVERSATION_SUBJECTS, INBOX_QUERY_MAX, MESSAGE_BODY_MAX, REPORT_REASON_MAX, ATTACHMENTS_MAX } from './enums'
+import { CONVERSATION_SUBJECTS } from '~/domain'
+import { INBOX_QUERY_MAX, MESSAGE_BODY_MAX, REPORT_REASON_MAX, ATTACHMENTS_MAX } from './enums'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Control characters (NUL and the rest, but not newline or tab) are stripped from free text: nobody types them.

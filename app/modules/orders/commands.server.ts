@@ -5,7 +5,7 @@ import { disputes, orderEvents, orders, products, profiles } from '../../../db/s
 import { getDb } from '~/lib/db.server'
 import { addMoney, multiplyMoney } from '~/modules/catalog/money'
 import { notify } from '~/modules/notifications/notify.server'
-import type { OrderStatus } from '~/modules/rfqs/enums'
+import type { OrderStatus } from '~/domain'
 import { isFinalOrderStatus, orderTransitionVerdict, type OrderRole } from './policy'
 import { orderQuantityError, shippingIndexError, type PlaceOrderInput } from './schemas'
 

@@ -3,9 +3,9 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quotes, rfqs } from '../../../db/schema'
-import type { Currency, LanguageCode, ShippingMethod } from '../../../db/schema/catalog'
 import { getDb } from '~/lib/db.server'
-import { ORDER_PAGE_SIZE, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteCurrency } from '~/modules/rfqs/enums'
+import type { Currency, IncotermCode, LanguageCode, OrderStatus, QuantityUnit, ShippingMethod } from '~/domain'
+import { ORDER_PAGE_SIZE } from '~/modules/rfqs/enums'
 import type { OrderRole } from './policy'
 
 /**
@@ -41,7 +41,7 @@ export type OrderListItemDto = {
   quantity: number
   unit: QuantityUnit | null
   total: string
-  currency: QuoteCurrency
+  currency: Currency
   status: OrderStatus
   /** An open dispute stands on the order (it shows Disputed; status changes wait for the decision). */
   disputed: boolean
@@ -113,7 +113,7 @@ export type OrderDetailDto = {
   quantity: number
   unit: QuantityUnit | null
   total: string
-  currency: QuoteCurrency
+  currency: Currency
   /** Trade terms of a quote order; null on a product order. */
   incoterm: IncotermCode | null
   incotermPlace: string | null

@@ -1,12 +1,10 @@
 // The order status forms (issue 8 item 9): the seller's status dialog and the buyer's cancel dialog.
 // One schema each, shared by the form (checked before submit) and the action. Messages are i18n keys.
 import { z } from 'zod'
-import { ORDER_STATUSES } from '~/modules/rfqs/enums'
+import { ORDER_STATUSES } from '~/domain'
 import { orderErrorKey as e, PLACE_ORDER_FIELDS, readOrderQuantity } from './limits'
 
 export * from './limits'
-
-export { ORDER_STATUSES, type OrderStatus } from '~/modules/rfqs/enums'
 
 export const ORDER_NOTE_MAX = 1000
 

@@ -6,13 +6,14 @@ import { categories, products, productTranslations, type ShippingOption, type Sp
 import { getDb, type Db } from '~/lib/db.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { canUseProductImage } from './images.server'
-import { ORIGIN_COUNTRIES, PRODUCT_LANGUAGES, productImageThumb, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductLanguage, type ProductListQuery } from './schemas'
+import { type LanguageCode, LANGUAGES, ORIGIN_COUNTRIES } from '~/domain'
+import { productImageThumb, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductListQuery } from './schemas'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** One choice of the product form's country of origin. */
 export type CountryOptionDto = { code: string; name: string }
-const countryOptions = new Map<ProductLanguage, CountryOptionDto[]>()
+const countryOptions = new Map<LanguageCode, CountryOptionDto[]>()
 
 /**
  * The country-of-origin choices, named and sorted here on the server, in the page's language. The
@@ -20,7 +21,7 @@ const countryOptions = new Map<ProductLanguage, CountryOptionDto[]>()
  * them itself, its first render in the browser would not match the server's and React would render
  * the page anew, wiping what the seller had typed before (issue 26 item 5).
  */
-export function originCountryOptions(locale: ProductLanguage): CountryOptionDto[] {
+export function originCountryOptions(locale: LanguageCode): CountryOptionDto[] {
   let list = countryOptions.get(locale)
   if (!list) {
     const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })
@@ -46,7 +47,7 @@ export type EditableProductDto = {
   isActive: boolean
   hsCode: string | null
   originCountry: string | null
-  translations: Partial<Record<ProductLanguage, { name: string; slug: string; description: string; longDescription: string; specifications: Specification[] }>>
+  translations: Partial<Record<LanguageCode, { name: string; slug: string; description: string; longDescription: string; specifications: Specification[] }>>
   shippingOptions: ShippingOption[]
   /** Image paths in display order, the cover first. */
   images: string[]
@@ -76,7 +77,7 @@ async function checkUnique(tx: Db, sellerId: string, input: ProductInput, produc
       .limit(1)
     if (taken) errors.sku = 'products:form.errors.skuTaken'
   }
-  const slugs = PRODUCT_LANGUAGES.flatMap((lng) => (input.translations[lng] ? [[lng, input.translations[lng]!.slug] as const] : []))
+  const slugs = LANGUAGES.flatMap((lng) => (input.translations[lng] ? [[lng, input.translations[lng]!.slug] as const] : []))
   if (slugs.length > 0) {
     const taken = await tx
       .select({ languageCode: productTranslations.languageCode })
@@ -120,7 +121,7 @@ function productValues(input: ProductInput) {
 }
 
 function translationRows(productId: string, input: ProductInput) {
-  return PRODUCT_LANGUAGES.flatMap((lng) => {
+  return LANGUAGES.flatMap((lng) => {
     const t = input.translations[lng]
     return t ? [{ productId, languageCode: lng, name: t.name, slug: t.slug, description: t.description, longDescription: t.longDescription, specifications: t.specifications }] : []
   })
@@ -225,8 +226,8 @@ export async function getEditableProduct(sellerId: string, productId: string): P
   const texts = await db.select().from(productTranslations).where(eq(productTranslations.productId, productId))
   const translations: EditableProductDto['translations'] = {}
   for (const t of texts) {
-    if ((PRODUCT_LANGUAGES as readonly string[]).includes(t.languageCode)) {
-      translations[t.languageCode as ProductLanguage] = {
+    if ((LANGUAGES as readonly string[]).includes(t.languageCode)) {
+      translations[t.languageCode as LanguageCode] = {
         name: t.name,
         slug: t.slug,
         description: t.description,
@@ -272,7 +273,7 @@ export type SellerProductRowDto = {
 export type SellerProductPageDto = { items: SellerProductRowDto[]; total: number; page: number; pageCount: number }
 
 /** The seller's products for My Products: searched, filtered, sorted and paginated in the database. */
-export async function listSellerProducts(sellerId: string, locale: ProductLanguage, query: ProductListQuery): Promise<SellerProductPageDto> {
+export async function listSellerProducts(sellerId: string, locale: LanguageCode, query: ProductListQuery): Promise<SellerProductPageDto> {
   const db = getDb()
   // Name in the viewer's language, else English, else any language the product has.
   const nameRow = sql`(select x.name || chr(31) || x.language_code from ${productTranslations} x where x.product_id = ${products.id}

@@ -6,7 +6,8 @@ import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/notify.server'
-import type { IncotermCode, NegotiationAction, OrderStatus, QuantityUnit, QuoteCurrency, QuoteStatus, RfqStatus, RoundAction, RoundAuthor } from './enums'
+import type { Currency, IncotermCode, OrderStatus, QuantityUnit, QuoteStatus, RfqStatus, RoundAction, TradeParty } from '~/domain'
+import type { NegotiationAction } from './enums'
 import { allowedNegotiationActions, negotiationVerdict } from './policy'
 import { displayStatus, type QuoteRefusal } from './quotes.server'
 import { counterQuantityError, type CounterOfferInput } from './schemas'
@@ -28,7 +29,7 @@ export type OfferTerms = {
 
 export type RoundDto = {
   round: number
-  authorRole: RoundAuthor
+  authorRole: TradeParty
   authorName: string | null
   action: RoundAction
   terms: OfferTerms | null
@@ -41,7 +42,7 @@ export type OrderSummaryDto = {
   id: string
   unitPrice: string
   quantity: number
-  currency: QuoteCurrency
+  currency: Currency
   total: string
   incoterm: IncotermCode
   incotermPlace: string
@@ -52,9 +53,9 @@ export type OrderSummaryDto = {
 }
 
 export type NegotiationDto = {
-  viewerRole: RoundAuthor
+  viewerRole: TradeParty
   rfq: { id: string; title: string; quantity: number; unit: QuantityUnit; status: RfqStatus; buyerCompany: string; buyerCountry: 'India' | 'Russia' }
-  quote: { id: string; status: QuoteStatus; currency: QuoteCurrency; sellerCompany: string; sellerCountry: 'India' | 'Russia'; minOrderQuantity: number; offer: OfferTerms; message: string | null }
+  quote: { id: string; status: QuoteStatus; currency: Currency; sellerCompany: string; sellerCountry: 'India' | 'Russia'; minOrderQuantity: number; offer: OfferTerms; message: string | null }
   rounds: RoundDto[]
   actions: NegotiationAction[]
   order: OrderSummaryDto | null
@@ -98,7 +99,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
     .innerJoin(sellerProfile, eq(sellerProfile.id, quotes.sellerId))
     .where(and(eq(quotes.id, quoteId), eq(quotes.rfqId, rfqId)))
   if (!row) return null
-  const viewerRole: RoundAuthor | null = row.buyerId === viewerProfileId ? 'buyer' : row.sellerId === viewerProfileId ? 'seller' : null
+  const viewerRole: TradeParty | null = row.buyerId === viewerProfileId ? 'buyer' : row.sellerId === viewerProfileId ? 'seller' : null
   if (!viewerRole) return null
   const roundRows = await db
     .select({
@@ -201,7 +202,7 @@ export async function actOnQuote(
       .innerJoin(rfqs, eq(rfqs.id, quotes.rfqId))
       .where(and(eq(quotes.id, quoteId), eq(quotes.rfqId, rfqId)))
     if (!party) return refuse(404, 'notFound')
-    const role: RoundAuthor | null = party.buyerId === actorProfileId ? 'buyer' : party.sellerId === actorProfileId ? 'seller' : null
+    const role: TradeParty | null = party.buyerId === actorProfileId ? 'buyer' : party.sellerId === actorProfileId ? 'seller' : null
     if (!role) return refuse(404, 'notFound')
     if (negotiationVerdict('Quoted', role, action) === 'never') return refuse(403, 'notYours')
     const [rfq] = await tx.select({ status: rfqs.status, quantity: rfqs.quantity, title: rfqs.title }).from(rfqs).where(eq(rfqs.id, rfqId)).for('update')

@@ -1,6 +1,7 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
-import { NEGOTIATION_ACTIONS, QUOTE_STATUSES, RFQ_STATUSES, type RfqStatus } from './enums'
+import { QUOTE_STATUSES, RFQ_STATUSES, type RfqStatus } from '~/domain'
+import { NEGOTIATION_ACTIONS } from './enums'
 import { allowedNegotiationActions, isRfqForSeller, negotiationVerdict, PRODUCT_REQUEST_STATUSES, productRequestStatus, rejectVerdict } from './policy'
 
 // The negotiation in turns, as a table: Quoted is the buyer's turn, Countered the seller's.

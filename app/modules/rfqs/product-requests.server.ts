@@ -7,7 +7,7 @@ import { productTranslations, products, profiles, quotes, rfqs } from '../../../
 import { getDb } from '~/lib/db.server'
 import { enforceLimit, type LimitRefusal } from '~/lib/rate-limit.server'
 import { notify } from '~/modules/notifications/notify.server'
-import { LIVE_QUOTE_STATUSES, QUANTITY_UNITS, type QuantityUnit } from './enums'
+import { LIVE_QUOTE_STATUSES, QUANTITY_UNITS, type QuantityUnit } from '~/domain'
 import { rejectVerdict } from './policy'
 import { requestQuantityError, TITLE_MAX, TITLE_MIN, type ProductRequestInput, type RejectRequestInput } from './schemas'
 

@@ -5,8 +5,8 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/notify.server'
-import type { IncotermCode, QuoteCurrency, QuoteStatus } from './enums'
-import { LIVE_QUOTE_STATUSES, MAX_QUOTES_PER_RFQ } from './enums'
+import { type Currency, type IncotermCode, LIVE_QUOTE_STATUSES, type QuoteStatus } from '~/domain'
+import { MAX_QUOTES_PER_RFQ } from './enums'
 import { isRfqForSeller, quoteBlocker, type QuotingSeller } from './policy'
 import { utcToday, type SubmitQuoteInput } from './schemas'
 
@@ -144,7 +144,7 @@ export type BuyerQuoteDto = {
   sellerCountry: 'India' | 'Russia'
   sellerVerified: boolean
   unitPrice: string
-  currency: QuoteCurrency
+  currency: Currency
   minOrderQuantity: number
   incoterm: IncotermCode
   incotermPlace: string

@@ -2,7 +2,7 @@
 // submit) and the action. Messages are i18n keys in the `rfqs` namespace.
 import { z } from 'zod'
 import { toCents } from '~/modules/catalog/money'
-import { INCOTERMS, LOCATION_PREFERENCES, QUANTITY_UNITS, QUOTE_CURRENCIES, RFQ_CURRENCIES } from './enums'
+import { CURRENCIES, INCOTERMS, LOCATION_PREFERENCES, QUANTITY_UNITS } from '~/domain'
 
 export * from './enums'
 
@@ -88,7 +88,7 @@ export function createRfqSchema(today: string) {
         .transform((v) => v || null),
       budgetMin: budget,
       budgetMax: budget,
-      currency: emptyTo('USD').pipe(z.enum(RFQ_CURRENCIES, { message: m('currency') })),
+      currency: emptyTo('USD').pipe(z.enum(CURRENCIES, { message: m('currency') })),
       quantity: z
         .string()
         .trim()
@@ -241,7 +241,7 @@ export const SubmitQuoteSchema = z.object({
       if (!DECIMAL.test(v)) ctx.addIssue({ code: 'custom', message: q('priceFormat') })
     })
     .transform((v) => (Number(v) === 0 ? '0.00' : v.replace(/^0+(?=\d)/, ''))),
-  currency: z.enum(QUOTE_CURRENCIES, { message: q('currency') }),
+  currency: z.enum(CURRENCIES, { message: q('currency') }),
   minOrderQuantity: wholeNumber(1, MOQ_MAX, 'moq', 1),
   incoterm: z.enum(INCOTERMS, { message: q('incoterm') }),
   incotermPlace: noNul.pipe(z.string().trim().min(1, q('placeRequired')).max(PLACE_MAX, q('placeMax'))),
@@ -279,7 +279,7 @@ export const WithdrawQuoteSchema = z.object({ intent: z.literal('withdraw'), quo
 
 /** The RFQ board's filters (?q=&category=&currency=&notQuoted=1&match=1&page=); junk falls back to "any". */
 /** `mine`: only the product requests addressed to this seller ("Requests for my products"). */
-export type BoardFilters = { q: string; category: string | null; currency: (typeof RFQ_CURRENCIES)[number] | null; notQuoted: boolean; match: boolean; mine: boolean; page: number }
+export type BoardFilters = { q: string; category: string | null; currency: (typeof CURRENCIES)[number] | null; notQuoted: boolean; match: boolean; mine: boolean; page: number }
 
 export function parseBoardFilters(params: URLSearchParams): BoardFilters {
   const text = (params.get('q') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100)
@@ -288,7 +288,7 @@ export function parseBoardFilters(params: URLSearchParams): BoardFilters {
   return {
     q: text,
     category: category.length <= 64 && /^[a-z0-9][a-z0-9-]*$/.test(category) ? category : null,
-    currency: (RFQ_CURRENCIES as readonly string[]).includes(currency) ? (currency as BoardFilters['currency']) : null,
+    currency: (CURRENCIES as readonly string[]).includes(currency) ? (currency as BoardFilters['currency']) : null,
     notQuoted: params.get('notQuoted') === '1',
     match: params.get('match') === '1',
     mine: params.get('mine') === '1',
@@ -370,7 +370,7 @@ export const ProductRequestSchema = z.object({
       if (Number(v) > QUANTITY_MAX) ctx.addIssue({ code: 'custom', message: pr('quantityMax') })
     })
     .transform((v) => Number(v)),
-  currency: z.enum(RFQ_CURRENCIES, { message: pr('currency') }),
+  currency: z.enum(CURRENCIES, { message: pr('currency') }),
   message: z
     .string()
     .transform((v) => v.replace(CONTROL, '').trim())

@@ -9,7 +9,8 @@ import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { KYC_ACCEPT, KYC_FIELD } from '~/modules/kyc/schemas'
-import { COMPANY_MAX, COUNTRIES, EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, PHONE_MIN, registrationSummary, verifyEmailPath, type FieldErrors } from '../limits'
+import { PASSWORD_MAX, PASSWORD_MIN, TRADING_COUNTRIES } from '~/domain'
+import { COMPANY_MAX, EMAIL_MAX, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN, registrationSummary, verifyEmailPath, type FieldErrors } from '../limits'
 import { useAccountSchemas } from './use-account-schemas'
 import { ActionToast } from './action-toast'
 import { describedBy, FieldError, TextField, UserTypeField } from './profile-form-field'
@@ -135,7 +136,7 @@ export function RegisterForm({ answer }: { answer?: RegisterActionData }) {
             <option value="" disabled>
               {t('account:fields.countryPlaceholder')}
             </option>
-            {COUNTRIES.map((c) => (
+            {TRADING_COUNTRIES.map((c) => (
               <option key={c} value={c}>
                 {t(`account:countries.${c}`)}
               </option>

@@ -7,7 +7,8 @@ import { Button } from '~/components/ui/button'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
-import { DISPUTE_REASONS, DISPUTE_TEXT_MAX, EVIDENCE_ACCEPT, EVIDENCE_FILES_MAX } from '../enums'
+import { DISPUTE_REASONS } from '~/domain'
+import { DISPUTE_TEXT_MAX, EVIDENCE_ACCEPT, EVIDENCE_FILES_MAX } from '../enums'
 import { parseAnswerForm, parseOpenDisputeForm, type DisputeFieldErrors } from '../schemas'
 
 export type DisputeActionData = { fieldErrors?: DisputeFieldErrors }

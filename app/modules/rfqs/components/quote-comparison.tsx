@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '~/components/ui/badge'
 import { formatMoney, INTL_LOCALES, type Language } from '~/lib/i18n'
-import type { QuoteStatus } from '../enums'
+import type { QuoteStatus } from '~/domain'
 import type { BuyerQuoteDto } from '../quotes.server'
 
 const STATUS_VARIANT: Record<QuoteStatus, 'success' | 'secondary' | 'default' | 'warning' | 'destructive'> = {
