@@ -1,5 +1,5 @@
 // Shared i18n settings for server and browser.
-import { LANGUAGES, type LanguageCode } from '~/domain'
+import { LANGUAGES, type LanguageCode } from '../domain'
 
 export const SUPPORTED_LANGUAGES = LANGUAGES
 export type Language = LanguageCode

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CATALOG_CURRENCIES, TRADING_COUNTRIES } from '~/domain'
+import { CATALOG_CURRENCIES, MONEY_PATTERN, TRADING_COUNTRIES } from '~/domain'
 import { MARKETPLACE_SORTS, MAX_QUERY_LENGTH, type MarketplaceNotice, type MarketplaceQuery, type MarketplaceSort } from './constants'
 import { compareMoney } from './money'
 
@@ -23,7 +23,7 @@ export const PriceSchema = z
   .string()
   .trim()
   .transform((s) => s.replace(',', '.'))
-  .pipe(z.string().regex(/^\d{1,12}(\.\d{1,2})?$/))
+  .pipe(z.string().regex(MONEY_PATTERN))
   .transform((s) => {
     const [whole, frac] = s.split('.')
     const trimmed = whole.replace(/^0+(?=\d)/, '')

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import type { Currency, IncotermCode, LanguageCode, OrderStatus, QuantityUnit, ShippingMethod } from '~/domain'
+import { type Currency, type IncotermCode, type LanguageCode, type OrderStatus, type QuantityUnit, type ShippingMethod, UUID_PATTERN } from '~/domain'
 import { ORDER_PAGE_SIZE } from '~/modules/rfqs/enums'
 import type { OrderRole } from './policy'
 
@@ -21,8 +21,6 @@ function productText(locale: LanguageCode) {
 
 /** Whether an open dispute stands on the order (issue 10 item 7). */
 const openDispute = sql<boolean>`exists (select 1 from disputes d where d.order_id = ${orders.id} and d.status = 'open')`
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type OrderListItemDto = {
   id: string
@@ -128,7 +126,7 @@ const sellerProfile = alias(profiles, 'seller_profile')
 
 /** The order as one of its parties sees it, with every status change oldest first; null for anyone else or a malformed id. */
 export async function getOrder(viewerProfileId: string, orderId: string, locale: LanguageCode = 'en'): Promise<OrderDetailDto | null> {
-  if (!UUID.test(orderId)) return null
+  if (!UUID_PATTERN.test(orderId)) return null
   const db = getDb()
   const product = productText(locale)
   const [row] = await db

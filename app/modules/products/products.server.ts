@@ -6,10 +6,8 @@ import { categories, products, productTranslations, type ShippingOption, type Sp
 import { getDb, type Db } from '~/lib/db.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { canUseProductImage } from './images.server'
-import { type LanguageCode, LANGUAGES, ORIGIN_COUNTRIES } from '~/domain'
+import { type LanguageCode, LANGUAGES, ORIGIN_COUNTRIES, UUID_PATTERN } from '~/domain'
 import { productImageThumb, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductListQuery } from './schemas'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** One choice of the product form's country of origin. */
 export type CountryOptionDto = { code: string; name: string }
@@ -161,7 +159,7 @@ export async function createProduct(sellerId: string, input: ProductInput): Prom
 
 /** Replaces a product's fields and translations; null when it is not this seller's product. */
 export async function updateProduct(sellerId: string, productId: string, input: ProductInput): Promise<SaveResult | null> {
-  if (!UUID.test(productId)) return null
+  if (!UUID_PATTERN.test(productId)) return null
   try {
     const result = await getDb().transaction(async (tx) => {
       const [own] = await tx
@@ -192,7 +190,7 @@ export async function updateProduct(sellerId: string, productId: string, input: 
 
 /** Activates or deactivates one of the seller's products; false when it is not theirs. */
 export async function setProductActive(sellerId: string, productId: string, isActive: boolean): Promise<boolean> {
-  if (!UUID.test(productId)) return false
+  if (!UUID_PATTERN.test(productId)) return false
   const rows = await getDb()
     .update(products)
     .set({ isActive, updatedAt: new Date() })
@@ -204,7 +202,7 @@ export async function setProductActive(sellerId: string, productId: string, isAc
 
 /** Deletes one of the seller's products (translations and view rows go with it); false when it is not theirs. */
 export async function deleteProduct(sellerId: string, productId: string): Promise<boolean> {
-  if (!UUID.test(productId)) return false
+  if (!UUID_PATTERN.test(productId)) return false
   const rows = await getDb()
     .delete(products)
     .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
@@ -215,7 +213,7 @@ export async function deleteProduct(sellerId: string, productId: string): Promis
 
 /** The product as the edit form shows it, or null when it is not this seller's. */
 export async function getEditableProduct(sellerId: string, productId: string): Promise<EditableProductDto | null> {
-  if (!UUID.test(productId)) return null
+  if (!UUID_PATTERN.test(productId)) return null
   const db = getDb()
   const [row] = await db
     .select()

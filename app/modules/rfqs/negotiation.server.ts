@@ -6,13 +6,12 @@ import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/notify.server'
-import type { Currency, IncotermCode, OrderStatus, QuantityUnit, QuoteStatus, RfqStatus, RoundAction, TradeParty } from '~/domain'
+import { type Currency, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type TradeParty, UUID_PATTERN } from '~/domain'
 import type { NegotiationAction } from './enums'
 import { allowedNegotiationActions, negotiationVerdict } from './policy'
 import { displayStatus, type QuoteRefusal } from './quotes.server'
 import { counterQuantityError, type CounterOfferInput } from './schemas'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY_MS = 86_400_000
 
 const refuse = (status: QuoteRefusal['status'], key: string): QuoteRefusal => ({ ok: false, status, error: `rfqs:negotiation.errors.${key}` })
@@ -66,7 +65,7 @@ const sellerProfile = alias(profiles, 'seller_profile')
 
 /** The negotiation as one party sees it; null for anyone else (the page answers 404, as for no quote at all). */
 export async function getNegotiation(viewerProfileId: string, rfqId: string, quoteId: string): Promise<NegotiationDto | null> {
-  if (!UUID.test(rfqId) || !UUID.test(quoteId)) return null
+  if (!UUID_PATTERN.test(rfqId) || !UUID_PATTERN.test(quoteId)) return null
   const db = getDb()
   const [row] = await db
     .select({
@@ -194,7 +193,7 @@ export async function actOnQuote(
   action: NegotiationAction,
   counter?: CounterOfferInput,
 ): Promise<NegotiationResult> {
-  if (!UUID.test(rfqId) || !UUID.test(quoteId)) return refuse(404, 'notFound')
+  if (!UUID_PATTERN.test(rfqId) || !UUID_PATTERN.test(quoteId)) return refuse(404, 'notFound')
   return getDb().transaction(async (tx) => {
     const [party] = await tx
       .select({ buyerId: rfqs.buyerId, sellerId: quotes.sellerId })
