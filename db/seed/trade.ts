@@ -1,6 +1,6 @@
 import type { Db } from '~/lib/db.server'
 import { addMoney, multiplyMoney } from '~/modules/catalog/money'
-import type { Currency, DisputeDecision, DisputeReason, IncotermCode, LocationPreference, OrderStatus, QuantityUnit, QuoteStatus, RoundAction, TradeParty } from '../../app/domain'
+import type { Currency, DisputeDecision, DisputeReason, IncotermCode, LocationPreference, OrderStatus, QuantityUnit, QuoteStatus, RoundAction, TradeParty, TradingCountry } from '../../app/domain'
 import { disputeMessages, disputes, orderEvents, orders, profiles, quoteRounds, quotes, rfqs } from '../schema'
 import { DEMO_ACCOUNTS } from './accounts'
 import { demoProducts } from './products'
@@ -29,7 +29,7 @@ export type SeedBuyer = {
   id: string
   name: string
   email: string
-  country: 'India' | 'Russia'
+  country: TradingCountry
   phoneNumber: string
   companyName: string
   preferredLanguage: 'en' | 'ru' | 'hi'

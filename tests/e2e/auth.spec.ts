@@ -4,6 +4,7 @@ import { openVerificationEmail, verificationLink } from './support/outbox'
 import { E2E_AUTH_SECRET } from './support/secret'
 import { uniquePhone } from '../support/phone'
 import { submitLogIn } from './support/sign-in'
+import type { TradingCountry } from '~/domain'
 
 /** A small but real PDF. */
 const PDF = Buffer.from(
@@ -18,7 +19,7 @@ function newEmail(kind: string) {
   return `${kind}-${Date.now().toString(36)}-${counter}@example.com`
 }
 
-async function fillRegistration(page: Page, opts: { email: string; userType: 'Buyer' | 'Seller'; name?: string; country?: 'India' | 'Russia' }) {
+async function fillRegistration(page: Page, opts: { email: string; userType: 'Buyer' | 'Seller'; name?: string; country?: TradingCountry }) {
   await page.goto('/register')
   await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible()
   await page.waitForLoadState('networkidle')

@@ -19,13 +19,14 @@ import { createRfq } from '../factories/trade'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { dispatch } from '../support/app'
 import { callRoute } from './account-support'
+import type { TradingCountry } from '~/domain'
 
 async function signedIn(profile: CreateUserOptions['profile']) {
   const u = await createUser({ profile })
   return { ...u, profileId: u.profileId!, cookie: await signInCookie(u.email, u.password) }
 }
 const buyer = () => signedIn({ userType: 'Buyer', country: 'India', companyName: `Buyer Co ${randomUUID().slice(0, 4)}` })
-const seller = (country: 'India' | 'Russia' = 'Russia') => signedIn({ userType: 'Seller', country, kycStatus: 'Approved', companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
+const seller = (country: TradingCountry = 'Russia') => signedIn({ userType: 'Seller', country, kycStatus: 'Approved', companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
 
 const MINUTE = 60_000
 const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE)

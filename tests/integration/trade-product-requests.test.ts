@@ -14,6 +14,7 @@ import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { callRoute, form, toastOf } from './account-support'
+import type { TradingCountry } from '~/domain'
 
 async function signedIn(profile: CreateUserOptions['profile']) {
   const u = await createUser({ profile })
@@ -21,7 +22,7 @@ async function signedIn(profile: CreateUserOptions['profile']) {
 }
 type Party = Awaited<ReturnType<typeof signedIn>>
 const newBuyer = () => signedIn({ userType: 'Buyer', country: 'India', companyName: `Buyer Co ${randomUUID().slice(0, 4)}` })
-const newSeller = (country: 'India' | 'Russia' = 'Russia', kycStatus: 'Approved' | 'Pending' = 'Approved') =>
+const newSeller = (country: TradingCountry = 'Russia', kycStatus: 'Approved' | 'Pending' = 'Approved') =>
   signedIn({ userType: 'Seller', country, kycStatus, companyName: `Seller Co ${randomUUID().slice(0, 6)}` })
 
 /** A public product of `seller` (MOQ 10, 250.00 INR), named in English and Russian. */

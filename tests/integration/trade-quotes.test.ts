@@ -13,13 +13,14 @@ import { createRfq } from '../factories/trade'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { callRoute, form, toastOf } from './account-support'
 import en from '../../public/locales/en/rfqs.json'
+import type { TradingCountry } from '~/domain'
 
 async function signedIn(profile: CreateUserOptions['profile']) {
   const u = await createUser({ profile })
   return { ...u, profileId: u.profileId!, cookie: await signInCookie(u.email, u.password) }
 }
 const buyer = () => signedIn({ userType: 'Buyer', country: 'India' })
-const seller = (country: 'India' | 'Russia' = 'Russia', kycStatus: 'Approved' | 'Pending' | null = 'Approved') =>
+const seller = (country: TradingCountry = 'Russia', kycStatus: 'Approved' | 'Pending' | null = 'Approved') =>
   signedIn({ userType: 'Seller', country, kycStatus, companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
 
 const quote = (rfqId: string, extra: Record<string, string> = {}) =>

@@ -1,10 +1,10 @@
 // The moderation queue's forms and filters (issue 10 item 2, reported conversations): plain values and
 // Zod schemas shared by the dialog (before submit) and the action (after).
 import { z } from 'zod'
-import { UUID_PATTERN } from '~/domain'
+import { CONVERSATION_REPORT_STATUSES, UUID_PATTERN, type ConversationReportStatus } from '~/domain'
 
-export const REPORT_STATUSES = ['open', 'reviewed', 'dismissed'] as const
-export type ReportStatus = (typeof REPORT_STATUSES)[number]
+export const REPORT_STATUSES = CONVERSATION_REPORT_STATUSES
+export type ReportStatus = ConversationReportStatus
 
 /** A moderator's decision on an open report. */
 export const REPORT_DECISIONS = ['reviewed', 'dismissed'] as const

@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { adminUsers, disputeEvidence, disputeMessages, disputes, orders, profiles, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { signBoundLink, verifyBoundLink } from '~/lib/storage.server'
-import type { DisputeAuthorKind, DisputeDecision, DisputeReason, DisputeStatus, LanguageCode, TradeParty } from '~/domain'
+import type { DisputeAuthorKind, DisputeDecision, DisputeReason, DisputeStatus, LanguageCode, TradeParty, TradingCountry } from '~/domain'
 import {
   DISPUTE_OVERDUE_DAYS,
   DISPUTE_QUEUE_PAGE_SIZE,
@@ -18,7 +18,7 @@ import { disputePartyOf, openDisputeVerdict, type OpenVerdict } from './policy'
 import { isUuid } from './schemas'
 
 type OrderStatus = 'Pending' | 'Accepted' | 'Shipped' | 'Delivered' | 'Cancelled'
-type Country = 'India' | 'Russia'
+type Country = TradingCountry
 
 /** Open and untouched for more than three days, judged by the database's clock. */
 const overdueSql = sql<boolean>`(${disputes.status} = 'open' and ${disputes.lastActivityAt} < now() - make_interval(days => ${DISPUTE_OVERDUE_DAYS}))`

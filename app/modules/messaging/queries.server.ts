@@ -4,12 +4,12 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQ
 import { alias } from 'drizzle-orm/pg-core'
 import { conversationReports, conversations, messageAttachments, messages, profiles, userBlocks } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import type { ConversationSubject, LanguageCode, TradeParty } from '~/domain'
+import type { ConversationSubject, LanguageCode, TradeParty, TradingCountry } from '~/domain'
 import { INBOX_PAGE_SIZE, THREAD_PAGE_SIZE, type AttachmentType } from './enums'
 import { subjectPath } from './policy'
 import { isUuid } from './schemas'
 
-type Country = 'India' | 'Russia'
+type Country = TradingCountry
 
 /** The other party as a participant sees them. */
 export type PartyDto = { id: string; name: string; company: string; country: Country }

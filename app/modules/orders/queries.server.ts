@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { type Currency, type IncotermCode, type LanguageCode, type OrderStatus, type QuantityUnit, type ShippingMethod, UUID_PATTERN } from '~/domain'
+import { type Currency, type IncotermCode, type LanguageCode, type OrderStatus, type QuantityUnit, type ShippingMethod, type TradingCountry, UUID_PATTERN } from '~/domain'
 import { ORDER_PAGE_SIZE } from '~/modules/rfqs/enums'
 import type { OrderRole } from './policy'
 
@@ -35,7 +35,7 @@ export type OrderListItemDto = {
   /** The other party: the person's name, their company (or the name again when none) and country. */
   counterpartyName: string
   counterpartyCompany: string
-  counterpartyCountry: 'India' | 'Russia'
+  counterpartyCountry: TradingCountry
   quantity: number
   unit: QuantityUnit | null
   total: string
@@ -99,8 +99,8 @@ export type OrderDetailDto = {
   status: OrderStatus
   /** An open dispute stands on the order (it shows Disputed; status changes wait for the decision). */
   disputed: boolean
-  buyer: { company: string; country: 'India' | 'Russia' }
-  seller: { company: string; country: 'India' | 'Russia' }
+  buyer: { company: string; country: TradingCountry }
+  seller: { company: string; country: TradingCountry }
   rfqTitle: string | null
   /** A direct order from the product page: the product, and the shipping chosen (null: none). */
   product: { id: string; name: string | null; lang: LanguageCode | null } | null

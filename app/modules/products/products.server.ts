@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import { categories, products, productTranslations, type ShippingOption, type Specification } from '../../../db/schema'
 import { getDb, type Db } from '~/lib/db.server'
+import { resources } from '~/lib/i18next.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { canUseProductImage } from './images.server'
 import { type LanguageCode, LANGUAGES, ORIGIN_COUNTRIES, UUID_PATTERN } from '~/domain'
@@ -14,17 +15,16 @@ export type CountryOptionDto = { code: string; name: string }
 const countryOptions = new Map<LanguageCode, CountryOptionDto[]>()
 
 /**
- * The country-of-origin choices, named and sorted here on the server, in the page's language. The
- * browser's Intl names a few regions differently (Hong Kong, Macao, Palestine…): had the form named
- * them itself, its first render in the browser would not match the server's and React would render
- * the page anew, wiping what the seller had typed before (issue 26 item 5).
+ * The country-of-origin choices, named (the countries namespace of public/locales) and sorted here on the
+ * server, in the page's language: the form renders the same list before and after hydration, so
+ * React never renders the page anew and wipes what the seller typed (issue 26 item 5).
  */
 export function originCountryOptions(locale: LanguageCode): CountryOptionDto[] {
   let list = countryOptions.get(locale)
   if (!list) {
-    const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })
+    const names = resources[locale].countries as Record<string, string>
     const collator = new Intl.Collator(locale)
-    list = ORIGIN_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name))
+    list = ORIGIN_COUNTRIES.map((code) => ({ code, name: names[code] ?? code })).sort((a, b) => collator.compare(a.name, b.name))
     countryOptions.set(locale, list)
   }
   return list

@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/notify.server'
-import { type Currency, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type TradeParty, UUID_PATTERN } from '~/domain'
+import { type Currency, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type TradeParty, type TradingCountry, UUID_PATTERN } from '~/domain'
 import type { NegotiationAction } from './enums'
 import { allowedNegotiationActions, negotiationVerdict } from './policy'
 import { displayStatus, type QuoteRefusal } from './quotes.server'
@@ -53,8 +53,8 @@ export type OrderSummaryDto = {
 
 export type NegotiationDto = {
   viewerRole: TradeParty
-  rfq: { id: string; title: string; quantity: number; unit: QuantityUnit; status: RfqStatus; buyerCompany: string; buyerCountry: 'India' | 'Russia' }
-  quote: { id: string; status: QuoteStatus; currency: Currency; sellerCompany: string; sellerCountry: 'India' | 'Russia'; minOrderQuantity: number; offer: OfferTerms; message: string | null }
+  rfq: { id: string; title: string; quantity: number; unit: QuantityUnit; status: RfqStatus; buyerCompany: string; buyerCountry: TradingCountry }
+  quote: { id: string; status: QuoteStatus; currency: Currency; sellerCompany: string; sellerCountry: TradingCountry; minOrderQuantity: number; offer: OfferTerms; message: string | null }
   rounds: RoundDto[]
   actions: NegotiationAction[]
   order: OrderSummaryDto | null

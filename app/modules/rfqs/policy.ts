@@ -1,7 +1,7 @@
 // Who may quote on buyers' RFQs (issue 8 item 4). Pure: the board shows the reason, the command
 // refuses with it.
 
-import type { QuoteStatus, RfqStatus, TradeParty } from '~/domain'
+import type { QuoteStatus, RfqStatus, TradeParty, TradingCountry } from '~/domain'
 import type { NegotiationAction } from './enums'
 
 export type QuotingSeller = { kycStatus: 'Pending' | 'Approved' | 'Rejected' | null; accountStatus: 'active' | 'suspended' | 'banned' }
@@ -48,14 +48,14 @@ export function allowedNegotiationActions(status: QuoteStatus, role: TradeParty)
 // ---- Product requests (issue 8 item 2): RFQs addressed to one seller ----
 
 /** What a seller needs to know about an RFQ to see it on the board or quote on it. */
-export type AddressedRfq = { sellerId: string | null; locationPreference: 'India' | 'Russia' | 'Both' }
+export type AddressedRfq = { sellerId: string | null; locationPreference: TradingCountry | 'Both' }
 
 /**
  * Whether this RFQ is for this seller at all: a product request only for the seller it is addressed to
  * (wherever they are), an open RFQ for every seller whose country its location preference allows.
  * The board's SQL (`board.server.ts`) repeats this rule.
  */
-export function isRfqForSeller(rfq: AddressedRfq, seller: { id: string; country: 'India' | 'Russia' }): boolean {
+export function isRfqForSeller(rfq: AddressedRfq, seller: { id: string; country: TradingCountry }): boolean {
   if (rfq.sellerId !== null) return rfq.sellerId === seller.id
   return rfq.locationPreference === 'Both' || rfq.locationPreference === seller.country
 }

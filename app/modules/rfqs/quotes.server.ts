@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/notify.server'
-import { type Currency, type IncotermCode, LIVE_QUOTE_STATUSES, type QuoteStatus, UUID_PATTERN } from '~/domain'
+import { type Currency, type IncotermCode, LIVE_QUOTE_STATUSES, type QuoteStatus, type TradingCountry, UUID_PATTERN } from '~/domain'
 import { MAX_QUOTES_PER_RFQ } from './enums'
 import { isRfqForSeller, quoteBlocker, type QuotingSeller } from './policy'
 import { utcToday, type SubmitQuoteInput } from './schemas'
@@ -20,7 +20,7 @@ export type SubmitQuoteResult = { ok: true; id: string } | QuoteRefusal
 
 const refuse = (status: QuoteRefusal['status'], key: string): QuoteRefusal => ({ ok: false, status, error: `rfqs:quote.errors.${key}` })
 
-export type QuoteActor = QuotingSeller & { id: string; country: 'India' | 'Russia' }
+export type QuoteActor = QuotingSeller & { id: string; country: TradingCountry }
 
 /**
  * Submits the seller's quote. The RFQ row is locked (FOR UPDATE) while its quotes are counted, so
@@ -140,7 +140,7 @@ export async function withdrawQuote(sellerId: string, quoteId: string): Promise<
 export type BuyerQuoteDto = {
   id: string
   sellerCompany: string
-  sellerCountry: 'India' | 'Russia'
+  sellerCountry: TradingCountry
   sellerVerified: boolean
   unitPrice: string
   currency: Currency
