@@ -7,6 +7,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from 'rea
 import appCss from './app.css?url'
 import { InlineStylesheetContext } from '~/components/app-stylesheet'
 import { DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, PRODUCT_IMAGE } from '~/domain/uploads'
+import { UUID_SOURCE } from '~/domain'
 import { NonceContext } from '~/lib/csp'
 import { CSP_NONCE_HEADER } from '~/lib/http-security.server'
 import { getI18n } from '~/lib/i18next.server'
@@ -20,7 +21,7 @@ export { configurePageCache, PAGE_CACHE_TTL_MS, parsePageCacheSize, startPageCac
 export { staticFilesOnly } from '~/lib/static-files.server'
 export { configureReferenceCache } from '~/lib/reference-cache.server'
 
-const PRODUCT_PAGE = /^\/products\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.data)?$/i
+const PRODUCT_PAGE = new RegExp(`^/products/(${UUID_SOURCE})(?:\\.data)?$`, 'i')
 const VISITOR = new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE}=([^;]+)`)
 // Views this process has already recorded today (visitor cookie, product): one view per visitor, product
 // and day, so a returning visitor's repeat view would be a no-op write; it is not sent to the database.

@@ -8,6 +8,7 @@
 //   BENCH_DBS=pglite BENCH_PRODUCTS=20000 BENCH_RUNS=10 npm run bench:catalog
 //
 // See docs/performance.md for every variable and for how to read the table.
+import type { LanguageCode } from '../app/domain'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -18,7 +19,6 @@ import { benchServerUrl, createBenchDatabase, postgresReachable } from './lib/po
 import { seedCatalog } from './lib/seed-catalog'
 import { fmt, summarize, type LatencySummary } from './lib/stats'
 import { formatTable } from './lib/table'
-import type { LanguageCode } from '../db/schema'
 import { closeDb, migrateDatabase, openDatabase, setDb } from '~/lib/db.server'
 import {
   getCatalogStats,

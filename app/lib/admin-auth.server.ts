@@ -7,6 +7,7 @@ import { APIError } from 'better-auth/api'
 import { twoFactor } from 'better-auth/plugins/two-factor'
 import { eq } from 'drizzle-orm'
 import * as schema from '../../db/schema'
+import { PASSWORD_MAX, PASSWORD_MIN } from '../domain'
 import { CLIENT_IP_HEADER } from './auth.server'
 import { getDb, type Db } from './db.server'
 import { baseUrl, env } from './env.server'
@@ -69,8 +70,8 @@ function createAdminAuth(db: Db) {
       // and nobody may sign up.
       requireEmailVerification: false,
       disableSignUp: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       autoSignIn: false,
     },
     databaseHooks: {

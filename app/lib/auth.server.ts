@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import * as schema from '../../db/schema'
+import { PASSWORD_MAX, PASSWORD_MIN } from '../domain'
 import { getDb, type Db } from './db.server'
 import { baseUrl, env } from './env.server'
 import { appSecret } from './secret.server'
@@ -16,8 +17,6 @@ export type AuthHooks = {
   beforeSessionCreate?: (userId: string) => Promise<void>
   /** Mails a password-reset link for `token` (better-auth's own URL in `url` is not used: its GET callback is not public). */
   sendResetPassword?: (data: { user: { id: string; email: string; name: string }; url: string; token: string }) => Promise<void>
-  /** The accounts module's password length rule; better-auth's own check applies it too. */
-  passwordLength?: { min: number; max: number }
   /** Runs before every endpoint, for HTTP and auth.api calls alike; throw an APIError to refuse the call. */
   beforeEndpoint?: (call: AuthCall) => Promise<void>
   /** Runs after every endpoint that got past the before hooks, with its result. */
@@ -83,8 +82,8 @@ function createAuth(db: Db) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: hooks?.passwordLength?.min ?? 8,
-      maxPasswordLength: hooks?.passwordLength?.max ?? 128,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
       autoSignIn: false,
       // Password reset: our /forgot-password and /reset-password pages call auth.api server-side.
       resetPasswordTokenExpiresIn: 60 * 60,

@@ -12,6 +12,7 @@ import { formatNumber } from './format'
 import { readerOf, type Language } from './i18n'
 import { createFixedInstance, detectLanguage } from './i18next.server'
 
+import { UUID_SOURCE } from '../domain'
 import { CSP_NONCE_HEADER } from './csp-nonce-header.server'
 
 /** Request header carrying the CSP nonce from Express to entry.server.tsx; the server overwrites any client value. */
@@ -237,7 +238,7 @@ export const routeHeadersWin: RequestHandler = (_req, res, next) => {
 }
 
 // A path segment that is a UUID: a limit keyed '/messages/:id' covers every conversation.
-const UUID_SEGMENT = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/g
+const UUID_SEGMENT = new RegExp(`/${UUID_SOURCE}(?=/|$)`, 'g')
 
 function routePath(req: ExpressRequest): string {
   // React Router matches paths case-insensitively and serves client-side submissions at <path>.data.

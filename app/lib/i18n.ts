@@ -1,7 +1,8 @@
 // Shared i18n settings for server and browser.
+import { LANGUAGES, type LanguageCode } from '../domain'
 
-export const SUPPORTED_LANGUAGES = ['en', 'ru', 'hi'] as const
-export type Language = (typeof SUPPORTED_LANGUAGES)[number]
+export const SUPPORTED_LANGUAGES = LANGUAGES
+export type Language = LanguageCode
 export const FALLBACK_LANGUAGE: Language = 'en'
 
 /** Every namespace file under public/locales/{lng}/. A test checks this list against the files. */
@@ -26,6 +27,7 @@ export const NAMESPACES = [
   'adminDisputes',
   'adminAnalytics',
   'adminAccounts',
+  'countries',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

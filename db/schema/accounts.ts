@@ -1,16 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { ACCOUNT_STATUSES, KYC_STATUSES, TRADING_COUNTRIES, USER_TYPES, type AccountStatus, type KycStatus, type TradingCountry, type UserType } from '../../app/domain'
 import { users } from './auth'
-
-export const COUNTRIES = ['India', 'Russia'] as const
-export const USER_TYPES = ['Buyer', 'Seller'] as const
-export const KYC_STATUSES = ['Pending', 'Approved', 'Rejected'] as const
-export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned'] as const
-
-export type Country = (typeof COUNTRIES)[number]
-export type UserType = (typeof USER_TYPES)[number]
-export type KycStatus = (typeof KYC_STATUSES)[number]
-export type AccountStatus = (typeof ACCOUNT_STATUSES)[number]
+import { sqlList } from './sql-lists'
 
 /**
  * A trading identity (spec §3 Profile). Demo sellers that exist only in the catalog have no
@@ -25,7 +17,7 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     email: text('email').notNull().unique(),
-    country: text('country').$type<Country>().notNull(),
+    country: text('country').$type<TradingCountry>().notNull(),
     phoneNumber: text('phone_number'),
     /**
      * The phone number as digits with the country code (ADR 022 "phone numbers are unique"), written
@@ -46,10 +38,10 @@ export const profiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('profiles_country_check', sql`${t.country} in ('India', 'Russia')`),
-    check('profiles_user_type_check', sql`${t.userType} in ('Buyer', 'Seller')`),
-    check('profiles_kyc_status_check', sql`${t.kycStatus} is null or ${t.kycStatus} in ('Pending', 'Approved', 'Rejected')`),
-    check('profiles_account_status_check', sql`${t.accountStatus} in ('active', 'suspended', 'banned')`),
+    check('profiles_country_check', sql`${t.country} in ${sqlList(TRADING_COUNTRIES)}`),
+    check('profiles_user_type_check', sql`${t.userType} in ${sqlList(USER_TYPES)}`),
+    check('profiles_kyc_status_check', sql`${t.kycStatus} is null or ${t.kycStatus} in ${sqlList(KYC_STATUSES)}`),
+    check('profiles_account_status_check', sql`${t.accountStatus} in ${sqlList(ACCOUNT_STATUSES)}`),
     index('profiles_user_type_idx').on(t.userType),
     // One account per phone number (ADR 022); catalog-only demo sellers (no login) are not accounts.
     uniqueIndex('profiles_phone_number_normalized_uq').on(t.phoneNumberNormalized).where(sql`${t.userId} is not null`),

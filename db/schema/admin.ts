@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { ADMIN_ROLES, type AdminRole } from '../../app/modules/admin/roles'
+import { ADMIN_ROLES, type AdminRole } from '../../app/domain'
+import { sqlList } from './sql-lists'
 
 // Administrators are a separate identity from marketplace users (ADR 012): their own better-auth
 // instance (app/lib/admin-auth.server.ts) reads and writes these tables, never users/sessions.
@@ -22,7 +23,7 @@ export const adminUsers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('admin_users_role_check', sql.raw(`role in (${ADMIN_ROLES.map((r) => `'${r}'`).join(', ')})`)), check('admin_users_email_length', sql`char_length(${t.email}) <= 254`)],
+  (t) => [check('admin_users_role_check', sql`role in ${sqlList(ADMIN_ROLES)}`), check('admin_users_email_length', sql`char_length(${t.email}) <= 254`)],
 )
 
 export const adminSessions = pgTable(

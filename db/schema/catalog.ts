@@ -17,20 +17,15 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
+import { CATALOG_CURRENCIES, type CatalogCurrency, type LanguageCode, type ShippingMethod } from '../../app/domain'
 import { profiles } from './accounts'
-
-export const LANGUAGES = ['en', 'ru', 'hi'] as const
-export type LanguageCode = (typeof LANGUAGES)[number]
-export const CURRENCIES = ['USD', 'INR', 'RUB'] as const
-export type Currency = (typeof CURRENCIES)[number]
-export const SHIPPING_METHODS = ['sea', 'air', 'rail', 'road', 'express'] as const
-export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
+import { sqlList } from './sql-lists'
 
 export type ShippingOption = {
   method: ShippingMethod
   /** Exact decimal as a string, e.g. "120.00". */
   price: string
-  currency: Currency
+  currency: CatalogCurrency
   /** Range of days, e.g. "30-45". */
   estimatedDays: string
 }
@@ -82,7 +77,7 @@ export const products = pgTable(
     sku: text('sku'),
     /** Money is exact: numeric(14,2), read as a string. */
     price: numeric('price', { precision: 14, scale: 2 }).notNull(),
-    currency: text('currency').$type<Currency>().notNull().default('USD'),
+    currency: text('currency').$type<CatalogCurrency>().notNull().default('USD'),
     stockQuantity: integer('stock_quantity').notNull().default(0),
     minimumOrderQuantity: integer('minimum_order_quantity').notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
@@ -111,7 +106,7 @@ export const products = pgTable(
   },
   (t) => [
     check('products_price_check', sql`${t.price} >= 0`),
-    check('products_currency_check', sql`${t.currency} in ('USD', 'INR', 'RUB')`),
+    check('products_currency_check', sql`${t.currency} in ${sqlList(CATALOG_CURRENCIES)}`),
     check('products_stock_check', sql`${t.stockQuantity} >= 0`),
     check('products_moq_check', sql`${t.minimumOrderQuantity} >= 1`),
     index('products_seller_idx').on(t.sellerId),

@@ -3,23 +3,11 @@
 // Disputed (derived from this table; the order's own status is kept for when the dispute ends).
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { DISPUTE_AUTHOR_KINDS, DISPUTE_DECISIONS, DISPUTE_REASONS, DISPUTE_STATUSES, TRADE_PARTIES, type DisputeAuthorKind, type DisputeDecision, type DisputeReason, type DisputeStatus, type TradeParty } from '../../app/domain'
 import { profiles } from './accounts'
 import { adminUsers } from './admin'
+import { sqlList } from './sql-lists'
 import { orders } from './trade'
-
-export const DISPUTE_REASONS = ['not_received', 'not_as_described', 'damaged', 'payment_issue', 'other'] as const
-export type DisputeReason = (typeof DISPUTE_REASONS)[number]
-
-/** open: waiting for a decision; resolved: a moderator decided (see decision); the order leaves Disputed. */
-export const DISPUTE_STATUSES = ['open', 'resolved'] as const
-export type DisputeStatus = (typeof DISPUTE_STATUSES)[number]
-
-/** A moderator's decision: release to the seller, cancel with a refund note, partial settlement note, or reject the dispute. */
-export const DISPUTE_DECISIONS = ['release_to_seller', 'cancel_refund', 'partial_settlement', 'reject'] as const
-export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number]
-
-export const DISPUTE_PARTIES = ['buyer', 'seller'] as const
-export type DisputeParty = (typeof DISPUTE_PARTIES)[number]
 
 export const disputes = pgTable(
   'disputes',
@@ -30,7 +18,7 @@ export const disputes = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     openedById: uuid('opened_by_id').references(() => profiles.id, { onDelete: 'set null' }),
     /** Which side of the order opened it. */
-    openedByParty: text('opened_by_party').$type<DisputeParty>().notNull(),
+    openedByParty: text('opened_by_party').$type<TradeParty>().notNull(),
     reason: text('reason').$type<DisputeReason>().notNull(),
     description: text('description').notNull(),
     status: text('status').$type<DisputeStatus>().notNull().default('open'),
@@ -45,10 +33,10 @@ export const disputes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('disputes_party_check', sql`${t.openedByParty} in ('buyer', 'seller')`),
-    check('disputes_reason_check', sql`${t.reason} in ('not_received', 'not_as_described', 'damaged', 'payment_issue', 'other')`),
-    check('disputes_status_check', sql`${t.status} in ('open', 'resolved')`),
-    check('disputes_decision_check', sql`${t.decision} is null or ${t.decision} in ('release_to_seller', 'cancel_refund', 'partial_settlement', 'reject')`),
+    check('disputes_party_check', sql`${t.openedByParty} in ${sqlList(TRADE_PARTIES)}`),
+    check('disputes_reason_check', sql`${t.reason} in ${sqlList(DISPUTE_REASONS)}`),
+    check('disputes_status_check', sql`${t.status} in ${sqlList(DISPUTE_STATUSES)}`),
+    check('disputes_decision_check', sql`${t.decision} is null or ${t.decision} in ${sqlList(DISPUTE_DECISIONS)}`),
     check('disputes_description_check', sql`char_length(${t.description}) between 1 and 5000`),
     check('disputes_resolution_check', sql`${t.resolution} is null or char_length(${t.resolution}) between 1 and 5000`),
     // A resolved dispute has its decision, resolution and time; an open one has none.
@@ -59,9 +47,6 @@ export const disputes = pgTable(
     index('disputes_status_created_idx').on(t.status, t.createdAt),
   ],
 )
-
-export const DISPUTE_AUTHOR_KINDS = ['buyer', 'seller', 'moderator'] as const
-export type DisputeAuthorKind = (typeof DISPUTE_AUTHOR_KINDS)[number]
 
 /** The dispute's thread: the parties' answers and the moderators' messages to both. */
 export const disputeMessages = pgTable(
@@ -78,7 +63,7 @@ export const disputeMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('dispute_messages_kind_check', sql`${t.authorKind} in ('buyer', 'seller', 'moderator')`),
+    check('dispute_messages_kind_check', sql`${t.authorKind} in ${sqlList(DISPUTE_AUTHOR_KINDS)}`),
     check('dispute_messages_body_check', sql`char_length(${t.body}) between 1 and 5000`),
     index('dispute_messages_dispute_idx').on(t.disputeId, t.createdAt),
   ],

@@ -2,11 +2,11 @@
 // product, an RFQ, a quote or an order), their messages and attachments, reports and blocks.
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { CONVERSATION_REPORT_STATUSES, CONVERSATION_SUBJECTS, type ConversationReportStatus, type ConversationSubject } from '../../app/domain'
 import { profiles } from './accounts'
+import { sqlList } from './sql-lists'
 
-/** What a conversation is about; subject_id is that row's id (checked by the command that starts it). */
-export const CONVERSATION_SUBJECTS = ['product', 'rfq', 'quote', 'order'] as const
-export type ConversationSubject = (typeof CONVERSATION_SUBJECTS)[number]
+// A conversation's subject_id is its subject's row id (checked by the command that starts it).
 
 export const conversations = pgTable(
   'conversations',
@@ -28,7 +28,7 @@ export const conversations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('conversations_subject_type_check', sql`${t.subjectType} in ('product', 'rfq', 'quote', 'order')`),
+    check('conversations_subject_type_check', sql`${t.subjectType} in ${sqlList(CONVERSATION_SUBJECTS)}`),
     check('conversations_parties_check', sql`${t.buyerId} <> ${t.sellerId}`),
     // One conversation per pair and subject: "Contact seller" twice opens the same thread.
     uniqueIndex('conversations_parties_subject_key').on(t.buyerId, t.sellerId, t.subjectType, t.subjectId),
@@ -90,9 +90,6 @@ export const messageAttachments = pgTable(
 )
 
 /** A participant's report of a conversation, kept for the admin panel's moderation queue. */
-export const CONVERSATION_REPORT_STATUSES = ['open', 'reviewed', 'dismissed'] as const
-export type ConversationReportStatus = (typeof CONVERSATION_REPORT_STATUSES)[number]
-
 export const conversationReports = pgTable(
   'conversation_reports',
   {
@@ -110,7 +107,7 @@ export const conversationReports = pgTable(
   },
   (t) => [
     check('conversation_reports_reason_check', sql`char_length(${t.reason}) between 1 and 2000`),
-    check('conversation_reports_status_check', sql`${t.status} in ('open', 'reviewed', 'dismissed')`),
+    check('conversation_reports_status_check', sql`${t.status} in ${sqlList(CONVERSATION_REPORT_STATUSES)}`),
     // One open report per participant and conversation: a second report while the first waits adds nothing.
     uniqueIndex('conversation_reports_open_key').on(t.conversationId, t.reporterId).where(sql`${t.status} = 'open'`),
     index('conversation_reports_status_created_idx').on(t.status, t.createdAt),

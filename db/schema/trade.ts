@@ -1,12 +1,10 @@
 // The trade loop (issue 8): requests for quote, sellers' quotes, the negotiation in turns and orders.
 import { sql } from 'drizzle-orm'
 import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { CURRENCIES, INCOTERMS, LOCATION_PREFERENCES, LIVE_QUOTE_STATUSES, ORDER_STATUSES, QUOTE_STATUSES, RFQ_STATUSES, ROUND_ACTIONS, TRADE_PARTIES, type Currency, type IncotermCode, type LocationPreference, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type ShippingMethod, type TradeParty } from '../../app/domain'
 import { profiles } from './accounts'
-import { categories, products, type Currency, type ShippingMethod } from './catalog'
-
-// The allowed values live in the module's schema (app/modules/rfqs/enums.ts, free of Drizzle so the
-// browser can load it); the check constraints below repeat them for the database.
-import type { IncotermCode, LocationPreference, OrderStatus, QuantityUnit, QuoteCurrency, QuoteStatus, RfqCurrency, RfqStatus, RoundAction, RoundAuthor } from '../../app/modules/rfqs/enums'
+import { categories, products } from './catalog'
+import { sqlList } from './sql-lists'
 
 /** A buyer's request for quote (spec §3 RFQ, plus the trade terms of issue 8). */
 export const rfqs = pgTable(
@@ -22,7 +20,7 @@ export const rfqs = pgTable(
     /** Money is exact: numeric(14,2), read as a string. */
     budgetMin: numeric('budget_min', { precision: 14, scale: 2 }),
     budgetMax: numeric('budget_max', { precision: 14, scale: 2 }),
-    currency: text('currency').$type<RfqCurrency>().notNull().default('USD'),
+    currency: text('currency').$type<Currency>().notNull().default('USD'),
     quantity: integer('quantity').notNull().default(1),
     unit: text('unit').$type<QuantityUnit>().notNull().default('pieces'),
     deadline: date('deadline', { mode: 'string' }),
@@ -52,11 +50,11 @@ export const rfqs = pgTable(
     check('rfqs_budget_max_check', sql`${t.budgetMax} is null or ${t.budgetMax} >= 0`),
     check('rfqs_budget_range_check', sql`${t.budgetMin} is null or ${t.budgetMax} is null or ${t.budgetMax} >= ${t.budgetMin}`),
     check('rfqs_quantity_check', sql`${t.quantity} >= 1`),
-    check('rfqs_currency_check', sql`${t.currency} in ('USD', 'INR', 'RUB', 'EUR')`),
-    check('rfqs_location_check', sql`${t.locationPreference} in ('India', 'Russia', 'Both')`),
-    check('rfqs_incoterm_check', sql`${t.incoterm} is null or ${t.incoterm} in ('EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF')`),
+    check('rfqs_currency_check', sql`${t.currency} in ${sqlList(CURRENCIES)}`),
+    check('rfqs_location_check', sql`${t.locationPreference} in ${sqlList(LOCATION_PREFERENCES)}`),
+    check('rfqs_incoterm_check', sql`${t.incoterm} is null or ${t.incoterm} in ${sqlList(INCOTERMS)}`),
     check('rfqs_hs_code_check', sql`${t.hsCode} is null or ${t.hsCode} ~ '^[0-9]{4,10}$'`),
-    check('rfqs_status_check', sql`${t.status} in ('open', 'closed', 'awarded', 'expired', 'rejected')`),
+    check('rfqs_status_check', sql`${t.status} in ${sqlList(RFQ_STATUSES)}`),
     check('rfqs_product_seller_check', sql`${t.productId} is null or ${t.sellerId} is not null`),
     check('rfqs_rejected_check', sql`(${t.status} = 'rejected') = (${t.rejectionReason} is not null) and (${t.status} <> 'rejected' or ${t.sellerId} is not null)`),
     check('rfqs_rejection_reason_check', sql`${t.rejectionReason} is null or char_length(${t.rejectionReason}) between 1 and 1000`),
@@ -85,7 +83,7 @@ export const quotes = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
     unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
-    currency: text('currency').$type<QuoteCurrency>().notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     minOrderQuantity: integer('min_order_quantity').notNull().default(1),
     /** The quantity of the current offer; null until someone counters: the RFQ's quantity. */
     quantity: integer('quantity'),
@@ -102,18 +100,18 @@ export const quotes = pgTable(
   },
   (t) => [
     check('quotes_unit_price_check', sql`${t.unitPrice} >= 0`),
-    check('quotes_currency_check', sql`${t.currency} in ('USD', 'INR', 'RUB')`),
+    check('quotes_currency_check', sql`${t.currency} in ${sqlList(CURRENCIES)}`),
     check('quotes_moq_check', sql`${t.minOrderQuantity} >= 1`),
     check('quotes_quantity_check', sql`${t.quantity} is null or ${t.quantity} >= 1`),
-    check('quotes_incoterm_check', sql`${t.incoterm} in ('EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF')`),
+    check('quotes_incoterm_check', sql`${t.incoterm} in ${sqlList(INCOTERMS)}`),
     check('quotes_incoterm_place_check', sql`char_length(${t.incotermPlace}) between 1 and 120`),
     check('quotes_lead_time_check', sql`${t.leadTimeDays} between 1 and 365`),
     check('quotes_payment_terms_check', sql`${t.paymentTerms} is null or char_length(${t.paymentTerms}) <= 500`),
     check('quotes_validity_check', sql`${t.validityDays} between 1 and 180`),
     check('quotes_message_check', sql`${t.message} is null or char_length(${t.message}) <= 2000`),
-    check('quotes_status_check', sql`${t.status} in ('Quoted', 'Accepted', 'Rejected', 'Expired', 'Countered', 'Withdrawn')`),
+    check('quotes_status_check', sql`${t.status} in ${sqlList(QUOTE_STATUSES)}`),
     // One live quote per seller per RFQ: a double submit or a race makes one row.
-    uniqueIndex('quotes_rfq_seller_live_key').on(t.rfqId, t.sellerId).where(sql`${t.status} in ('Quoted', 'Countered', 'Accepted')`),
+    uniqueIndex('quotes_rfq_seller_live_key').on(t.rfqId, t.sellerId).where(sql`${t.status} in ${sqlList(LIVE_QUOTE_STATUSES)}`),
     index('quotes_rfq_created_idx').on(t.rfqId, t.createdAt),
     index('quotes_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
   ],
@@ -131,7 +129,7 @@ export const quoteRounds = pgTable(
       .notNull()
       .references(() => quotes.id, { onDelete: 'cascade' }),
     round: integer('round').notNull(),
-    authorRole: text('author_role').$type<RoundAuthor>().notNull(),
+    authorRole: text('author_role').$type<TradeParty>().notNull(),
     authorId: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
     action: text('action').$type<RoundAction>().notNull(),
     unitPrice: numeric('unit_price', { precision: 14, scale: 2 }),
@@ -147,8 +145,8 @@ export const quoteRounds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('quote_rounds_author_check', sql`${t.authorRole} in ('buyer', 'seller')`),
-    check('quote_rounds_action_check', sql`${t.action} in ('offer', 'counter', 'accept', 'decline', 'withdraw')`),
+    check('quote_rounds_author_check', sql`${t.authorRole} in ${sqlList(TRADE_PARTIES)}`),
+    check('quote_rounds_action_check', sql`${t.action} in ${sqlList(ROUND_ACTIONS)}`),
     check('quote_rounds_terms_check', sql`${t.action} not in ('offer', 'counter') or (${t.unitPrice} is not null and ${t.quantity} is not null and ${t.incoterm} is not null and ${t.expiresAt} is not null)`),
     check('quote_rounds_price_check', sql`${t.unitPrice} is null or ${t.unitPrice} >= 0`),
     check('quote_rounds_quantity_check', sql`${t.quantity} is null or ${t.quantity} >= 1`),
@@ -176,7 +174,7 @@ export const orders = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
     quantity: integer('quantity').notNull(),
-    currency: text('currency').$type<QuoteCurrency>().notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     /** unit_price × quantity, multiplied in SQL (numeric is exact); wide enough for the largest product. */
     total: numeric('total', { precision: 24, scale: 2 }).notNull(),
     incoterm: text('incoterm').$type<IncotermCode>(),
@@ -195,10 +193,10 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('orders_status_check', sql`${t.status} in ('Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled')`),
+    check('orders_status_check', sql`${t.status} in ${sqlList(ORDER_STATUSES)}`),
     check('orders_quantity_check', sql`${t.quantity} >= 1`),
     check('orders_unit_price_check', sql`${t.unitPrice} >= 0`),
-    check('orders_currency_check', sql`${t.currency} in ('USD', 'INR', 'RUB')`),
+    check('orders_currency_check', sql`${t.currency} in ${sqlList(CURRENCIES)}`),
     // One order per quote: a double-clicked accept or a race makes one row.
     uniqueIndex('orders_quote_key').on(t.quoteId),
     uniqueIndex('orders_buyer_submission_key').on(t.buyerId, t.submissionKey),
@@ -226,7 +224,7 @@ export const orderEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('order_events_status_check', sql`${t.status} in ('Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled')`),
+    check('order_events_status_check', sql`${t.status} in ${sqlList(ORDER_STATUSES)}`),
     index('order_events_order_idx').on(t.orderId, t.createdAt),
   ],
 )

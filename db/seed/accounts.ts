@@ -1,4 +1,4 @@
-import type { Country, KycStatus, UserType } from '../schema'
+import type { KycStatus, TradingCountry, UserType } from '../../app/domain'
 
 /** Password of every demo login. Public on purpose: it is printed in the README. */
 export const DEMO_PASSWORD = 'SetuDemo2026!'
@@ -8,7 +8,7 @@ export type DemoAccount = {
   password: string
   name: string
   userType: UserType
-  country: Country
+  country: TradingCountry
   companyName: string
   phoneNumber: string
   kycStatus: KycStatus | null

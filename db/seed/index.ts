@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
+import { LANGUAGES } from '~/domain'
 import type { Db } from '~/lib/db.server'
 import { getStorage } from '~/lib/storage.server'
 import { kycDocumentKey } from '~/modules/kyc/schemas'
@@ -10,7 +11,6 @@ import {
   adminUsers,
   categories,
   categoryTranslations,
-  LANGUAGES,
   productTranslations,
   products,
   profiles,

@@ -13,7 +13,7 @@ import { orderTransitionVerdict } from '~/modules/orders/policy'
 import { getOrder, listOrders } from '~/modules/orders/queries.server'
 import { countPendingOrders } from '~/modules/orders/stats.server'
 import { countOpenBoardRfqs, listBoardRfqs } from '~/modules/rfqs/board.server'
-import { ORDER_STATUSES } from '~/modules/rfqs/enums'
+import { CATALOG_CURRENCIES, CURRENCIES, LOCATION_PREFERENCES, ORDER_STATUSES, SHIPPING_METHODS, TRADING_COUNTRIES } from '../../app/domain'
 import { getNegotiation } from '~/modules/rfqs/negotiation.server'
 import { listOwnRfqs } from '~/modules/rfqs/queries.server'
 import { listQuotesForBuyer } from '~/modules/rfqs/quotes.server'
@@ -33,7 +33,6 @@ import {
   quoteRounds,
   quotes,
   rfqs,
-  SHIPPING_METHODS,
   users,
 } from '../schema'
 import { useTempStorage } from '../../tests/factories/files'
@@ -225,7 +224,7 @@ describe('seedDemoData on a fresh database', () => {
     const [sum] = await getDb().select({ total: sql<string>`sum(${products.price})::text` }).from(products).where(eq(products.currency, 'USD'))
     const expected = demoProducts.filter((p) => p.currency === 'USD').reduce((acc, p) => acc + Math.round(Number(p.price) * 100), 0)
     expect(sum.total).toBe((expected / 100).toFixed(2))
-    expect(new Set(rows.map((r) => r.currency))).toEqual(new Set(['USD', 'INR', 'RUB']))
+    expect(new Set(rows.map((r) => r.currency))).toEqual(new Set(CATALOG_CURRENCIES))
     expect(rows.map((r) => r.moq)).toEqual(expect.arrayContaining([5, 10]))
   })
 
@@ -241,7 +240,7 @@ describe('seedDemoData on a fresh database', () => {
       for (const s of r.shipping) {
         expect(SHIPPING_METHODS, label).toContain(s.method)
         expect(s.price, label).toMatch(/^\d+\.\d{2}$/)
-        expect(['USD', 'INR', 'RUB'], label).toContain(s.currency)
+        expect(CATALOG_CURRENCIES, label).toContain(s.currency)
         if (days[s.method]) expect(s.estimatedDays, label).toBe(days[s.method])
       }
       expect(r.media.length, label).toBeGreaterThanOrEqual(1)
@@ -440,9 +439,9 @@ describe('the demo market', () => {
     const open = rows.filter((r) => r.status === 'open')
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['open', 'awarded', 'closed', 'rejected']))
     expect(new Set(open.map((r) => r.categoryId)).size).toBeGreaterThanOrEqual(5)
-    expect(new Set(open.map((r) => r.currency))).toEqual(new Set(['USD', 'INR', 'RUB', 'EUR']))
+    expect(new Set(open.map((r) => r.currency))).toEqual(new Set(CURRENCIES))
     expect(new Set(open.map((r) => r.incoterm)).size).toBeGreaterThanOrEqual(4)
-    expect(new Set(open.map((r) => r.locationPreference))).toEqual(new Set(['India', 'Russia', 'Both']))
+    expect(new Set(open.map((r) => r.locationPreference))).toEqual(new Set(LOCATION_PREFERENCES))
     expect(open.filter((r) => r.buyerId === BUYER).length).toBeGreaterThanOrEqual(3)
     expect(new Set(open.map((r) => r.buyerId)).size).toBeGreaterThanOrEqual(4)
     const today = new Date().toISOString().slice(0, 10)
@@ -460,7 +459,7 @@ describe('the demo market', () => {
     const rows = await getDb().select().from(profiles).where(eq(profiles.userType, 'Buyer'))
     const byId = new Map(rows.map((r) => [r.id, r]))
     for (const b of demoBuyers) expect(byId.get(b.id), b.email).toMatchObject({ userId: null, country: b.country, companyName: b.companyName, kycStatus: null })
-    expect(new Set(demoBuyers.map((b) => b.country))).toEqual(new Set(['India', 'Russia']))
+    expect(new Set(demoBuyers.map((b) => b.country))).toEqual(new Set(TRADING_COUNTRIES))
   })
 
   it('numbers every negotiation 1..n in time order, in turns, and keeps the quote equal to its last offer', async () => {

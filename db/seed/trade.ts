@@ -1,18 +1,7 @@
 import type { Db } from '~/lib/db.server'
 import { addMoney, multiplyMoney } from '~/modules/catalog/money'
-import type {
-  IncotermCode,
-  LocationPreference,
-  OrderStatus,
-  QuantityUnit,
-  QuoteCurrency,
-  QuoteStatus,
-  RfqCurrency,
-  RoundAction,
-  RoundAuthor,
-} from '~/modules/rfqs/enums'
+import type { Currency, DisputeDecision, DisputeReason, IncotermCode, LocationPreference, OrderStatus, QuantityUnit, QuoteStatus, RoundAction, TradeParty, TradingCountry } from '../../app/domain'
 import { disputeMessages, disputes, orderEvents, orders, profiles, quoteRounds, quotes, rfqs } from '../schema'
-import type { DisputeDecision, DisputeParty, DisputeReason } from '../schema/disputes'
 import { DEMO_ACCOUNTS } from './accounts'
 import { demoProducts } from './products'
 import { SELLER_IDS } from './sellers'
@@ -40,7 +29,7 @@ export type SeedBuyer = {
   id: string
   name: string
   email: string
-  country: 'India' | 'Russia'
+  country: TradingCountry
   phoneNumber: string
   companyName: string
   preferredLanguage: 'en' | 'ru' | 'hi'
@@ -102,15 +91,15 @@ type Terms = {
 }
 
 type SeedRound =
-  | { by: RoundAuthor; action: 'counter'; daysAgo: number; terms: Terms; message?: string }
-  | { by: RoundAuthor; action: 'accept' | 'decline'; daysAgo: number; message?: string }
+  | { by: TradeParty; action: 'counter'; daysAgo: number; terms: Terms; message?: string }
+  | { by: TradeParty; action: 'accept' | 'decline'; daysAgo: number; message?: string }
 
 type SeedEvent = { status: Exclude<OrderStatus, 'Pending'>; by: 'buyer' | 'seller'; daysAgo: number; note?: string }
 
 export type SeedQuote = {
   id: string
   sellerId: string
-  currency: QuoteCurrency
+  currency: Currency
   minOrderQuantity: number
   /** The seller's first round (the quote dialog): every term, for the RFQ's quantity. */
   offer: Required<Omit<Terms, 'quantity'>> & { daysAgo: number; message: string }
@@ -128,7 +117,7 @@ export type SeedRfq = {
   categoryId: string
   budgetMin: string | null
   budgetMax: string | null
-  currency: RfqCurrency
+  currency: Currency
   quantity: number
   unit: QuantityUnit
   /** Days from the seeding day to the deadline; null for none. */
@@ -956,11 +945,11 @@ export const demoDirectOrders: SeedDirectOrder[] = [
 export type SeedDispute = {
   id: string
   orderId: string
-  openedBy: DisputeParty
+  openedBy: TradeParty
   reason: DisputeReason
   description: string
   daysAgo: number
-  messages: { by: DisputeParty; daysAgo: number; body: string }[]
+  messages: { by: TradeParty; daysAgo: number; body: string }[]
   /** A decided dispute: its decision, resolution and when. */
   decided?: { decision: DisputeDecision; resolution: string; daysAgo: number }
 }
@@ -1077,7 +1066,7 @@ export async function insertTradeData(tx: Tx, now: number): Promise<void> {
       let lastDays = q.offer.daysAgo
       for (const [i, round] of q.rounds.entries()) {
         if (round.daysAgo >= lastDays) seedError(`quote ${q.id}: rounds out of order`)
-        const turn: RoundAuthor | null = status === 'Quoted' ? 'buyer' : status === 'Countered' ? 'seller' : null
+        const turn: TradeParty | null = status === 'Quoted' ? 'buyer' : status === 'Countered' ? 'seller' : null
         if (round.by !== turn) seedError(`quote ${q.id}: round ${i + 2} is not ${round.by}'s turn`)
         lastDays = round.daysAgo
         const base = { quoteId: q.id, round: i + 2, authorRole: round.by, authorId: parties[round.by], message: round.message ?? null, createdAt: at(round.daysAgo) }

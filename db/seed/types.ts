@@ -1,6 +1,5 @@
+import type { CatalogCurrency, LanguageCode } from '../../app/domain'
 import type {
-  Currency,
-  LanguageCode,
   ShippingOption,
   Specification,
   categories,
@@ -87,7 +86,7 @@ const TRANSIT_DAYS: Record<ShippingOption['method'], string> = {
 }
 
 /** A shipping option with the standard transit time for its method; price is a flat charge per shipment. */
-export function ship(method: ShippingOption['method'], price: string, currency: Currency): ShippingOption {
+export function ship(method: ShippingOption['method'], price: string, currency: CatalogCurrency): ShippingOption {
   return { method, price, currency, estimatedDays: TRANSIT_DAYS[method] }
 }
 

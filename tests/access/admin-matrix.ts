@@ -5,7 +5,7 @@
 // (app/modules/admin/permissions.ts): an admin who holds the case's permission gets `allowed`, one
 // who lacks it gets 403 'Access Denied', and a marketplace user or nobody goes to /admin/login.
 import type { Permission } from '~/modules/admin/permissions'
-import type { AdminRole } from '~/modules/admin/roles'
+import type { AdminRole } from '~/domain'
 import type { Expected } from './matrix'
 
 /** Who the admin matrix acts as: each admin role, a signed-in marketplace buyer, nobody. */

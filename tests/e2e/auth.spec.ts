@@ -5,6 +5,7 @@ import { E2E_AUTH_SECRET } from './support/secret'
 import { uniquePhone } from '../support/phone'
 import { fillRegistration as fillRegistrationForm, registerVerified } from './support/register'
 import { logIn, submitLogIn } from './support/sign-in'
+import type { TradingCountry } from '~/domain'
 
 /** A small but real PDF. */
 const PDF = Buffer.from(
@@ -20,7 +21,7 @@ function newEmail(kind: string) {
 }
 
 /** The registration form filled for this spec's users (the password PASSWORD). */
-const fillRegistration = (page: Page, opts: { email: string; userType: 'Buyer' | 'Seller'; name?: string; country?: 'India' | 'Russia' }) =>
+const fillRegistration = (page: Page, opts: { email: string; userType: 'Buyer' | 'Seller'; name?: string; country?: TradingCountry }) =>
   fillRegistrationForm(page, { ...opts, password: PASSWORD, company: 'Rao Spices Pvt Ltd' })
 
 /** Registers a buyer through the form and verifies the email through the outbox. */

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import type { AccountStatus, CatalogCurrency, KycStatus, LanguageCode, TradingCountry } from '~/domain'
 import {
   categories,
   categoryTranslations,
   products,
   productTranslations,
   profiles,
-  type AccountStatus,
-  type Country,
-  type Currency,
-  type KycStatus,
-  type LanguageCode,
   type ShippingOption,
   type Specification,
 } from '../../db/schema'
@@ -23,7 +19,7 @@ export type SellerOverrides = {
   name?: string
   email?: string
   companyName?: string | null
-  country?: Country
+  country?: TradingCountry
   kycStatus?: KycStatus | null
   accountStatus?: AccountStatus
 }
@@ -92,7 +88,7 @@ export type ProductOverrides = {
   subcategoryId?: string | null
   sku?: string | null
   price?: string
-  currency?: Currency
+  currency?: CatalogCurrency
   stockQuantity?: number
   minimumOrderQuantity?: number
   isActive?: boolean

@@ -1,6 +1,6 @@
 // Disputes for tests: written straight to the tables (the flows themselves are tested through their routes).
 import { disputeMessages, disputes } from '../../db/schema'
-import type { DisputeParty, DisputeReason } from '../../db/schema/disputes'
+import type { DisputeReason, TradeParty } from '~/domain'
 import { getDb } from '~/lib/db.server'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -8,7 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** An open dispute on the order, opened by `party`, with its last act `idleDays` ago (and opened `ageDays` ago). */
 export async function createDispute(
   orderId: string,
-  opts: { openedById?: string | null; party?: DisputeParty; reason?: DisputeReason; description?: string; ageDays?: number; idleDays?: number } = {},
+  opts: { openedById?: string | null; party?: TradeParty; reason?: DisputeReason; description?: string; ageDays?: number; idleDays?: number } = {},
 ) {
   const now = Date.now()
   const createdAt = new Date(now - (opts.ageDays ?? opts.idleDays ?? 0) * DAY_MS)
@@ -29,7 +29,7 @@ export async function createDispute(
 }
 
 /** A message in a dispute's thread from one of the parties. */
-export async function createDisputeMessage(disputeId: string, authorKind: DisputeParty, authorProfileId: string, body = 'Photos of the damage are attached.') {
+export async function createDisputeMessage(disputeId: string, authorKind: TradeParty, authorProfileId: string, body = 'Photos of the damage are attached.') {
   const [row] = await getDb().insert(disputeMessages).values({ disputeId, authorKind, authorProfileId, body }).returning({ id: disputeMessages.id })
   return { id: row!.id }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { conversations, messages } from '../../db/schema'
-import type { ConversationSubject } from '../../db/schema/messaging'
+import type { ConversationSubject } from '~/domain'
 import { getDb } from '~/lib/db.server'
 
 export type ConversationOverrides = Partial<Omit<typeof conversations.$inferInsert, 'buyerId' | 'sellerId'>>

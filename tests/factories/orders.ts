@@ -1,6 +1,6 @@
 import { orderEvents, orders } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
-import type { OrderStatus } from '~/modules/rfqs/enums'
+import type { OrderStatus } from '~/domain'
 import { createQuote } from './quotes'
 import { createRfq } from './trade'
 

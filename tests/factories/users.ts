@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { accounts, profiles, users } from '../../db/schema'
-import type { AccountStatus, Country, KycStatus, UserType } from '../../db/schema'
+import type { AccountStatus, KycStatus, TradingCountry, UserType } from '~/domain'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 // The accounts module's better-auth hooks (verification emails, the account-status check on sign-in).
@@ -18,7 +18,7 @@ export type CreateUserOptions = {
   /** null: no profile (the user must complete it). */
   profile?: null | {
     userType?: UserType
-    country?: Country
+    country?: TradingCountry
     companyName?: string | null
     phoneNumber?: string
     kycStatus?: KycStatus | null

@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import { SUPPORTED_LANGUAGES } from '~/lib/i18n'
 import { PROFILE_INTENTS } from '~/modules/accounts/profile-schemas'
 import { AUDIT_ACTIONS } from '~/modules/admin/roles'
-import { COUNTRY_VALUES, CURRENCY_VALUES, MARKETPLACE_SORTS } from '~/modules/catalog/schemas'
+import { ACCOUNT_STATUSES, CATALOG_CURRENCIES, KYC_STATUSES, LOCATION_PREFERENCES, ORDER_STATUSES, TRADING_COUNTRIES } from '~/domain'
+import { MARKETPLACE_SORTS } from '~/modules/catalog/schemas'
 import { TRADE_TABS } from '~/modules/content/trade/tabs'
 import { KYC_DOCUMENT } from '~/domain/uploads'
 import type { Fixtures } from '../access/fixtures'
@@ -94,8 +95,8 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     lng: [...SUPPORTED_LANGUAGES, 'xx', 'EN'],
     q: ['turmeric', 'turmric', 'рис', 'चावल', 'a', 'steel pipe'],
     category: [f.categoryId, 'spices', 'all'],
-    country: [...COUNTRY_VALUES, 'india', 'USA'],
-    currency: [...CURRENCY_VALUES, 'usd', 'EUR'],
+    country: [...TRADING_COUNTRIES, 'india', 'USA'],
+    currency: [...CATALOG_CURRENCIES, 'usd', 'EUR'],
     minPrice: ['0', '10', '9,50', '100.25', '999999999999.99'],
     maxPrice: ['0', '10', '9,50', '100.25', '999999999999.99'],
     maxMoq: ['1', '10', '999999999'],
@@ -142,7 +143,7 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     quantity: ['1', '20', '0', '1.5'],
     unit: ['kg', 'tonnes', 'containers', 'bags'],
     deadline: [new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10), '2099-01-01', '2000-01-01', '2026-02-30'],
-    locationPreference: ['India', 'Russia', 'Both', 'USA'],
+    locationPreference: [...LOCATION_PREFERENCES, 'USA'],
     incoterm: ['FOB', 'CIF', 'DDP', 'XYZ'],
     incotermPlace: ['Nhava Sheva', 'Новороссийск'],
     destination: ['Saint Petersburg', 'Mumbai'],
@@ -163,9 +164,9 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     // The order status dialog and the buyer's cancel (the fixture order may move along or be cancelled)
     orderId: [f.orderId, '00000000-0000-4000-8000-000000000000', 'x'],
     // Order statuses, and the admin pages' account, dispute and report statuses
-    status: ['Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled', 'Lost', 'active', 'suspended', 'banned', 'open', 'overdue', 'resolved', 'reviewed', 'dismissed'],
+    status: [...ORDER_STATUSES, 'Lost', ...ACCOUNT_STATUSES, 'open', 'overdue', 'resolved', 'reviewed', 'dismissed'],
     // Admin pages: user management, analytics, admin accounts, two-factor sign-in
-    kyc: ['Pending', 'Approved', 'Rejected', 'none'],
+    kyc: [...KYC_STATUSES, 'none'],
     notes: ['Called the buyer; documents on file.', '', 'x'.repeat(5001)],
     notesVersion: ['0', 'x', 'a'.repeat(64)],
     chart: ['signups', 'order-value', 'top-products', 'nope'],

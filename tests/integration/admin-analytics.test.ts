@@ -3,12 +3,12 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { orders, productViews, profiles, type Country, type KycStatus, type UserType } from '../../db/schema'
+import type { KycStatus, OrderStatus, TradingCountry, UserType } from '~/domain'
+import { orders, productViews, profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { AnalyticsDto } from '~/modules/analytics/queries.server'
 import { loader as exportLoader } from '~/routes/admin/analytics-export'
 import { loader as pageLoader } from '~/routes/admin/analytics'
-import type { OrderStatus } from '~/modules/rfqs/enums'
 import { adminCookie, createAdmin } from '../factories/admins'
 import { createCategory, createProduct } from '../factories/catalog'
 import { createQuote } from '../factories/quotes'
@@ -21,7 +21,7 @@ const at = (iso: string) => new Date(iso)
 
 let n = 0
 /** A profile created at `createdAt` (no login: analytics counts profiles). */
-async function profile(createdAt: string, userType: UserType, country: Country, kyc: { status?: KycStatus | null; doc?: boolean } = {}) {
+async function profile(createdAt: string, userType: UserType, country: TradingCountry, kyc: { status?: KycStatus | null; doc?: boolean } = {}) {
   n += 1
   const [row] = await getDb()
     .insert(profiles)
@@ -185,6 +185,7 @@ describe('/admin/analytics figures', () => {
       { month: '2025-02', currency: 'USD', orders: 0, total: '0.00' },
       { month: '2025-02', currency: 'INR', orders: 1, total: '3703.65' },
       { month: '2025-02', currency: 'RUB', orders: 0, total: '0.00' },
+      { month: '2025-02', currency: 'EUR', orders: 0, total: '0.00' },
     ])
   })
 
@@ -220,12 +221,15 @@ describe('/admin/analytics figures', () => {
       { month: '2025-01', currency: 'USD', orders: 2, total: '0.30' },
       { month: '2025-01', currency: 'INR', orders: 0, total: '0.00' },
       { month: '2025-01', currency: 'RUB', orders: 0, total: '0.00' },
+      { month: '2025-01', currency: 'EUR', orders: 0, total: '0.00' },
       { month: '2025-02', currency: 'USD', orders: 0, total: '0.00' },
       { month: '2025-02', currency: 'INR', orders: 1, total: '3703.65' },
       { month: '2025-02', currency: 'RUB', orders: 0, total: '0.00' },
+      { month: '2025-02', currency: 'EUR', orders: 0, total: '0.00' },
       { month: '2025-03', currency: 'USD', orders: 0, total: '0.00' },
       { month: '2025-03', currency: 'INR', orders: 0, total: '0.00' },
       { month: '2025-03', currency: 'RUB', orders: 1, total: '1999999999999.98' },
+      { month: '2025-03', currency: 'EUR', orders: 0, total: '0.00' },
     ])
   })
 
@@ -299,9 +303,9 @@ describe('/admin/analytics/export', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
     expect(text).toBe(
       '\uFEFFmonth_utc,currency,orders,order_value\r\n' +
-        '2025-01,USD,2,0.30\r\n2025-01,INR,0,0.00\r\n2025-01,RUB,0,0.00\r\n' +
-        '2025-02,USD,0,0.00\r\n2025-02,INR,1,3703.65\r\n2025-02,RUB,0,0.00\r\n' +
-        '2025-03,USD,0,0.00\r\n2025-03,INR,0,0.00\r\n2025-03,RUB,1,1999999999999.98\r\n',
+        '2025-01,USD,2,0.30\r\n2025-01,INR,0,0.00\r\n2025-01,RUB,0,0.00\r\n2025-01,EUR,0,0.00\r\n' +
+        '2025-02,USD,0,0.00\r\n2025-02,INR,1,3703.65\r\n2025-02,RUB,0,0.00\r\n2025-02,EUR,0,0.00\r\n' +
+        '2025-03,USD,0,0.00\r\n2025-03,INR,0,0.00\r\n2025-03,RUB,1,1999999999999.98\r\n2025-03,EUR,0,0.00\r\n',
     )
   })
 

@@ -6,7 +6,7 @@ import { profiles, users } from '../../db/schema'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { checkPasswordNotCommon, checkPasswordPolicy } from '~/modules/accounts/password-policy.server'
-import { PASSWORD_MIN } from '~/modules/accounts/schemas'
+import { PASSWORD_MIN } from '~/domain'
 import { register, registrationFields } from './auth-support'
 import { DEMO_PASSWORD } from '../../db/seed/accounts'
 

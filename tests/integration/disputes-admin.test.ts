@@ -8,7 +8,7 @@ import { auditLog, disputeMessages, disputes, notifications, orderEvents, orders
 import { getDb } from '~/lib/db.server'
 import { DISPUTE_QUEUE_PAGE_SIZE, DISPUTE_TEXT_MAX } from '~/modules/disputes/enums'
 import { getOrder } from '~/modules/orders/queries.server'
-import type { OrderStatus } from '~/modules/rfqs/enums'
+import type { OrderStatus } from '~/domain'
 import { loader as evidenceLoader } from '~/routes/admin/dispute-evidence'
 import { action as disputeAction, loader as disputeLoader } from '~/routes/admin/dispute'
 import { loader as queueLoader } from '~/routes/admin/disputes'

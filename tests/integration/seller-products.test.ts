@@ -128,6 +128,8 @@ describe('creating a product (/dashboard/products/new)', () => {
     ['an unknown currency', { currency: 'EUR' }, 'currency', 'products:form.errors.currency'],
     ['a bad HS code', { hsCode: '12' }, 'hsCode', 'products:form.errors.hsCode'],
     ['an unknown country', { originCountry: 'QQ' }, 'originCountry', 'products:form.errors.originCountry'],
+    ["the Soviet Union's withdrawn code (issue 27)", { originCountry: 'SU' }, 'originCountry', 'products:form.errors.originCountry'],
+    ["Yugoslavia's withdrawn code", { originCountry: 'YU' }, 'originCountry', 'products:form.errors.originCountry'],
     ['a bad slug', { 'en.slug': 'Not a slug!' }, 'en.slug', 'products:form.errors.slugFormat'],
     ['an unknown category', { categoryId: 'no-such-category' }, 'categoryId', 'products:form.errors.category'],
     ['a shipping option without days', { shippingMethod: 'air', shippingPrice: '10', shippingDays: '' }, 'shippingDays.0', 'products:form.errors.shippingDays'],
@@ -181,6 +183,17 @@ describe('creating a product (/dashboard/products/new)', () => {
     const visitor = await callRoute(newAction, '/dashboard/products/new', { body: form(validFields(parent.id)) })
     expect(visitor.location).toBe('/login?redirectTo=%2Fdashboard%2Fproducts%2Fnew')
     expect((await callRoute(newLoader, '/dashboard/products/new', { cookie: buyer.cookie })).data).toMatchObject({ seller: false })
+  })
+
+  it('offers each country of origin once, under its current code (issue 27: Russia was offered as RU and SU)', async () => {
+    const s = await seller()
+    const out = await callRoute(newLoader, '/dashboard/products/new', { cookie: s.cookie })
+    const countries = (out.data as { countries: { code: string; name: string }[] }).countries
+    expect(countries.filter((c) => c.name === 'Russia')).toEqual([{ code: 'RU', name: 'Russia' }])
+    expect(new Set(countries.map((c) => c.name)).size).toBe(countries.length)
+    expect(countries.map((c) => c.code)).not.toEqual(expect.arrayContaining(['SU']))
+    for (const obsolete of ['SU', 'YU', 'CS', 'ZR', 'TP', 'AN', 'DD', 'UK']) expect(countries.some((c) => c.code === obsolete), obsolete).toBe(false)
+    expect(countries.find((c) => c.code === 'IN')?.name).toBe('India')
   })
 
   it('offers the categories from the database', async () => {

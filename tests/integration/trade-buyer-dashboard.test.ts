@@ -19,9 +19,10 @@ import { createRfq } from '../factories/trade'
 import { createSignedInUser } from '../factories/users'
 import { dispatch } from '../support/app'
 import { callRoute } from './account-support'
+import type { TradingCountry } from '~/domain'
 
 const buyer = () => createSignedInUser({ userType: 'Buyer', country: 'India', companyName: `Buyer Co ${randomUUID().slice(0, 4)}` })
-const seller = (country: 'India' | 'Russia' = 'Russia') => createSignedInUser({ userType: 'Seller', country, kycStatus: 'Approved', companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
+const seller = (country: TradingCountry = 'Russia') => createSignedInUser({ userType: 'Seller', country, kycStatus: 'Approved', companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
 
 const MINUTE = 60_000
 const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE)

@@ -6,13 +6,14 @@ import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
 import { createSignedInUser } from '../factories/users'
 import { callRoute } from './account-support'
+import type { TradingCountry } from '~/domain'
 
 // The dashboard counters of issue 8 item 11, as the seller's dashboard and My RFQs load them: RFQs
 // awaiting the seller (unquoted on the board + negotiations where it is the seller's turn) and quotes
 // awaiting the buyer (Quoted, not expired, on an open RFQ).
 
 const buyer = () => createSignedInUser({ userType: 'Buyer', country: 'India' })
-const seller = (country: 'India' | 'Russia' = 'Russia') => createSignedInUser({ userType: 'Seller', country, kycStatus: 'Approved', companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
+const seller = (country: TradingCountry = 'Russia') => createSignedInUser({ userType: 'Seller', country, kycStatus: 'Approved', companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
 
 type Stats = { openRfqs: number; sellerTurn: number; rfqsAwaiting: number; pendingOrders: number; buying: { rfqs: number; awaitingQuotes: number } | null }
 const dashboard = async (cookie: string) => ((await callRoute(dashboardLoader, '/dashboard', { cookie })).data as { stats: Stats }).stats

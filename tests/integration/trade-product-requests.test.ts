@@ -14,10 +14,11 @@ import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
 import { createSignedInUser, createUser, signInCookie } from '../factories/users'
 import { callRoute, form, toastOf } from './account-support'
+import type { TradingCountry } from '~/domain'
 
 type Party = Awaited<ReturnType<typeof createSignedInUser>>
 const newBuyer = () => createSignedInUser({ userType: 'Buyer', country: 'India', companyName: `Buyer Co ${randomUUID().slice(0, 4)}` })
-const newSeller = (country: 'India' | 'Russia' = 'Russia', kycStatus: 'Approved' | 'Pending' = 'Approved') =>
+const newSeller = (country: TradingCountry = 'Russia', kycStatus: 'Approved' | 'Pending' = 'Approved') =>
   createSignedInUser({ userType: 'Seller', country, kycStatus, companyName: `Seller Co ${randomUUID().slice(0, 6)}` })
 
 /** A public product of `seller` (MOQ 10, 250.00 INR), named in English and Russian. */

@@ -13,13 +13,14 @@ import { createRfq } from '../factories/trade'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { callRoute, form, toastOf } from './account-support'
 import en from '../../public/locales/en/rfqs.json'
+import type { TradingCountry } from '~/domain'
 
 async function signedIn(profile: CreateUserOptions['profile']) {
   const u = await createUser({ profile })
   return { ...u, profileId: u.profileId!, cookie: await signInCookie(u.email, u.password) }
 }
 const buyer = () => signedIn({ userType: 'Buyer', country: 'India' })
-const seller = (country: 'India' | 'Russia' = 'Russia', kycStatus: 'Approved' | 'Pending' | null = 'Approved') =>
+const seller = (country: TradingCountry = 'Russia', kycStatus: 'Approved' | 'Pending' | null = 'Approved') =>
   signedIn({ userType: 'Seller', country, kycStatus, companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
 
 const quote = (rfqId: string, extra: Record<string, string> = {}) =>
@@ -195,13 +196,24 @@ describe('submitting a quote', () => {
     expect((await callRoute(boardAction, '/dashboard/rfqs', { cookie: s.cookie, body: quote(rfq.id) })).status).toBe(302)
   })
 
+  it('takes a quote in EUR on an RFQ in EUR, and the database keeps it (issue 27: a seller could quote only in USD, INR or RUB)', async () => {
+    const b = await buyer()
+    const s = await seller()
+    const rfq = await createRfq(b.profileId, { currency: 'EUR' })
+    const out = await callRoute(boardAction, '/dashboard/rfqs', { cookie: s.cookie, body: quote(rfq.id, { currency: 'EUR' }) })
+    expect(out.status).toBe(302)
+    const [row] = await getDb().select().from(quotes).where(eq(quotes.rfqId, rfq.id))
+    expect(row).toMatchObject({ currency: 'EUR', unitPrice: '1250.50', status: 'Quoted' })
+    await expect(createQuote(rfq.id, (await seller()).profileId, { currency: 'EUR' })).resolves.toBeTruthy()
+  })
+
   it.each([
     [{ unitPrice: '' }, 'unitPrice', 'priceRequired'],
     [{ unitPrice: '-1' }, 'unitPrice', 'pricePositive'],
     [{ unitPrice: '1.234' }, 'unitPrice', 'priceFormat'],
     [{ unitPrice: '1e5' }, 'unitPrice', 'priceFormat'],
     [{ unitPrice: '1000000000000' }, 'unitPrice', 'priceFormat'],
-    [{ currency: 'EUR' }, 'currency', 'currency'],
+    [{ currency: 'CHF' }, 'currency', 'currency'],
     [{ minOrderQuantity: '0' }, 'minOrderQuantity', 'moq'],
     [{ minOrderQuantity: '2.5' }, 'minOrderQuantity', 'moq'],
     [{ incoterm: 'XYZ' }, 'incoterm', 'incoterm'],
@@ -265,7 +277,7 @@ describe('submitting a quote', () => {
   it('the database refuses what the form refuses (check constraints and the live-quote index)', async () => {
     const rfq = await createRfq((await buyer()).profileId)
     const s = await seller()
-    for (const bad of [{ unitPrice: '-1' }, { currency: 'EUR' as 'USD' }, { leadTimeDays: 0 }, { validityDays: 181 }, { minOrderQuantity: 0 }, { status: 'Open' as 'Quoted' }]) {
+    for (const bad of [{ unitPrice: '-1' }, { currency: 'CHF' as 'USD' }, { leadTimeDays: 0 }, { validityDays: 181 }, { minOrderQuantity: 0 }, { status: 'Open' as 'Quoted' }]) {
       await expect(createQuote(rfq.id, s.profileId, bad)).rejects.toThrow()
     }
     await createQuote(rfq.id, s.profileId)

@@ -9,7 +9,6 @@ import { getDb } from '~/lib/db.server'
 import { afterAuthEndpoint, beforeAuthEndpoint, checkUserFields } from './auth-guards.server'
 import { sendVerificationEmail } from './emails.server'
 import { sendPasswordResetEmail } from './password-reset-emails.server'
-import { PASSWORD_MAX, PASSWORD_MIN } from './schemas'
 
 /** Refuses a new session to a user whose profile is suspended or banned (spec §3 account_status). */
 export async function assertAccountActive(userId: string): Promise<void> {
@@ -30,7 +29,6 @@ setAuthHooks({
   sendVerificationEmail,
   beforeSessionCreate: assertAccountActive,
   sendResetPassword: sendPasswordResetEmail,
-  passwordLength: { min: PASSWORD_MIN, max: PASSWORD_MAX },
   beforeEndpoint: beforeAuthEndpoint,
   afterEndpoint: afterAuthEndpoint,
   beforeUserWrite: checkUserFields,

@@ -1,7 +1,8 @@
 // The server half of the password rule (ADR 008, ASVS 5.0 V6.2): the length rule is PasswordSchema
 // in ./schemas (shared with the forms); this adds the checks that need the breached-password list,
 // which stays on the server so the browser bundle never carries it.
-import { PASSWORD_MAX, PASSWORD_MIN, PasswordSchema } from './schemas'
+import { PASSWORD_MAX, PASSWORD_MIN } from '~/domain'
+import { PasswordSchema } from './schemas'
 
 export { PasswordSchema }
 

@@ -2,6 +2,7 @@ import { and, count, eq, gt, ne, sql } from 'drizzle-orm'
 import { products, profiles, sessions } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { getCurrentSession } from './session.server'
+import type { TradingCountry } from '~/domain'
 
 /**
  * Whether another account already has this phone number, compared the way the database's unique
@@ -26,7 +27,7 @@ export async function phoneNumberTaken(phoneNumber: string, country: string, exc
 export type OwnProfile = {
   name: string
   email: string
-  country: 'India' | 'Russia'
+  country: TradingCountry
   phoneNumber: string
   userType: 'Buyer' | 'Seller'
   companyName: string | null

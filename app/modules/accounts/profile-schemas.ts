@@ -5,11 +5,7 @@ import type { z } from 'zod'
 import { formValues as entryValues, parseFormEntries, type FormParseResult } from './schemas'
 
 export {
-  COUNTRIES,
-  USER_TYPES,
   NAME_MIN,
-  PASSWORD_MIN,
-  PASSWORD_MAX,
   PHONE_PATTERN,
   CompleteProfileSchema,
   UpdateProfileSchema,

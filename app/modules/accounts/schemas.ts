@@ -5,7 +5,8 @@
 import { z } from 'zod'
 import { KYC_DOCUMENT } from '~/domain/uploads'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { COMPANY_MAX, COUNTRIES, EMAIL_MAX, formValues, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, PHONE_MIN, USER_TYPES, type FieldErrors } from './limits'
+import { PASSWORD_MAX, PASSWORD_MIN, TRADING_COUNTRIES, USER_TYPES } from '~/domain'
+import { COMPANY_MAX, EMAIL_MAX, formValues, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN, type FieldErrors } from './limits'
 
 export * from './limits'
 
@@ -40,7 +41,7 @@ export const CurrentPasswordField = z
   .min(1, { error: 'auth:validation.passwordRequired' })
   .max(PASSWORD_MAX, { error: 'auth:validation.passwordTooLong' })
 
-export const CountryField = z.enum(COUNTRIES, { error: 'auth:validation.countryRequired' })
+export const CountryField = z.enum(TRADING_COUNTRIES, { error: 'auth:validation.countryRequired' })
 export const UserTypeField = z.enum(USER_TYPES, { error: 'auth:validation.userTypeRequired' })
 
 /** Optional; an empty value is stored as null (spec §3). */

@@ -8,6 +8,7 @@ import { recordSecurityEvent } from '~/lib/security-events.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import './auth-hooks.server'
 import { returnPath } from '~/lib/safe-redirect'
+import type { TradingCountry } from '~/domain'
 
 /** What the layout and guards know about the signed-in user (a DTO: no auth internals). */
 export type CurrentUser = {
@@ -18,7 +19,7 @@ export type CurrentUser = {
     id: string
     name: string
     userType: 'Buyer' | 'Seller'
-    country: 'India' | 'Russia'
+    country: TradingCountry
     kycStatus: 'Pending' | 'Approved' | 'Rejected' | null
     accountStatus: 'active' | 'suspended' | 'banned'
   } | null

@@ -8,7 +8,7 @@ import { checkPasswordPolicy, type PasswordProblem } from '~/modules/accounts/pa
 import { recordAudit } from './audit.server'
 import { createAdminAccount } from './commands.server'
 import { ADMIN_ACCOUNTS_PAGE_SIZE, type CreateAdminFormInput } from './components/admin-account-schemas'
-import type { AdminRole } from './roles'
+import type { AdminRole } from '~/domain'
 import type { CurrentAdmin } from './session.server'
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import { notify } from '~/modules/notifications/notify.server'
 import { claimAdminSignInAttempt, clearAdminSignInAttempts, retryMinutes } from './accounts.server'
 import { recordAudit } from './audit.server'
 import type { AdminLoginInput, KycDecisionInput } from './schemas'
-import type { AdminRole } from './roles'
+import type { AdminRole } from '~/domain'
 import type { CurrentAdmin } from './session.server'
 
 const ADMIN_SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?setu_admin\.session_token=/

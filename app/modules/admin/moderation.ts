@@ -1,9 +1,10 @@
 // The moderation queue's forms and filters (issue 10 item 2, reported conversations): plain values and
 // Zod schemas shared by the dialog (before submit) and the action (after).
 import { z } from 'zod'
+import { CONVERSATION_REPORT_STATUSES, UUID_PATTERN, type ConversationReportStatus } from '~/domain'
 
-export const REPORT_STATUSES = ['open', 'reviewed', 'dismissed'] as const
-export type ReportStatus = (typeof REPORT_STATUSES)[number]
+export const REPORT_STATUSES = CONVERSATION_REPORT_STATUSES
+export type ReportStatus = ConversationReportStatus
 
 /** A moderator's decision on an open report. */
 export const REPORT_DECISIONS = ['reviewed', 'dismissed'] as const
@@ -16,7 +17,6 @@ export const MODERATION_MESSAGES_SHOWN = 10
 /** The decision's optional note, in characters. */
 export const REPORT_NOTE_MAX = 1000
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Control characters other than tab and newlines are dropped from the note.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
 
@@ -34,7 +34,7 @@ export function parseModerationFilter(url: URL): ModerationFilter {
 
 export const ReportDecisionSchema = z.object({
   decision: z.enum(REPORT_DECISIONS, { message: 'admin:moderation.errors.invalid' }),
-  reportId: z.string().regex(UUID, 'admin:moderation.errors.notFound').transform((v) => v.toLowerCase()),
+  reportId: z.string().regex(UUID_PATTERN, 'admin:moderation.errors.notFound').transform((v) => v.toLowerCase()),
   note: z
     .string()
     .transform((v) => v.replace(/\r\n?/g, '\n').replace(CONTROL, '').trim())

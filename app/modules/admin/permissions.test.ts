@@ -1,7 +1,7 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
 import { can, PERMISSIONS, type Permission } from './permissions'
-import { ADMIN_ROLES, type AdminRole } from './roles'
+import { ADMIN_ROLES, type AdminRole } from '~/domain'
 
 // Spec §6, written out in full so a change to the table is a visible change here.
 const EXPECTED: Record<AdminRole, Record<Permission, boolean>> = {

@@ -1,6 +1,6 @@
 // Spec §6 admin roles and what each may do, as typed permission strings. Pure: the menu, every
 // loader and every action ask the same `can(role, permission)`.
-import type { AdminRole } from './roles'
+import type { AdminRole } from '~/domain'
 
 export const PERMISSIONS = [
   'user:read',

@@ -1,12 +1,4 @@
-// Admin roles and audit actions: plain values (no Drizzle) so the browser and the schema share them.
-
-/** Spec §6 admin roles. */
-export const ADMIN_ROLES = ['super_admin', 'admin', 'moderator'] as const
-export type AdminRole = (typeof ADMIN_ROLES)[number]
-
-export function isAdminRole(value: unknown): value is AdminRole {
-  return typeof value === 'string' && (ADMIN_ROLES as readonly string[]).includes(value)
-}
+// Audit actions: plain values (no Drizzle), so the browser can load them. The admin roles are in app/domain.
 
 /** Spec §7 audit actions (plus login_failed, the audit of a refused sign-in). */
 export const AUDIT_ACTIONS = [

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc/schemas'
 import { AUDIT_ACTIONS } from './roles'
+import { isUuid, PASSWORD_MAX, UUID_PATTERN } from '~/domain'
 
 export const ADMIN_EMAIL_MAX = 254
-export const ADMIN_PASSWORD_MAX = 128
 export const ADMIN_NAME_MIN = 2
 export const ADMIN_NAME_MAX = 100
 /** Audit log viewer page size (server-side pagination). */
@@ -20,7 +20,7 @@ export const AdminLoginSchema = z.object({
   ),
   password: z.preprocess(
     (v) => (typeof v === 'string' ? v : ''),
-    z.string().min(1, { error: 'admin:login.passwordRequired' }).max(ADMIN_PASSWORD_MAX, { error: 'admin:login.passwordTooLong' }),
+    z.string().min(1, { error: 'admin:login.passwordRequired' }).max(PASSWORD_MAX, { error: 'admin:login.passwordTooLong' }),
   ),
 })
 export type AdminLoginInput = z.infer<typeof AdminLoginSchema>
@@ -79,13 +79,12 @@ export const KYC_QUEUE_PAGE_SIZE = 20
 /** How long a View KYC link works: short, since it opens identity papers without a further check of the link itself. */
 export const KYC_LINK_TTL_SECONDS = 300
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Control characters other than tab and newlines are dropped from a reason the seller will read.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
 
 /** Whether `value` is a profile id (a UUID); anything else is refused before it reaches the database. */
 export function isProfileId(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value)
+  return isUuid(value)
 }
 
 /** The queue's ?page=N: a positive whole number; anything else is the first page. */
@@ -96,10 +95,10 @@ export function parseKycQueuePage(url: URL): number {
 
 /** Approve or Reject a pending KYC document; a rejection needs the reason the seller will read. */
 export const KycDecisionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('approve'), profileId: z.string().regex(UUID, 'admin:kyc.errors.notFound').transform((v) => v.toLowerCase()) }),
+  z.object({ intent: z.literal('approve'), profileId: z.string().regex(UUID_PATTERN, 'admin:kyc.errors.notFound').transform((v) => v.toLowerCase()) }),
   z.object({
     intent: z.literal('reject'),
-    profileId: z.string().regex(UUID, 'admin:kyc.errors.notFound').transform((v) => v.toLowerCase()),
+    profileId: z.string().regex(UUID_PATTERN, 'admin:kyc.errors.notFound').transform((v) => v.toLowerCase()),
     reason: z
       .string({ message: 'admin:kyc.errors.reasonRequired' })
       .transform((v) => v.replace(CONTROL, '').trim())

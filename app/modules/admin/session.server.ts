@@ -8,7 +8,7 @@ import { perRequest } from '~/lib/request-memo.server'
 import { returnPath, safeRedirect } from '~/lib/safe-redirect'
 import { can, ROLE_PERMISSIONS, type Permission } from './permissions'
 import type { AdminHeaderDto } from './components/admin-shell'
-import type { AdminRole } from './roles'
+import type { AdminRole } from '~/domain'
 
 /** What the panel knows about the signed-in admin (a DTO: no auth internals). */
 export type CurrentAdmin = {

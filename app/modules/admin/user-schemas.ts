@@ -1,12 +1,12 @@
 // Admin user management (issue 10 item 4): the list's filters and the detail dialog's forms. Plain Zod,
 // no Drizzle, so the dialog checks a form with the same schema the action uses.
 import { z } from 'zod'
-import type { AccountStatus, KycStatus } from '../../../db/schema'
+import { ACCOUNT_STATUSES, KYC_STATUSES } from '~/domain'
 import { isProfileId } from './schemas'
 
-/** Spec §4 account statuses, in the order of the filter and the dialog's buttons. */
-export const ACCOUNT_STATUSES = ['active', 'suspended', 'banned'] as const satisfies readonly AccountStatus[]
-export const KYC_FILTER_STATUSES = ['Pending', 'Approved', 'Rejected'] as const satisfies readonly KycStatus[]
+// The filter and the dialog's buttons list the account and KYC statuses in app/domain's order.
+export { ACCOUNT_STATUSES }
+export const KYC_FILTER_STATUSES = KYC_STATUSES
 
 /** Rows per page of the users table. */
 export const USERS_PAGE_SIZE = 25

@@ -1,10 +1,10 @@
 // Admin user management (issue 10 item 4, spec §2 User Management and §7 get-all-users): the filtered,
 // server-paginated user list, the KYC card, one user's detail, and the status and notes changes
 // with their audit rows. Explicit DTOs only: no user ids of the auth tables, no storage keys.
+import type { AccountStatus, KycStatus, TradingCountry, UserType } from '~/domain'
 import { createHash } from 'node:crypto'
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { profiles, sessions } from '../../../db/schema'
-import type { AccountStatus, Country, KycStatus, UserType } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { isValidStorageKey } from '~/lib/storage.server'
@@ -20,7 +20,7 @@ export type UserRowDto = {
   email: string
   companyName: string | null
   userType: UserType
-  country: Country
+  country: TradingCountry
   accountStatus: AccountStatus
   kycStatus: KycStatus | null
   createdAt: string
@@ -104,7 +104,7 @@ export type KycCardItemDto = {
   name: string
   email: string
   userType: UserType
-  country: Country
+  country: TradingCountry
   documentType: KycExtension | null
   /** A signed link (KYC_LINK_TTL_SECONDS) for an admin who may review KYC; null otherwise. */
   viewUrl: string | null

@@ -2,22 +2,22 @@
 // loaded row by row into JS). Days and weeks are UTC. Money stays exact: numeric sums come back as
 // decimal strings, never floats.
 import { sql, type SQL } from 'drizzle-orm'
-import { categories, categoryTranslations, orders, productTranslations, productViews, products, profiles, quotes, rfqs, COUNTRIES, USER_TYPES, type Country, type LanguageCode, type UserType } from '../../../db/schema'
+import { categories, categoryTranslations, orders, productTranslations, productViews, products, profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { Language } from '~/lib/i18n'
-import { QUOTE_CURRENCIES, type QuoteCurrency } from '~/modules/rfqs/enums'
+import { CURRENCIES, type Currency, type LanguageCode, TRADING_COUNTRIES, type TradingCountry, USER_TYPES, type UserType } from '~/domain'
 import type { CsvCell } from './csv'
 import { TOP_LIMIT, type ChartId, type DateRange } from './schemas'
 
 export type SignupWeekDto = { /** Monday of the week (UTC), YYYY-MM-DD. */ week: string; total: number; buyers: number; sellers: number }
-export type SignupBreakdownDto = { total: number; byCountry: { key: Country; count: number }[]; byType: { key: UserType; count: number }[] }
+export type SignupBreakdownDto = { total: number; byCountry: { key: TradingCountry; count: number }[]; byType: { key: UserType; count: number }[] }
 /** A stage with its count and its share of the first stage, as an exact decimal string with one place ("66.7"); null when the first stage is 0. */
 export type StageDto<K extends string> = { stage: K; count: number; percent: string | null }
 export type KycStage = 'registered' | 'uploaded' | 'approved' | 'pending' | 'rejected'
 export type ConversionStage = 'created' | 'quoted' | 'ordered'
 export type ConversionDto = { stages: StageDto<ConversionStage>[]; /** RFQs with an order among those with a quote. */ quoteToOrderPercent: string | null }
 /** One month × currency: orders (not Cancelled) and the sum of quantity × unit price, exact ("1234.50"). */
-export type OrderValueDto = { month: string; currency: QuoteCurrency; orders: number; total: string }
+export type OrderValueDto = { month: string; currency: Currency; orders: number; total: string }
 /** A ranked category or product: its name in the admin's language (else English, else any), and that name's language. */
 export type TopItemDto = { id: string; name: string; lang: LanguageCode; value: number }
 export type TopDto = { byViews: TopItemDto[]; byOrders: TopItemDto[] }
@@ -67,7 +67,7 @@ export async function getSignupBreakdown(r: DateRange): Promise<SignupBreakdownD
   const [row] = await rows<Record<string, number>>(sql`
     select count(*)::int as total,
       ${sql.join(
-        COUNTRIES.map((c) => sql`(count(*) filter (where p.country = ${c}))::int as ${sql.identifier(`country_${c}`)}`),
+        TRADING_COUNTRIES.map((c) => sql`(count(*) filter (where p.country = ${c}))::int as ${sql.identifier(`country_${c}`)}`),
         sql`, `,
       )},
       ${sql.join(
@@ -78,7 +78,7 @@ export async function getSignupBreakdown(r: DateRange): Promise<SignupBreakdownD
     where ${inRange(sql`p.created_at`, r)}`)
   return {
     total: row?.total ?? 0,
-    byCountry: COUNTRIES.map((key) => ({ key, count: row?.[`country_${key}`] ?? 0 })),
+    byCountry: TRADING_COUNTRIES.map((key) => ({ key, count: row?.[`country_${key}`] ?? 0 })),
     byType: USER_TYPES.map((key) => ({ key, count: row?.[`type_${key}`] ?? 0 })),
   }
 }
@@ -141,7 +141,7 @@ export async function getConversion(r: DateRange): Promise<ConversionDto> {
  */
 export async function getOrderValueByMonth(r: DateRange): Promise<OrderValueDto[]> {
   const currencies = sql.join(
-    QUOTE_CURRENCIES.map((c, i) => sql`(${c}::text, ${i}::int)`),
+    CURRENCIES.map((c, i) => sql`(${c}::text, ${i}::int)`),
     sql`, `,
   )
   return rows<OrderValueDto>(sql`

@@ -1,13 +1,7 @@
 // The catalog's value lists, limits and URL helpers, free of Zod: client components (filters, the
 // listing) import them from here, so public pages do not download Zod (issue #11: 150 kB of
 // JavaScript per page). schemas.ts builds its schemas from these same constants and re-exports them.
-import type { Country, Currency, ShippingMethod } from '../../../db/schema'
-
-// Copies of the schema's value lists: this file is bundled for the browser, which must not pull in
-// the Drizzle table definitions. `satisfies` keeps them in step with the schema types.
-export const COUNTRY_VALUES = ['India', 'Russia'] as const satisfies readonly Country[]
-export const CURRENCY_VALUES = ['USD', 'INR', 'RUB'] as const satisfies readonly Currency[]
-export const SHIPPING_METHOD_VALUES = ['sea', 'air', 'rail', 'road', 'express'] as const satisfies readonly ShippingMethod[]
+import { isUuid, type CatalogCurrency, type TradingCountry } from '~/domain'
 
 /** Products per marketplace page. */
 export const PAGE_SIZE = 12
@@ -50,8 +44,8 @@ export type MarketplaceNotice =
 export type MarketplaceQuery = {
   q: string | null
   category: string | null
-  country: Country | null
-  currency: Currency | null
+  country: TradingCountry | null
+  currency: CatalogCurrency | null
   /** Exact decimal strings, never negative. */
   minPrice: string | null
   maxPrice: string | null
@@ -90,16 +84,14 @@ export function marketplaceSearch(query: Partial<MarketplaceQuery>, overrides: P
   return s ? `?${s}` : ''
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** Product ids are UUIDs; anything else is answered with 404 before it reaches the database. */
 export function isProductId(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value)
+  return isUuid(value)
 }
 
 /** Seller ids are profile UUIDs (the seller page /sellers/:id); anything else is not found. */
 export function isSellerId(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value)
+  return isUuid(value)
 }
 
 /** Category ids are short slugs (wellness, gems-jewelry). */

@@ -1,8 +1,8 @@
+import type { LanguageCode } from '~/domain'
 import { listCategoryOptions, listProducts } from './queries.server'
 import { referenceData } from '~/lib/reference-cache.server'
 import { parseMarketplaceQuery, type MarketplaceNotice, type MarketplaceQuery } from './schemas'
 import type { CategoryOptionDto, ProductPageDto } from './types'
-import type { LanguageCode } from '../../../db/schema'
 
 export type ListingData = {
   result: ProductPageDto

@@ -1,20 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core'
-import {
-  categories,
-  categoryTranslations,
-  LANGUAGES,
-  products,
-  productTranslations,
-  profiles,
-  SEARCH_BUCKETS,
-  searchBucket,
-  type Country,
-  type Currency,
-  type LanguageCode,
-  type ShippingMethod,
-  type Specification,
-} from '../../../db/schema'
+import { categories, categoryTranslations, products, productTranslations, profiles, SEARCH_BUCKETS, searchBucket, type Specification } from '../../../db/schema'
 import type {
   CatalogStatsDto,
   CategoryDetailDto,
@@ -33,9 +19,9 @@ import { getDb } from '~/lib/db.server'
 import { referenceData } from '~/lib/reference-cache.server'
 import { INTL_LOCALES } from '~/lib/i18n'
 import { toCents } from './money'
+import { CATALOG_CURRENCIES, type CatalogCurrency, type LanguageCode, LANGUAGES, SHIPPING_METHODS, type ShippingMethod, type TradingCountry } from '~/domain'
 import {
   COUNT_CAP,
-  CURRENCY_VALUES,
   EMPTY_MARKETPLACE_QUERY,
   isCategoryId,
   isProductId,
@@ -44,7 +30,6 @@ import {
   NEW_LAUNCHES_COUNT,
   NEW_LISTING_DAYS,
   PAGE_SIZE,
-  SHIPPING_METHOD_VALUES,
   SITEMAP_FILE_SIZE,
   type MarketplaceQuery,
 } from './schemas'
@@ -356,7 +341,7 @@ function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; se
  * Price sorts order numerically within a currency; currencies are never mixed into one scale. The
  * order is products.currency_rank, a generated column (same CASE as db/schema/catalog.ts).
  */
-const CURRENCY_RANK: Record<Currency, number> = { USD: 0, INR: 1, RUB: 2 }
+const CURRENCY_RANK: Record<CatalogCurrency, number> = { USD: 0, INR: 1, RUB: 2 }
 
 /** A product's names as the card reads them: [language, name], in language order. */
 type CardText = [LanguageCode, string | null]
@@ -392,10 +377,10 @@ type CardRow = {
   sellerId: string
   sellerName: string
   sellerCompany: string | null
-  sellerCountry: Country
+  sellerCountry: TradingCountry
   sellerKyc: string | null
   price: string
-  currency: Currency
+  currency: CatalogCurrency
   minimumOrderQuantity: number
   stockQuantity: number
   createdAt: Date | string
@@ -612,14 +597,14 @@ function cleanShippingOptions(value: unknown): ShippingOptionDto[] {
     if (!o || typeof o !== 'object') return []
     const { method, price, currency, estimatedDays } = o as Record<string, unknown>
     const priceText = typeof price === 'number' ? String(price) : price
-    if (!SHIPPING_METHOD_VALUES.includes(method as ShippingMethod)) return []
+    if (!SHIPPING_METHODS.includes(method as ShippingMethod)) return []
     if (typeof priceText !== 'string' || toCents(priceText) === null) return []
-    if (!CURRENCY_VALUES.includes(currency as Currency)) return []
+    if (!CATALOG_CURRENCIES.includes(currency as CatalogCurrency)) return []
     return [
       {
         method: method as ShippingMethod,
         price: priceText.trim(),
-        currency: currency as Currency,
+        currency: currency as CatalogCurrency,
         estimatedDays: typeof estimatedDays === 'string' ? estimatedDays.slice(0, 20) : '',
       },
     ]

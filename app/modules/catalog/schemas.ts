@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { COUNTRY_VALUES, CURRENCY_VALUES, MARKETPLACE_SORTS, MAX_QUERY_LENGTH, type MarketplaceNotice, type MarketplaceQuery, type MarketplaceSort } from './constants'
+import { CATALOG_CURRENCIES, MONEY_PATTERN, TRADING_COUNTRIES } from '~/domain'
+import { MARKETPLACE_SORTS, MAX_QUERY_LENGTH, type MarketplaceNotice, type MarketplaceQuery, type MarketplaceSort } from './constants'
 import { compareMoney } from './money'
 
 export * from './constants'
@@ -15,14 +16,14 @@ export const CountrySchema = z
   .string()
   .trim()
   .transform((s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase())
-  .pipe(z.enum(COUNTRY_VALUES))
-export const CurrencySchema = z.string().trim().toUpperCase().pipe(z.enum(CURRENCY_VALUES))
+  .pipe(z.enum(TRADING_COUNTRIES))
+export const CurrencySchema = z.string().trim().toUpperCase().pipe(z.enum(CATALOG_CURRENCIES))
 /** A non-negative price with at most two decimals; a decimal comma is accepted ("9,50"). */
 export const PriceSchema = z
   .string()
   .trim()
   .transform((s) => s.replace(',', '.'))
-  .pipe(z.string().regex(/^\d{1,12}(\.\d{1,2})?$/))
+  .pipe(z.string().regex(MONEY_PATTERN))
   .transform((s) => {
     const [whole, frac] = s.split('.')
     const trimmed = whole.replace(/^0+(?=\d)/, '')

@@ -1,4 +1,5 @@
-import type { Country, Currency, LanguageCode, ShippingMethod, Specification } from '../../../db/schema'
+import type { CatalogCurrency, LanguageCode, ShippingMethod, TradingCountry } from '~/domain'
+import type { Specification } from '../../../db/schema'
 
 // ---------------------------------------------------------------------------------------------
 // DTOs: what leaves the catalog module. Plain JSON, no rows. Safe to import from browser code.
@@ -15,10 +16,10 @@ export type ProductCardDto = {
   image: string | null
   category: { id: string; name: string }
   /** `id` opens /sellers/:id (a card only ever shows a public product, so its seller has a page). */
-  seller: { id: string; displayName: string; country: Country; verified: boolean }
+  seller: { id: string; displayName: string; country: TradingCountry; verified: boolean }
   /** Exact decimal string. */
   price: string
-  currency: Currency
+  currency: CatalogCurrency
   minimumOrderQuantity: number
   stockQuantity: number
   createdAt: string
@@ -40,7 +41,7 @@ export type ProductPageDto = {
 export type ShippingOptionDto = {
   method: ShippingMethod
   price: string
-  currency: Currency
+  currency: CatalogCurrency
   estimatedDays: string
 }
 
@@ -63,7 +64,7 @@ export type ProductDetailDto = {
   lang: { name: LanguageCode; description: LanguageCode; longDescription: LanguageCode; specifications: LanguageCode }
   trade: TradeAttributesDto
   price: string
-  currency: Currency
+  currency: CatalogCurrency
   stockQuantity: number
   minimumOrderQuantity: number
   images: string[]
@@ -71,7 +72,7 @@ export type ProductDetailDto = {
   category: { id: string; name: string }
   subcategory: { id: string; name: string } | null
   /** `publicPage`: the seller's page /sellers/:id exists (account active and KYC approved). */
-  seller: { id: string; name: string; companyName: string | null; country: Country; verified: boolean; publicPage: boolean }
+  seller: { id: string; name: string; companyName: string | null; country: TradingCountry; verified: boolean; publicPage: boolean }
   createdAt: string
   updatedAt: string
   isNew: boolean
@@ -114,7 +115,7 @@ export type SellerPublicDto = {
   displayName: string
   /** The person's name when a company name is shown; null otherwise. */
   contactName: string | null
-  country: Country
+  country: TradingCountry
   verified: boolean
   /** ISO time the profile was created. */
   memberSince: string

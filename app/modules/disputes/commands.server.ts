@@ -9,7 +9,7 @@ import { deleteUploads } from '~/lib/uploads.server'
 import { recordAudit } from '~/modules/admin/audit.server'
 import type { CurrentAdmin } from '~/modules/admin/session.server'
 import { notify } from '~/modules/notifications/notify.server'
-import type { DisputeParty } from './enums'
+import type { TradeParty } from '~/domain'
 import { storeEvidence, type CheckedEvidence, type StoredEvidence } from './files.server'
 import { disputePartyOf, messageRecipients, openDisputeVerdict, orderEffectOf, restocksOnCancel } from './policy'
 import { isUuid, type AnswerDisputeInput, type DecideDisputeInput, type ModeratorMessageInput, type OpenDisputeInput } from './schemas'
@@ -161,7 +161,7 @@ export async function answerDispute(profileId: string, orderId: string, input: A
 async function notifyParties(
   tx: Tx,
   order: { buyerId: string; sellerId: string },
-  to: DisputeParty[],
+  to: TradeParty[],
   n: { actorId: string | null; kind: 'dispute_message' | 'dispute_resolved'; orderId: string },
 ) {
   await notify(

@@ -1,18 +1,6 @@
-// Browser-safe copies of the dispute rules (db/schema/disputes.ts holds the database's; enums.test.ts
-// checks they agree). Forms, actions, components and tests import the limits from here.
+// The dispute module's limits (its value lists are in app/domain). Browser-safe: forms, actions,
+// components and tests import them from here.
 import type { DISPUTE_EVIDENCE } from '~/domain/uploads'
-
-export const DISPUTE_REASONS = ['not_received', 'not_as_described', 'damaged', 'payment_issue', 'other'] as const
-export type DisputeReason = (typeof DISPUTE_REASONS)[number]
-
-export const DISPUTE_STATUSES = ['open', 'resolved'] as const
-export type DisputeStatus = (typeof DISPUTE_STATUSES)[number]
-
-export const DISPUTE_DECISIONS = ['release_to_seller', 'cancel_refund', 'partial_settlement', 'reject'] as const
-export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number]
-
-export type DisputeParty = 'buyer' | 'seller'
-export type DisputeAuthorKind = DisputeParty | 'moderator'
 
 /** Description, answers, moderator messages and the written resolution: 1–5,000 characters each. */
 export const DISPUTE_TEXT_MAX = 5000

@@ -1,9 +1,9 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
-import { DISPUTE_DECISIONS, type DisputeStatus } from './enums'
+import { DISPUTE_DECISIONS, DISPUTE_STATUSES, type DisputeStatus, ORDER_STATUSES } from '~/domain'
 import { canWriteInDispute, disputePartyOf, messageRecipients, openDisputeVerdict, orderEffectOf, restocksOnCancel, type OpenVerdict } from './policy'
 
-const STATUSES = ['Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled'] as const
+const STATUSES = ORDER_STATUSES
 
 // Opening a dispute, as a table: order status × the order's existing dispute → verdict.
 const OPEN: Record<(typeof STATUSES)[number], Record<'none' | DisputeStatus, OpenVerdict>> = {
@@ -16,7 +16,7 @@ const OPEN: Record<(typeof STATUSES)[number], Record<'none' | DisputeStatus, Ope
 
 describe('dispute policy', () => {
   for (const status of STATUSES) {
-    for (const existing of ['none', 'open', 'resolved'] as const) {
+    for (const existing of ['none', ...DISPUTE_STATUSES] as const) {
       it(`opening on a ${status} order with ${existing} dispute: ${OPEN[status][existing]}`, () => {
         expect(openDisputeVerdict(status, existing === 'none' ? null : existing)).toBe(OPEN[status][existing])
       })

@@ -1,5 +1,5 @@
 // Who may do what with a dispute (issue 10 item 7). Pure, so the pages and the commands share it.
-import type { DisputeAuthorKind, DisputeDecision, DisputeParty, DisputeStatus } from './enums'
+import type { DisputeAuthorKind, DisputeDecision, DisputeStatus, TradeParty } from '~/domain'
 
 type OrderStatus = 'Pending' | 'Accepted' | 'Shipped' | 'Delivered' | 'Cancelled'
 
@@ -11,7 +11,7 @@ type OrderStatus = 'Pending' | 'Accepted' | 'Shipped' | 'Delivered' | 'Cancelled
 export const DISPUTABLE_ORDER_STATUSES: readonly OrderStatus[] = ['Accepted', 'Shipped', 'Delivered']
 
 /** The viewer's side of the order, or null for anyone else. */
-export function disputePartyOf(order: { buyerId: string; sellerId: string }, profileId: string): DisputeParty | null {
+export function disputePartyOf(order: { buyerId: string; sellerId: string }, profileId: string): TradeParty | null {
   return order.buyerId === profileId ? 'buyer' : order.sellerId === profileId ? 'seller' : null
 }
 
@@ -31,7 +31,7 @@ export function openDisputeVerdict(orderStatus: OrderStatus, existing: DisputeSt
 export const canWriteInDispute = (status: DisputeStatus) => status === 'open'
 
 /** Who is told about a message in the thread: the other party for a party's answer, both for a moderator's. */
-export function messageRecipients(author: DisputeAuthorKind): DisputeParty[] {
+export function messageRecipients(author: DisputeAuthorKind): TradeParty[] {
   return author === 'buyer' ? ['seller'] : author === 'seller' ? ['buyer'] : ['buyer', 'seller']
 }
 

@@ -3,19 +3,14 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { adminUsers, disputeEvidence, disputeMessages, disputes, orders, profiles, rfqs } from '../../../db/schema'
-import type { LanguageCode } from '../../../db/schema/catalog'
 import { getDb } from '~/lib/db.server'
 import { signBoundLink, verifyBoundLink } from '~/lib/storage.server'
+import type { DisputeAuthorKind, DisputeDecision, DisputeReason, DisputeStatus, LanguageCode, TradeParty, TradingCountry } from '~/domain'
 import {
   DISPUTE_OVERDUE_DAYS,
   DISPUTE_QUEUE_PAGE_SIZE,
   EVIDENCE_LINK_TTL_SECONDS,
-  type DisputeAuthorKind,
-  type DisputeDecision,
-  type DisputeParty,
   type DisputeQueueFilter,
-  type DisputeReason,
-  type DisputeStatus,
   type EvidenceType,
 } from './enums'
 import { readEvidenceBytes } from './files.server'
@@ -23,7 +18,7 @@ import { disputePartyOf, openDisputeVerdict, type OpenVerdict } from './policy'
 import { isUuid } from './schemas'
 
 type OrderStatus = 'Pending' | 'Accepted' | 'Shipped' | 'Delivered' | 'Cancelled'
-type Country = 'India' | 'Russia'
+type Country = TradingCountry
 
 /** Open and untouched for more than three days, judged by the database's clock. */
 const overdueSql = sql<boolean>`(${disputes.status} = 'open' and ${disputes.lastActivityAt} < now() - make_interval(days => ${DISPUTE_OVERDUE_DAYS}))`
@@ -44,7 +39,7 @@ export type DisputeCoreDto = {
   status: DisputeStatus
   reason: DisputeReason
   description: string
-  openedByParty: DisputeParty
+  openedByParty: TradeParty
   createdAt: string
   lastActivityAt: string
   decision: DisputeDecision | null
@@ -68,7 +63,7 @@ const coreColumns = {
   decidedAt: disputes.decidedAt,
 }
 
-type CoreRow = { id: string; status: DisputeStatus; reason: DisputeReason; description: string; openedByParty: DisputeParty; createdAt: Date; lastActivityAt: Date; decision: DisputeDecision | null; resolution: string | null; decidedAt: Date | null }
+type CoreRow = { id: string; status: DisputeStatus; reason: DisputeReason; description: string; openedByParty: TradeParty; createdAt: Date; lastActivityAt: Date; decision: DisputeDecision | null; resolution: string | null; decidedAt: Date | null }
 
 /** The dispute's thread (oldest first) and evidence, each file given the link `link(evidenceId)`. */
 async function loadThread(row: CoreRow, link: (evidenceId: string) => string, withAdminNames: boolean): Promise<DisputeCoreDto> {
@@ -139,7 +134,7 @@ export async function getOrderDisputeState(viewerProfileId: string, orderId: str
 }
 
 export type PartyDisputePageDto = {
-  order: { id: string; ref: string; status: OrderStatus; viewerRole: DisputeParty; buyerCompany: string; sellerCompany: string }
+  order: { id: string; ref: string; status: OrderStatus; viewerRole: TradeParty; buyerCompany: string; sellerCompany: string }
   dispute: DisputeCoreDto | null
   openVerdict: OpenVerdict
 }

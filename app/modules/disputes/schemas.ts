@@ -2,13 +2,13 @@
 // after. Messages are i18n keys: disputes:errors.* (marketplace), adminDisputes:errors.* (admin panel).
 import { z } from 'zod'
 import { DISPUTE_EVIDENCE } from '~/domain/uploads'
-import { DISPUTE_DECISIONS, DISPUTE_QUEUE_FILTERS, DISPUTE_REASONS, DISPUTE_TEXT_MAX, type DisputeQueueFilter } from './enums'
+import { DISPUTE_DECISIONS, DISPUTE_REASONS } from '~/domain'
+import { DISPUTE_QUEUE_FILTERS, DISPUTE_TEXT_MAX, type DisputeQueueFilter } from './enums'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Control characters (NUL and the rest, but not newline or tab) are stripped: nobody types them.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
 
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value)
+export { isUuid } from '~/domain'
 
 /** Characters as PostgreSQL's char_length counts them (code points). */
 export const charCount = (text: string) => Array.from(text).length

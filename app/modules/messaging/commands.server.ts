@@ -7,7 +7,7 @@ import { getDb } from '~/lib/db.server'
 import { enforceLimit, type LimitRefusal } from '~/lib/rate-limit.server'
 import { deleteUploads } from '~/lib/uploads.server'
 import { storeAttachments, type CheckedAttachment } from './attachments.server'
-import type { ConversationRole } from './enums'
+import type { TradeParty } from '~/domain'
 import { publishMessageEvent, type MessageEvent } from './live.server'
 import { conversationParties, sendVerdict, type SubjectFacts } from './policy'
 import type { SendMessageInput, StartConversationInput } from './schemas'
@@ -16,7 +16,7 @@ type Db = ReturnType<typeof getDb>
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** A participant's view of the conversation a command acts on (from queries' getParticipation). */
-export type Participation = { id: string; buyerId: string; sellerId: string; role: ConversationRole; otherId: string }
+export type Participation = { id: string; buyerId: string; sellerId: string; role: TradeParty; otherId: string }
 
 /** `limit`: set when an action limit (app/lib/action-limits.ts) refused it, for the answer's Retry-After. */
 export type Refusal = { ok: false; status: 400 | 403 | 404 | 409 | 413 | 429; error: string; limit?: LimitRefusal }

@@ -1,13 +1,6 @@
-// Browser-safe copies of the messaging rules (db/schema/messaging.ts holds the database's; a test
-// checks they agree). Forms, actions and tests import the limits from here.
+// The messaging module's limits (its value lists are in app/domain). Browser-safe: forms, actions
+// and tests import them from here.
 import type { MESSAGE_ATTACHMENT } from '~/domain/uploads'
-
-/** What a conversation is about. */
-export const CONVERSATION_SUBJECTS = ['product', 'rfq', 'quote', 'order'] as const
-export type ConversationSubject = (typeof CONVERSATION_SUBJECTS)[number]
-
-/** The two sides of a conversation. */
-export type ConversationRole = 'buyer' | 'seller'
 
 /** Longest message text, in characters (code points, as PostgreSQL's char_length counts). */
 export const MESSAGE_BODY_MAX = 5000

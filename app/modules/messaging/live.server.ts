@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm'
 import { getDb } from '~/lib/db.server'
 import { listenToChannel, type ChannelListener } from '~/lib/realtime.server'
+import { UUID_PATTERN, isUuid } from '~/domain'
 
 /** The NOTIFY channel the message events travel on. */
 export const MESSAGE_CHANNEL = 'setu_messages'
@@ -35,7 +36,6 @@ type Hub = { listener: ChannelListener; subscribers: Map<string, Set<HubSubscrib
 // On globalThis, so `react-router dev` module reloads find the running hub instead of listening twice.
 const globalForHub = globalThis as unknown as { __setuMessageHub?: Hub }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const KINDS = new Set(['message', 'read', 'block'])
 
 /** A NOTIFY payload as a MessageEvent, or null when it is not one (anyone with database access can NOTIFY). */
@@ -49,9 +49,9 @@ export function parseMessageEvent(payload: string): MessageEvent | null {
   if (!value || typeof value !== 'object') return null
   const v = value as Record<string, unknown>
   if (typeof v.kind !== 'string' || !KINDS.has(v.kind)) return null
-  if (typeof v.conversationId !== 'string' || !UUID.test(v.conversationId)) return null
+  if (typeof v.conversationId !== 'string' || !UUID_PATTERN.test(v.conversationId)) return null
   const ids = v.participantIds
-  if (!Array.isArray(ids) || ids.length !== 2 || !ids.every((id) => typeof id === 'string' && UUID.test(id))) return null
+  if (!Array.isArray(ids) || ids.length !== 2 || !ids.every((id) => isUuid(id))) return null
   if (v.seq !== undefined && !(typeof v.seq === 'number' && Number.isSafeInteger(v.seq) && v.seq > 0)) return null
   return {
     kind: v.kind as MessageEvent['kind'],

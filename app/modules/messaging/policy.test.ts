@@ -1,7 +1,5 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
-import { CONVERSATION_SUBJECTS as DB_SUBJECTS } from '../../../db/schema/messaging'
-import { CONVERSATION_SUBJECTS } from './enums'
 import { conversationParties, isReadBy, roleIn, sendVerdict, subjectPath, type SubjectFacts } from './policy'
 import { parseInboxQuery, parseSendForm, parseStartForm } from './schemas'
 import { containsPattern } from './queries.server'
@@ -10,10 +8,6 @@ const B = 'b0000000-0000-4000-8000-000000000001'
 const S = 'c0000000-0000-4000-8000-000000000002'
 const S2 = 'c0000000-0000-4000-8000-000000000003'
 const X = 'd0000000-0000-4000-8000-000000000004'
-
-describe('enums', () => {
-  it('agree with the database schema', () => expect([...CONVERSATION_SUBJECTS]).toEqual([...DB_SUBJECTS]))
-})
 
 describe('conversationParties', () => {
   const product = (isPublic = true): SubjectFacts => ({ type: 'product', sellerId: S, isPublic })

@@ -1,6 +1,6 @@
 // Who may talk to whom about what, and who may post (issue 9 items 1 and 6). Pure: the commands read
 // the facts from the database, inside their transaction, and ask here.
-import type { ConversationRole, ConversationSubject } from './enums'
+import type { ConversationSubject, TradeParty } from '~/domain'
 
 /** What the database says about a conversation's subject. */
 export type SubjectFacts =
@@ -39,7 +39,7 @@ export function conversationParties(actorId: string, facts: SubjectFacts | null,
 }
 
 /** The profile's side of the conversation, or null when they are not in it. */
-export function roleIn(conversation: { buyerId: string; sellerId: string }, profileId: string): ConversationRole | null {
+export function roleIn(conversation: { buyerId: string; sellerId: string }, profileId: string): TradeParty | null {
   if (conversation.buyerId === profileId) return 'buyer'
   if (conversation.sellerId === profileId) return 'seller'
   return null
@@ -48,7 +48,7 @@ export function roleIn(conversation: { buyerId: string; sellerId: string }, prof
 export type SendVerdict = { ok: true } | { ok: false; status: 403 | 404; error: string }
 
 /** Whether a message may be posted: a participant, with no block between the two in either direction. */
-export function sendVerdict(state: { role: ConversationRole | null; blockedByMe: boolean; blockedByOther: boolean }): SendVerdict {
+export function sendVerdict(state: { role: TradeParty | null; blockedByMe: boolean; blockedByOther: boolean }): SendVerdict {
   if (!state.role) return { ok: false, status: 404, error: 'messages:errors.notFound' }
   if (state.blockedByMe) return { ok: false, status: 403, error: 'messages:errors.youBlocked' }
   if (state.blockedByOther) return { ok: false, status: 403, error: 'messages:errors.blockedYou' }
@@ -64,7 +64,7 @@ export function isReadBy(messageCreatedAt: Date, lastReadAt: Date | null): boole
  * Where a conversation's header links to: the product page, the RFQ (the buyer's My RFQs, the seller's
  * board), the negotiation, or the order. Null when the subject is gone.
  */
-export function subjectPath(subject: { type: ConversationSubject; id: string; rfqId?: string | null; exists: boolean }, role: ConversationRole): string | null {
+export function subjectPath(subject: { type: ConversationSubject; id: string; rfqId?: string | null; exists: boolean }, role: TradeParty): string | null {
   if (!subject.exists) return null
   switch (subject.type) {
     case 'product':

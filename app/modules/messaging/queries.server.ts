@@ -3,13 +3,13 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { conversationReports, conversations, messageAttachments, messages, profiles, userBlocks } from '../../../db/schema'
-import type { LanguageCode } from '../../../db/schema/catalog'
 import { getDb } from '~/lib/db.server'
-import { INBOX_PAGE_SIZE, THREAD_PAGE_SIZE, type AttachmentType, type ConversationRole, type ConversationSubject } from './enums'
+import type { ConversationSubject, LanguageCode, TradeParty, TradingCountry } from '~/domain'
+import { INBOX_PAGE_SIZE, THREAD_PAGE_SIZE, type AttachmentType } from './enums'
 import { subjectPath } from './policy'
 import { isUuid } from './schemas'
 
-type Country = 'India' | 'Russia'
+type Country = TradingCountry
 
 /** The other party as a participant sees them. */
 export type PartyDto = { id: string; name: string; company: string; country: Country }
@@ -33,7 +33,7 @@ export type MessageDto = {
 
 export type InboxItemDto = {
   id: string
-  role: ConversationRole
+  role: TradeParty
   other: PartyDto
   subject: SubjectDto
   lastMessage: { body: string; mine: boolean; attachmentName: string | null; attachmentCount: number; createdAt: string } | null
@@ -46,7 +46,7 @@ export type InboxPage = { items: InboxItemDto[]; page: number; pageCount: number
 
 export type ThreadDto = {
   id: string
-  role: ConversationRole
+  role: TradeParty
   other: PartyDto
   subject: SubjectDto
   messages: MessageDto[]
@@ -118,7 +118,7 @@ function subjectColumns(locale: LanguageCode) {
 
 function toSubject(
   r: { subjectType: ConversationSubject; subjectId: string; subjectTitle: string | null; subjectTitleLang: LanguageCode | null; subjectExists: boolean; subjectRfqId: string | null },
-  role: ConversationRole,
+  role: TradeParty,
 ): SubjectDto {
   return {
     type: r.subjectType,
@@ -205,7 +205,7 @@ export async function listInbox(profileId: string, opts: { q?: string; page?: nu
     .offset((page - 1) * INBOX_PAGE_SIZE)
   return {
     items: rows.map((r) => {
-      const role: ConversationRole = r.buyerId === profileId ? 'buyer' : 'seller'
+      const role: TradeParty = r.buyerId === profileId ? 'buyer' : 'seller'
       return {
         id: r.id,
         role,
@@ -244,14 +244,14 @@ export async function listUnreadByConversation(profileId: string): Promise<{ con
 }
 
 /** The conversation's parties when the profile is one of them; null otherwise (or a malformed id). */
-export async function getParticipation(profileId: string, conversationId: string): Promise<{ id: string; buyerId: string; sellerId: string; role: ConversationRole; otherId: string } | null> {
+export async function getParticipation(profileId: string, conversationId: string): Promise<{ id: string; buyerId: string; sellerId: string; role: TradeParty; otherId: string } | null> {
   if (!isUuid(conversationId)) return null
   const [row] = await getDb()
     .select({ id: conversations.id, buyerId: conversations.buyerId, sellerId: conversations.sellerId })
     .from(conversations)
     .where(and(eq(conversations.id, conversationId.toLowerCase()), mine(profileId)))
   if (!row) return null
-  const role: ConversationRole = row.buyerId === profileId ? 'buyer' : 'seller'
+  const role: TradeParty = row.buyerId === profileId ? 'buyer' : 'seller'
   return { ...row, role, otherId: role === 'buyer' ? row.sellerId : row.buyerId }
 }
 
@@ -326,7 +326,7 @@ export async function getThread(profileId: string, conversationId: string, opts:
   if (!row) return null
   const list = await listThreadMessages(profileId, row.id, { beforeSeq: opts.beforeSeq })
   if (!list) return null
-  const role: ConversationRole = row.buyerId === profileId ? 'buyer' : 'seller'
+  const role: TradeParty = row.buyerId === profileId ? 'buyer' : 'seller'
   return {
     id: row.id,
     role,

@@ -1,9 +1,9 @@
 // Messaging forms (issue 9): one schema per form, run by the form before submit and by the action after.
 import { z } from 'zod'
 import { MESSAGE_ATTACHMENT } from '~/domain/uploads'
-import { CONVERSATION_SUBJECTS, INBOX_QUERY_MAX, MESSAGE_BODY_MAX, REPORT_REASON_MAX } from './enums'
+import { CONVERSATION_SUBJECTS, UUID_PATTERN } from '~/domain'
+import { INBOX_QUERY_MAX, MESSAGE_BODY_MAX, REPORT_REASON_MAX } from './enums'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 // Control characters (NUL and the rest, but not newline or tab) are stripped from free text: nobody types them.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
 
@@ -20,13 +20,13 @@ const e = (key: string) => `messages:errors.${key}`
 /** "Message" buttons: what the conversation is about and, for an RFQ opened by its buyer, which seller. */
 export const StartConversationSchema = z.object({
   subjectType: z.enum(CONVERSATION_SUBJECTS, { message: e('notFound') }),
-  subjectId: z.string().trim().regex(UUID, e('notFound')).transform((v) => v.toLowerCase()),
+  subjectId: z.string().trim().regex(UUID_PATTERN, e('notFound')).transform((v) => v.toLowerCase()),
   with: z
     .string()
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || UUID.test(v), e('notFound'))
+    .refine((v) => v === undefined || UUID_PATTERN.test(v), e('notFound'))
     .transform((v) => v?.toLowerCase()),
 })
 export type StartConversationInput = z.infer<typeof StartConversationSchema>
@@ -38,7 +38,7 @@ export const SendMessageSchema = z.object({
     .default('')
     .transform(normalizeMessageBody)
     .refine((v) => charCount(v) <= MESSAGE_BODY_MAX, e('tooLong')),
-  clientKey: z.string().trim().regex(UUID, e('expired')).transform((v) => v.toLowerCase()),
+  clientKey: z.string().trim().regex(UUID_PATTERN, e('expired')).transform((v) => v.toLowerCase()),
 })
 export type SendMessageInput = z.infer<typeof SendMessageSchema>
 
@@ -104,4 +104,4 @@ export function parseBeforeSeq(params: URLSearchParams): number | null {
   return /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null
 }
 
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value)
+export { isUuid } from '~/domain'

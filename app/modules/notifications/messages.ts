@@ -2,23 +2,22 @@
 // list (browser and server) and the email job, so both say the same thing. No Drizzle here.
 import type { TFunction } from 'i18next'
 import { formatCount, formatMoney, type Reader } from '~/lib/i18n'
+import { MONEY_PATTERN, ORDER_STATUSES } from '~/domain'
 
-/** Order statuses the notices name (params.status); translated from notifications:statuses.*. */
-const ORDER_STATUSES = new Set(['Pending', 'Accepted', 'Shipped', 'Delivered', 'Cancelled'])
-const MONEY = /^\d{1,12}(\.\d{1,2})?$/
 const CURRENCY = /^[A-Z]{3}$/
 
 /** The values the sentence is built from: money and quantities formatted for the reader, an order status translated. */
 export function messageValues(t: TFunction, reader: Reader, params: Record<string, string>): Record<string, string> {
   const values: Record<string, string> = { ...params }
-  if (params.amount && params.currency && MONEY.test(params.amount) && CURRENCY.test(params.currency)) {
+  if (params.amount && params.currency && MONEY_PATTERN.test(params.amount) && CURRENCY.test(params.currency)) {
     try {
       values.amount = formatMoney(params.amount, params.currency, reader)
     } catch {
       values.amount = `${params.amount} ${params.currency}`
     }
   }
-  if (params.status && ORDER_STATUSES.has(params.status)) values.status = t(`notifications:statuses.${params.status}`)
+  // An order status the notice names is translated from notifications:statuses.*.
+  if (params.status && (ORDER_STATUSES as readonly string[]).includes(params.status)) values.status = t(`notifications:statuses.${params.status}`)
   if (params.quantity && /^\d+$/.test(params.quantity)) values.quantity = formatCount(Number(params.quantity), reader)
   return values
 }

@@ -1,7 +1,6 @@
 // The /notifications page's input: one rule each, shared by the route and its tests.
 import { z } from 'zod'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { UUID_PATTERN } from '~/domain'
 
 /** Notices per page of /notifications. */
 export const NOTIFICATION_PAGE_SIZE = 20
@@ -15,7 +14,7 @@ export function parseNotificationPage(params: URLSearchParams): number {
 
 /** The page's two forms: open one notice (marks it read, then follows its link) or mark all as read. */
 export const NotificationActionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('open'), id: z.string().regex(UUID) }),
+  z.object({ intent: z.literal('open'), id: z.string().regex(UUID_PATTERN) }),
   z.object({ intent: z.literal('read-all') }),
 ])
 export type NotificationActionInput = z.infer<typeof NotificationActionSchema>

@@ -5,11 +5,9 @@ import { disputes, orderEvents, orders, products, profiles } from '../../../db/s
 import { getDb } from '~/lib/db.server'
 import { addMoney, multiplyMoney } from '~/modules/catalog/money'
 import { notify } from '~/modules/notifications/notify.server'
-import type { OrderStatus } from '~/modules/rfqs/enums'
+import { type OrderStatus, UUID_PATTERN } from '~/domain'
 import { isFinalOrderStatus, orderTransitionVerdict, type OrderRole } from './policy'
 import { orderQuantityError, shippingIndexError, type PlaceOrderInput } from './schemas'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type OrderRefusal = { ok: false; status: 403 | 404 | 409; error: string }
 export type ChangeOrderResult = { ok: true; status: OrderStatus; role: OrderRole } | OrderRefusal
@@ -23,7 +21,7 @@ const refuse = (status: OrderRefusal['status'], key: string): OrderRefusal => ({
  * one applies; the other gets 409 'changedMeanwhile'.
  */
 export async function changeOrderStatus(actorProfileId: string, orderId: string, target: OrderStatus, note: string | null, only?: OrderRole): Promise<ChangeOrderResult> {
-  if (!UUID.test(orderId)) return refuse(404, 'notFound')
+  if (!UUID_PATTERN.test(orderId)) return refuse(404, 'notFound')
   const db = getDb()
   const [order] = await db.select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status }).from(orders).where(eq(orders.id, orderId))
   if (!order) return refuse(404, 'notFound')

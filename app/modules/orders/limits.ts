@@ -2,9 +2,10 @@
 // with them as the buyer types, and loads the schema itself only after the page has hydrated (issue
 // #11: at most 150 kB of JavaScript per public page). schemas.ts uses and re-exports them.
 
+import { QUANTITY_MAX } from '~/domain'
+
 /** The product page's order form (issue 8 item 8); the fuzz targets use the same list. */
 export const PLACE_ORDER_FIELDS = ['productId', 'quantity', 'shipping', 'submissionKey'] as const
-export const ORDER_QUANTITY_MAX = 1_000_000_000
 
 /** The i18n key of an order form error. */
 export const orderErrorKey = (key: string) => `catalog:product.order.errors.${key}`
@@ -12,14 +13,14 @@ const e = orderErrorKey
 
 /**
  * A quantity as typed on the product page: whole digits only (spaces around are ignored), between 1 and
- * ORDER_QUANTITY_MAX; anything else is null. The form and the schema read it alike, and neither ever
+ * QUANTITY_MAX; anything else is null. The form and the schema read it alike, and neither ever
  * rounds, clamps or otherwise changes what was typed: a quantity it cannot read is refused.
  */
 export function readOrderQuantity(text: string): number | null {
   const v = text.trim()
   if (!/^\d{1,10}$/.test(v)) return null
   const n = Number(v)
-  return n >= 1 && n <= ORDER_QUANTITY_MAX ? n : null
+  return n >= 1 && n <= QUANTITY_MAX ? n : null
 }
 
 /** The product page's quantity field as typed: unreadable, or outside minimum order and stock (an i18n key and its count), or null. */

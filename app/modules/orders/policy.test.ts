@@ -1,6 +1,6 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
-import { ORDER_STATUSES, type OrderStatus } from '~/modules/rfqs/enums'
+import { ORDER_STATUSES, type OrderStatus } from '~/domain'
 import { nextOrderStatuses, orderTransitionVerdict } from './policy'
 
 // The order status flow, as a table: the seller one step forward or cancel before shipping; the buyer cancel while Pending.

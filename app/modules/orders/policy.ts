@@ -1,5 +1,5 @@
 // Who may move an order to which status (issue 8 item 9). Pure, so the dialogs and the command share it.
-import type { OrderStatus } from '~/modules/rfqs/enums'
+import type { OrderStatus } from '~/domain'
 
 export type OrderRole = 'buyer' | 'seller'
 

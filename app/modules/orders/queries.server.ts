@@ -3,9 +3,9 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quotes, rfqs } from '../../../db/schema'
-import type { Currency, LanguageCode, ShippingMethod } from '../../../db/schema/catalog'
 import { getDb } from '~/lib/db.server'
-import { ORDER_PAGE_SIZE, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteCurrency } from '~/modules/rfqs/enums'
+import { type Currency, type IncotermCode, type LanguageCode, type OrderStatus, type QuantityUnit, type ShippingMethod, type TradingCountry, UUID_PATTERN } from '~/domain'
+import { ORDER_PAGE_SIZE } from '~/modules/rfqs/enums'
 import type { OrderRole } from './policy'
 
 /**
@@ -22,8 +22,6 @@ function productText(locale: LanguageCode) {
 /** Whether an open dispute stands on the order (issue 10 item 7). */
 const openDispute = sql<boolean>`exists (select 1 from disputes d where d.order_id = ${orders.id} and d.status = 'open')`
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 export type OrderListItemDto = {
   id: string
   rfqId: string | null
@@ -37,11 +35,11 @@ export type OrderListItemDto = {
   /** The other party: the person's name, their company (or the name again when none) and country. */
   counterpartyName: string
   counterpartyCompany: string
-  counterpartyCountry: 'India' | 'Russia'
+  counterpartyCountry: TradingCountry
   quantity: number
   unit: QuantityUnit | null
   total: string
-  currency: QuoteCurrency
+  currency: Currency
   status: OrderStatus
   /** An open dispute stands on the order (it shows Disputed; status changes wait for the decision). */
   disputed: boolean
@@ -101,8 +99,8 @@ export type OrderDetailDto = {
   status: OrderStatus
   /** An open dispute stands on the order (it shows Disputed; status changes wait for the decision). */
   disputed: boolean
-  buyer: { company: string; country: 'India' | 'Russia' }
-  seller: { company: string; country: 'India' | 'Russia' }
+  buyer: { company: string; country: TradingCountry }
+  seller: { company: string; country: TradingCountry }
   rfqTitle: string | null
   /** A direct order from the product page: the product, and the shipping chosen (null: none). */
   product: { id: string; name: string | null; lang: LanguageCode | null } | null
@@ -113,7 +111,7 @@ export type OrderDetailDto = {
   quantity: number
   unit: QuantityUnit | null
   total: string
-  currency: QuoteCurrency
+  currency: Currency
   /** Trade terms of a quote order; null on a product order. */
   incoterm: IncotermCode | null
   incotermPlace: string | null
@@ -128,7 +126,7 @@ const sellerProfile = alias(profiles, 'seller_profile')
 
 /** The order as one of its parties sees it, with every status change oldest first; null for anyone else or a malformed id. */
 export async function getOrder(viewerProfileId: string, orderId: string, locale: LanguageCode = 'en'): Promise<OrderDetailDto | null> {
-  if (!UUID.test(orderId)) return null
+  if (!UUID_PATTERN.test(orderId)) return null
   const db = getDb()
   const product = productText(locale)
   const [row] = await db

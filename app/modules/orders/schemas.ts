@@ -1,12 +1,10 @@
 // The order status forms (issue 8 item 9): the seller's status dialog and the buyer's cancel dialog.
 // One schema each, shared by the form (checked before submit) and the action. Messages are i18n keys.
 import { z } from 'zod'
-import { ORDER_STATUSES } from '~/modules/rfqs/enums'
+import { ORDER_STATUSES, UUID_PATTERN } from '~/domain'
 import { orderErrorKey as e, PLACE_ORDER_FIELDS, readOrderQuantity } from './limits'
 
 export * from './limits'
-
-export { ORDER_STATUSES, type OrderStatus } from '~/modules/rfqs/enums'
 
 export const ORDER_NOTE_MAX = 1000
 
@@ -29,7 +27,7 @@ export const OrderStatusSchema = z.object({ status, note })
 export type OrderStatusInput = z.infer<typeof OrderStatusSchema>
 
 /** The same dialog in the Orders tab, which also names the order. */
-export const OrderStatusInListSchema = OrderStatusSchema.extend({ orderId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { message: 'rfqs:orders.errors.notFound' }) })
+export const OrderStatusInListSchema = OrderStatusSchema.extend({ orderId: z.string().regex(UUID_PATTERN, { message: 'rfqs:orders.errors.notFound' }) })
 
 /** The buyer's cancel confirmation: an optional reason. */
 export const CancelOrderSchema = z.object({ note })
@@ -54,8 +52,6 @@ export function parseOrderForm<S extends z.ZodType>(schema: S, form: FormData): 
   return { ok: false, fieldErrors }
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /**
  * Place order: the product, a whole quantity, the index of the chosen shipping option (empty when the
  * product has none) and the form's one-time token. Bounds that depend on the product (minimum order,
@@ -63,7 +59,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * in the form before submit and again in the command against the database.
  */
 export const PlaceOrderSchema = z.object({
-  productId: z.string({ message: e('notFound') }).regex(UUID_RE, { message: e('notFound') }).transform((v) => v.toLowerCase()),
+  productId: z.string({ message: e('notFound') }).regex(UUID_PATTERN, { message: e('notFound') }).transform((v) => v.toLowerCase()),
   // Read by the same rule as the form (limits.ts): never rounded or clamped, refused when unreadable.
   quantity: z.string({ message: e('quantity') }).transform((v, ctx) => {
     const n = readOrderQuantity(v)
@@ -79,7 +75,7 @@ export const PlaceOrderSchema = z.object({
     .transform((s) => (s ?? '').trim())
     .refine((s) => s === '' || /^\d{1,3}$/.test(s), { message: e('shipping') })
     .transform((s) => (s === '' ? null : Number(s))),
-  submissionKey: z.string({ message: e('expired') }).trim().regex(UUID_RE, { message: e('expired') }).transform((v) => v.toLowerCase()),
+  submissionKey: z.string({ message: e('expired') }).trim().regex(UUID_PATTERN, { message: e('expired') }).transform((v) => v.toLowerCase()),
 })
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>
 

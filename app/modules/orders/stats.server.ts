@@ -3,7 +3,7 @@
 import { and, count, eq } from 'drizzle-orm'
 import { orders } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { ORDER_STATUSES, type OrderStatus } from '~/modules/rfqs/enums'
+import { ORDER_STATUSES, type OrderStatus } from '~/domain'
 
 /** Orders waiting for this seller to act on them: status Pending. */
 export async function countPendingOrders(sellerId: string): Promise<number> {

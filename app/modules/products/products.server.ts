@@ -4,28 +4,27 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import { categories, products, productTranslations, type ShippingOption, type Specification } from '../../../db/schema'
 import { getDb, type Db } from '~/lib/db.server'
+import { resources } from '~/lib/i18next.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { canUseProductImage } from './images.server'
-import { ORIGIN_COUNTRIES, PRODUCT_LANGUAGES, productImageThumb, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductLanguage, type ProductListQuery } from './schemas'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { type LanguageCode, LANGUAGES, ORIGIN_COUNTRIES, UUID_PATTERN } from '~/domain'
+import { productImageThumb, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductListQuery } from './schemas'
 
 /** One choice of the product form's country of origin. */
 export type CountryOptionDto = { code: string; name: string }
-const countryOptions = new Map<ProductLanguage, CountryOptionDto[]>()
+const countryOptions = new Map<LanguageCode, CountryOptionDto[]>()
 
 /**
- * The country-of-origin choices, named and sorted here on the server, in the page's language. The
- * browser's Intl names a few regions differently (Hong Kong, Macao, Palestine…): had the form named
- * them itself, its first render in the browser would not match the server's and React would render
- * the page anew, wiping what the seller had typed before (issue 26 item 5).
+ * The country-of-origin choices, named (the countries namespace of public/locales) and sorted here on the
+ * server, in the page's language: the form renders the same list before and after hydration, so
+ * React never renders the page anew and wipes what the seller typed (issue 26 item 5).
  */
-export function originCountryOptions(locale: ProductLanguage): CountryOptionDto[] {
+export function originCountryOptions(locale: LanguageCode): CountryOptionDto[] {
   let list = countryOptions.get(locale)
   if (!list) {
-    const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' })
+    const names = resources[locale].countries as Record<string, string>
     const collator = new Intl.Collator(locale)
-    list = ORIGIN_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name))
+    list = ORIGIN_COUNTRIES.map((code) => ({ code, name: names[code] ?? code })).sort((a, b) => collator.compare(a.name, b.name))
     countryOptions.set(locale, list)
   }
   return list
@@ -46,7 +45,7 @@ export type EditableProductDto = {
   isActive: boolean
   hsCode: string | null
   originCountry: string | null
-  translations: Partial<Record<ProductLanguage, { name: string; slug: string; description: string; longDescription: string; specifications: Specification[] }>>
+  translations: Partial<Record<LanguageCode, { name: string; slug: string; description: string; longDescription: string; specifications: Specification[] }>>
   shippingOptions: ShippingOption[]
   /** Image paths in display order, the cover first. */
   images: string[]
@@ -76,7 +75,7 @@ async function checkUnique(tx: Db, sellerId: string, input: ProductInput, produc
       .limit(1)
     if (taken) errors.sku = 'products:form.errors.skuTaken'
   }
-  const slugs = PRODUCT_LANGUAGES.flatMap((lng) => (input.translations[lng] ? [[lng, input.translations[lng]!.slug] as const] : []))
+  const slugs = LANGUAGES.flatMap((lng) => (input.translations[lng] ? [[lng, input.translations[lng]!.slug] as const] : []))
   if (slugs.length > 0) {
     const taken = await tx
       .select({ languageCode: productTranslations.languageCode })
@@ -120,7 +119,7 @@ function productValues(input: ProductInput) {
 }
 
 function translationRows(productId: string, input: ProductInput) {
-  return PRODUCT_LANGUAGES.flatMap((lng) => {
+  return LANGUAGES.flatMap((lng) => {
     const t = input.translations[lng]
     return t ? [{ productId, languageCode: lng, name: t.name, slug: t.slug, description: t.description, longDescription: t.longDescription, specifications: t.specifications }] : []
   })
@@ -160,7 +159,7 @@ export async function createProduct(sellerId: string, input: ProductInput): Prom
 
 /** Replaces a product's fields and translations; null when it is not this seller's product. */
 export async function updateProduct(sellerId: string, productId: string, input: ProductInput): Promise<SaveResult | null> {
-  if (!UUID.test(productId)) return null
+  if (!UUID_PATTERN.test(productId)) return null
   try {
     const result = await getDb().transaction(async (tx) => {
       const [own] = await tx
@@ -191,7 +190,7 @@ export async function updateProduct(sellerId: string, productId: string, input: 
 
 /** Activates or deactivates one of the seller's products; false when it is not theirs. */
 export async function setProductActive(sellerId: string, productId: string, isActive: boolean): Promise<boolean> {
-  if (!UUID.test(productId)) return false
+  if (!UUID_PATTERN.test(productId)) return false
   const rows = await getDb()
     .update(products)
     .set({ isActive, updatedAt: new Date() })
@@ -203,7 +202,7 @@ export async function setProductActive(sellerId: string, productId: string, isAc
 
 /** Deletes one of the seller's products (translations and view rows go with it); false when it is not theirs. */
 export async function deleteProduct(sellerId: string, productId: string): Promise<boolean> {
-  if (!UUID.test(productId)) return false
+  if (!UUID_PATTERN.test(productId)) return false
   const rows = await getDb()
     .delete(products)
     .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
@@ -214,7 +213,7 @@ export async function deleteProduct(sellerId: string, productId: string): Promis
 
 /** The product as the edit form shows it, or null when it is not this seller's. */
 export async function getEditableProduct(sellerId: string, productId: string): Promise<EditableProductDto | null> {
-  if (!UUID.test(productId)) return null
+  if (!UUID_PATTERN.test(productId)) return null
   const db = getDb()
   const [row] = await db
     .select()
@@ -225,8 +224,8 @@ export async function getEditableProduct(sellerId: string, productId: string): P
   const texts = await db.select().from(productTranslations).where(eq(productTranslations.productId, productId))
   const translations: EditableProductDto['translations'] = {}
   for (const t of texts) {
-    if ((PRODUCT_LANGUAGES as readonly string[]).includes(t.languageCode)) {
-      translations[t.languageCode as ProductLanguage] = {
+    if ((LANGUAGES as readonly string[]).includes(t.languageCode)) {
+      translations[t.languageCode as LanguageCode] = {
         name: t.name,
         slug: t.slug,
         description: t.description,
@@ -272,7 +271,7 @@ export type SellerProductRowDto = {
 export type SellerProductPageDto = { items: SellerProductRowDto[]; total: number; page: number; pageCount: number }
 
 /** The seller's products for My Products: searched, filtered, sorted and paginated in the database. */
-export async function listSellerProducts(sellerId: string, locale: ProductLanguage, query: ProductListQuery): Promise<SellerProductPageDto> {
+export async function listSellerProducts(sellerId: string, locale: LanguageCode, query: ProductListQuery): Promise<SellerProductPageDto> {
   const db = getDb()
   // Name in the viewer's language, else English, else any language the product has.
   const nameRow = sql`(select x.name || chr(31) || x.language_code from ${productTranslations} x where x.product_id = ${products.id}

@@ -4,12 +4,9 @@
 import { slugify } from 'transliteration'
 import { z } from 'zod'
 import { PRODUCT_IMAGE } from '~/domain/uploads'
+import { CATALOG_CURRENCIES, isOriginCountry, LANGUAGES, MONEY_PATTERN, QUANTITY_MAX, SHIPPING_METHODS } from '~/domain'
 import { STATIC_IMAGE_PATH, UPLOADED_IMAGE_PATH } from './image-paths'
 
-export const PRODUCT_LANGUAGES = ['en', 'ru', 'hi'] as const
-export type ProductLanguage = (typeof PRODUCT_LANGUAGES)[number]
-export const PRODUCT_CURRENCIES = ['USD', 'INR', 'RUB'] as const
-export const SHIPPING_METHODS = ['sea', 'air', 'rail', 'road', 'express'] as const
 
 export const NAME_MAX = 200
 export const SLUG_MAX = 120
@@ -20,10 +17,7 @@ export const SPEC_NAME_MAX = 100
 export const SPEC_VALUE_MAX = 500
 export const SHIPPING_OPTIONS_MAX = 5
 export const SKU_MAX = 64
-/** numeric(14,2): twelve digits before the point. */
-export const PRICE_MAX = '999999999999.99'
 export const STOCK_MAX = 2_147_483_647
-export const MOQ_MAX = 1_000_000_000
 export const SHIPPING_DAYS_MAX = 365
 
 // Product images (issue 7 item 3; docs/product-images.md). Uploaded ones are served from
@@ -35,25 +29,8 @@ export { productImageThumb, STATIC_IMAGE_PATH, UPLOADED_IMAGE_PATH } from './ima
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/
-/** Exact decimal with up to two places; a comma is read as the decimal point (ru, hi keyboards). */
-const DECIMAL_PATTERN = /^\d{1,12}(\.\d{1,2})?$/
 
 const m = (key: string) => `products:form.errors.${key}`
-
-/** Region codes Intl knows that are not countries (groupings, reserved). */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ'])
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })
-
-/** ISO 3166-1 alpha-2 codes this runtime can name (used for the country-of-origin list). */
-export const ORIGIN_COUNTRIES: readonly string[] = (() => {
-  const out: string[] = []
-  for (let a = 65; a <= 90; a++)
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b)
-      if (!NOT_COUNTRIES.has(code) && regionNames.of(code) !== code) out.push(code)
-    }
-  return out
-})()
 
 /** Slug for a product name in any of the three scripts (Cyrillic and Devanagari transliterated). */
 export function slugFromName(name: string): string {
@@ -62,6 +39,7 @@ export function slugFromName(name: string): string {
 
 const trimmed = (max: number, key: string) => z.string().trim().max(max, m(key))
 
+// An exact decimal; a comma is read as the decimal point (ru, hi keyboards).
 const decimal = (key: string) =>
   z
     .string()
@@ -70,7 +48,7 @@ const decimal = (key: string) =>
     .superRefine((v, ctx) => {
       if (v === '') return void ctx.addIssue({ code: 'custom', message: m(`${key}Required`) })
       if (/^-/.test(v) && /^-\d*([.]\d*)?$/.test(v)) return void ctx.addIssue({ code: 'custom', message: m('pricePositive') })
-      if (!DECIMAL_PATTERN.test(v)) return void ctx.addIssue({ code: 'custom', message: m('priceFormat') })
+      if (!MONEY_PATTERN.test(v)) return void ctx.addIssue({ code: 'custom', message: m('priceFormat') })
     })
     .transform((v) => (Number(v) === 0 ? '0.00' : v))
 
@@ -109,7 +87,7 @@ export type ProductTranslationInput = z.infer<typeof TranslationSchema>
 const ShippingOptionSchema = z.object({
   method: z.enum(SHIPPING_METHODS, { message: m('shippingMethod') }),
   price: decimal('shippingPrice'),
-  currency: z.enum(PRODUCT_CURRENCIES, { message: m('currency') }),
+  currency: z.enum(CATALOG_CURRENCIES, { message: m('currency') }),
   estimatedDays: z
     .string()
     .trim()
@@ -129,9 +107,9 @@ export const ProductFormSchema = z
     categoryId: z.string().trim().min(1, m('categoryRequired')).pipe(categoryId),
     subcategoryId: z.union([z.literal(''), categoryId]).transform((v) => v || null),
     price: decimal('price'),
-    currency: z.enum(PRODUCT_CURRENCIES, { message: m('currency') }),
+    currency: z.enum(CATALOG_CURRENCIES, { message: m('currency') }),
     stockQuantity: wholeNumber(0, STOCK_MAX, 'stock'),
-    minimumOrderQuantity: wholeNumber(1, MOQ_MAX, 'moq'),
+    minimumOrderQuantity: wholeNumber(1, QUANTITY_MAX, 'moq'),
     sku: z
       .string()
       .trim()
@@ -148,7 +126,7 @@ export const ProductFormSchema = z
       .string()
       .trim()
       .toUpperCase()
-      .refine((v) => v === '' || ORIGIN_COUNTRIES.includes(v), m('originCountry'))
+      .refine((v) => v === '' || isOriginCountry(v), m('originCountry'))
       .transform((v) => v || null),
     translations: z.object({ en: TranslationSchema.optional(), ru: TranslationSchema.optional(), hi: TranslationSchema.optional() }),
     shippingOptions: z.array(ShippingOptionSchema).max(SHIPPING_OPTIONS_MAX, m('shippingMax')),
@@ -191,7 +169,7 @@ const all = (raw: Raw, key: string) => raw.get(key) ?? []
 export function productFormShape(entries: Entries) {
   const raw = collect(entries)
   const translations: Record<string, unknown> = {}
-  for (const lng of PRODUCT_LANGUAGES) {
+  for (const lng of LANGUAGES) {
     const names = all(raw, `${lng}.specName`)
     const values = all(raw, `${lng}.specValue`)
     const specifications = Array.from({ length: Math.max(names.length, values.length) }, (_, i) => ({ name: names[i] ?? '', value: values[i] ?? '' })).filter(

@@ -4,16 +4,16 @@ import { and, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'dr
 import { alias } from 'drizzle-orm/pg-core'
 import { categoryTranslations, products, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import type { IncotermCode, LocationPreference, QuantityUnit, QuoteCurrency, QuoteStatus, RfqCurrency } from './enums'
+import type { Currency, IncotermCode, LocationPreference, QuantityUnit, QuoteStatus, TradingCountry } from '~/domain'
 import { MAX_QUOTES_PER_RFQ } from './enums'
 import { productNameSql } from './product-requests.server'
 import { displayStatus } from './quotes.server'
 import { RFQ_PAGE_SIZE, type BoardFilters } from './schemas'
 
-export type BoardSeller = { id: string; country: 'India' | 'Russia' }
+export type BoardSeller = { id: string; country: TradingCountry }
 
 /** The seller's own quote on a board RFQ (their newest one that is not withdrawn). */
-export type OwnQuoteDto = { id: string; unitPrice: string; currency: QuoteCurrency; status: QuoteStatus; expiresAt: string }
+export type OwnQuoteDto = { id: string; unitPrice: string; currency: Currency; status: QuoteStatus; expiresAt: string }
 
 export type BoardRfqDto = {
   id: string
@@ -22,7 +22,7 @@ export type BoardRfqDto = {
   categoryName: string | null
   budgetMin: string | null
   budgetMax: string | null
-  currency: RfqCurrency
+  currency: Currency
   quantity: number
   unit: QuantityUnit
   deadline: string | null
@@ -30,7 +30,7 @@ export type BoardRfqDto = {
   incoterm: IncotermCode | null
   incotermPlace: string | null
   destination: string | null
-  buyerCountry: 'India' | 'Russia'
+  buyerCountry: TradingCountry
   createdAt: string
   quoteCount: number
   ownQuote: OwnQuoteDto | null
@@ -38,7 +38,7 @@ export type BoardRfqDto = {
    * A product request addressed to this seller (only they see it): the product as the quote dialog
    * prefills it (its current price, currency and minimum order; null fields once the product is deleted).
    */
-  request: { productId: string | null; productName: string | null; price: string | null; currency: QuoteCurrency | null; minimumOrderQuantity: number | null } | null
+  request: { productId: string | null; productName: string | null; price: string | null; currency: Currency | null; minimumOrderQuantity: number | null } | null
 }
 
 export type BoardDto = { items: BoardRfqDto[]; total: number; page: number; pageCount: number }
@@ -106,7 +106,7 @@ export async function listBoardRfqs(seller: BoardSeller, filters: BoardFilters, 
         incoterm: rfqs.incoterm,
         incotermPlace: rfqs.incotermPlace,
         destination: rfqs.destination,
-        buyerCountry: sql<'India' | 'Russia'>`(select p.country from profiles p where p.id = ${rfqs.buyerId})`,
+        buyerCountry: sql<TradingCountry>`(select p.country from profiles p where p.id = ${rfqs.buyerId})`,
         createdAt: rfqs.createdAt,
         quoteCount: sql<number>`${takenPlaces}::int`,
         sellerId: rfqs.sellerId,

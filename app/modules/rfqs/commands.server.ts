@@ -4,8 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { categories, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { CreateRfqInput, RfqFieldErrors } from './schemas'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { UUID_PATTERN } from '~/domain'
 
 export type CreateRfqResult = { ok: true; id: string; duplicate: boolean } | { ok: false; fieldErrors: RfqFieldErrors }
 
@@ -56,7 +55,7 @@ export type CloseRfqResult = 'closed' | 'notFound' | 'notOpen'
 
 /** Closes the buyer's own open RFQ; anyone else's (or a made-up id) is 'notFound' and nothing is written. */
 export async function closeRfq(buyerId: string, rfqId: string): Promise<CloseRfqResult> {
-  if (!UUID.test(rfqId)) return 'notFound'
+  if (!UUID_PATTERN.test(rfqId)) return 'notFound'
   const db = getDb()
   const now = new Date()
   const [row] = await db

@@ -6,12 +6,12 @@ import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/notify.server'
-import type { IncotermCode, NegotiationAction, OrderStatus, QuantityUnit, QuoteCurrency, QuoteStatus, RfqStatus, RoundAction, RoundAuthor } from './enums'
+import { type Currency, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type TradeParty, type TradingCountry, UUID_PATTERN } from '~/domain'
+import type { NegotiationAction } from './enums'
 import { allowedNegotiationActions, negotiationVerdict } from './policy'
 import { displayStatus, type QuoteRefusal } from './quotes.server'
 import { counterQuantityError, type CounterOfferInput } from './schemas'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY_MS = 86_400_000
 
 const refuse = (status: QuoteRefusal['status'], key: string): QuoteRefusal => ({ ok: false, status, error: `rfqs:negotiation.errors.${key}` })
@@ -28,7 +28,7 @@ export type OfferTerms = {
 
 export type RoundDto = {
   round: number
-  authorRole: RoundAuthor
+  authorRole: TradeParty
   authorName: string | null
   action: RoundAction
   terms: OfferTerms | null
@@ -41,7 +41,7 @@ export type OrderSummaryDto = {
   id: string
   unitPrice: string
   quantity: number
-  currency: QuoteCurrency
+  currency: Currency
   total: string
   incoterm: IncotermCode
   incotermPlace: string
@@ -52,9 +52,9 @@ export type OrderSummaryDto = {
 }
 
 export type NegotiationDto = {
-  viewerRole: RoundAuthor
-  rfq: { id: string; title: string; quantity: number; unit: QuantityUnit; status: RfqStatus; buyerCompany: string; buyerCountry: 'India' | 'Russia' }
-  quote: { id: string; status: QuoteStatus; currency: QuoteCurrency; sellerCompany: string; sellerCountry: 'India' | 'Russia'; minOrderQuantity: number; offer: OfferTerms; message: string | null }
+  viewerRole: TradeParty
+  rfq: { id: string; title: string; quantity: number; unit: QuantityUnit; status: RfqStatus; buyerCompany: string; buyerCountry: TradingCountry }
+  quote: { id: string; status: QuoteStatus; currency: Currency; sellerCompany: string; sellerCountry: TradingCountry; minOrderQuantity: number; offer: OfferTerms; message: string | null }
   rounds: RoundDto[]
   actions: NegotiationAction[]
   order: OrderSummaryDto | null
@@ -65,7 +65,7 @@ const sellerProfile = alias(profiles, 'seller_profile')
 
 /** The negotiation as one party sees it; null for anyone else (the page answers 404, as for no quote at all). */
 export async function getNegotiation(viewerProfileId: string, rfqId: string, quoteId: string): Promise<NegotiationDto | null> {
-  if (!UUID.test(rfqId) || !UUID.test(quoteId)) return null
+  if (!UUID_PATTERN.test(rfqId) || !UUID_PATTERN.test(quoteId)) return null
   const db = getDb()
   const [row] = await db
     .select({
@@ -98,7 +98,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
     .innerJoin(sellerProfile, eq(sellerProfile.id, quotes.sellerId))
     .where(and(eq(quotes.id, quoteId), eq(quotes.rfqId, rfqId)))
   if (!row) return null
-  const viewerRole: RoundAuthor | null = row.buyerId === viewerProfileId ? 'buyer' : row.sellerId === viewerProfileId ? 'seller' : null
+  const viewerRole: TradeParty | null = row.buyerId === viewerProfileId ? 'buyer' : row.sellerId === viewerProfileId ? 'seller' : null
   if (!viewerRole) return null
   const roundRows = await db
     .select({
@@ -193,7 +193,7 @@ export async function actOnQuote(
   action: NegotiationAction,
   counter?: CounterOfferInput,
 ): Promise<NegotiationResult> {
-  if (!UUID.test(rfqId) || !UUID.test(quoteId)) return refuse(404, 'notFound')
+  if (!UUID_PATTERN.test(rfqId) || !UUID_PATTERN.test(quoteId)) return refuse(404, 'notFound')
   return getDb().transaction(async (tx) => {
     const [party] = await tx
       .select({ buyerId: rfqs.buyerId, sellerId: quotes.sellerId })
@@ -201,7 +201,7 @@ export async function actOnQuote(
       .innerJoin(rfqs, eq(rfqs.id, quotes.rfqId))
       .where(and(eq(quotes.id, quoteId), eq(quotes.rfqId, rfqId)))
     if (!party) return refuse(404, 'notFound')
-    const role: RoundAuthor | null = party.buyerId === actorProfileId ? 'buyer' : party.sellerId === actorProfileId ? 'seller' : null
+    const role: TradeParty | null = party.buyerId === actorProfileId ? 'buyer' : party.sellerId === actorProfileId ? 'seller' : null
     if (!role) return refuse(404, 'notFound')
     if (negotiationVerdict('Quoted', role, action) === 'never') return refuse(403, 'notYours')
     const [rfq] = await tx.select({ status: rfqs.status, quantity: rfqs.quantity, title: rfqs.title }).from(rfqs).where(eq(rfqs.id, rfqId)).for('update')

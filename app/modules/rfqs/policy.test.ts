@@ -1,6 +1,7 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
-import { NEGOTIATION_ACTIONS, QUOTE_STATUSES, RFQ_STATUSES, type RfqStatus } from './enums'
+import { QUOTE_STATUSES, RFQ_STATUSES, type RfqStatus, type TradingCountry } from '~/domain'
+import { NEGOTIATION_ACTIONS } from './enums'
 import { allowedNegotiationActions, isRfqForSeller, negotiationVerdict, PRODUCT_REQUEST_STATUSES, productRequestStatus, rejectVerdict } from './policy'
 
 // The negotiation in turns, as a table: Quoted is the buyer's turn, Countered the seller's.
@@ -30,7 +31,7 @@ describe('negotiationVerdict', () => {
 // Product requests (issue 8 item 2): who sees one, who may reject it, and the states the buyer reads.
 describe('isRfqForSeller', () => {
   const me = { id: 'me', country: 'India' as const }
-  const cases: [string, { sellerId: string | null; locationPreference: 'India' | 'Russia' | 'Both' }, boolean][] = [
+  const cases: [string, { sellerId: string | null; locationPreference: TradingCountry | 'Both' }, boolean][] = [
     ['open RFQ, Both', { sellerId: null, locationPreference: 'Both' }, true],
     ['open RFQ, my country', { sellerId: null, locationPreference: 'India' }, true],
     ['open RFQ, the other country', { sellerId: null, locationPreference: 'Russia' }, false],

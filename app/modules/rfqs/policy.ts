@@ -1,7 +1,8 @@
 // Who may quote on buyers' RFQs (issue 8 item 4). Pure: the board shows the reason, the command
 // refuses with it.
 
-import type { NegotiationAction, QuoteStatus, RfqStatus, RoundAuthor } from './enums'
+import type { QuoteStatus, RfqStatus, TradeParty, TradingCountry } from '~/domain'
+import type { NegotiationAction } from './enums'
 
 export type QuotingSeller = { kycStatus: 'Pending' | 'Approved' | 'Rejected' | null; accountStatus: 'active' | 'suspended' | 'banned' }
 
@@ -22,7 +23,7 @@ export function canQuote(seller: QuotingSeller): boolean {
 // ---- The negotiation in turns (issue 8 item 6) ----
 
 /** What each party may ever do on a quote: the buyer never withdraws a seller's quote. */
-const ROLE_ACTIONS: Record<RoundAuthor, readonly NegotiationAction[]> = {
+const ROLE_ACTIONS: Record<TradeParty, readonly NegotiationAction[]> = {
   buyer: ['counter', 'accept', 'decline'],
   seller: ['counter', 'accept', 'decline', 'withdraw'],
 }
@@ -32,29 +33,29 @@ const ROLE_ACTIONS: Record<RoundAuthor, readonly NegotiationAction[]> = {
  * does not have, 'notNow' (409) when it is not their turn or the negotiation is over, else 'allowed'.
  * Quoted is the buyer's turn, Countered the seller's; an expired offer can only be withdrawn.
  */
-export function negotiationVerdict(status: QuoteStatus, role: RoundAuthor, action: NegotiationAction): 'allowed' | 'never' | 'notNow' {
+export function negotiationVerdict(status: QuoteStatus, role: TradeParty, action: NegotiationAction): 'allowed' | 'never' | 'notNow' {
   if (!ROLE_ACTIONS[role].includes(action)) return 'never'
   if (action === 'withdraw') return status === 'Quoted' || status === 'Countered' || status === 'Expired' ? 'allowed' : 'notNow'
-  const turn: RoundAuthor | null = status === 'Quoted' ? 'buyer' : status === 'Countered' ? 'seller' : null
+  const turn: TradeParty | null = status === 'Quoted' ? 'buyer' : status === 'Countered' ? 'seller' : null
   return turn === role ? 'allowed' : 'notNow'
 }
 
 /** The actions to offer `role` now (the page shows only these). */
-export function allowedNegotiationActions(status: QuoteStatus, role: RoundAuthor): NegotiationAction[] {
+export function allowedNegotiationActions(status: QuoteStatus, role: TradeParty): NegotiationAction[] {
   return ROLE_ACTIONS[role].filter((a) => negotiationVerdict(status, role, a) === 'allowed')
 }
 
 // ---- Product requests (issue 8 item 2): RFQs addressed to one seller ----
 
 /** What a seller needs to know about an RFQ to see it on the board or quote on it. */
-export type AddressedRfq = { sellerId: string | null; locationPreference: 'India' | 'Russia' | 'Both' }
+export type AddressedRfq = { sellerId: string | null; locationPreference: TradingCountry | 'Both' }
 
 /**
  * Whether this RFQ is for this seller at all: a product request only for the seller it is addressed to
  * (wherever they are), an open RFQ for every seller whose country its location preference allows.
  * The board's SQL (`board.server.ts`) repeats this rule.
  */
-export function isRfqForSeller(rfq: AddressedRfq, seller: { id: string; country: 'India' | 'Russia' }): boolean {
+export function isRfqForSeller(rfq: AddressedRfq, seller: { id: string; country: TradingCountry }): boolean {
   if (rfq.sellerId !== null) return rfq.sellerId === seller.id
   return rfq.locationPreference === 'Both' || rfq.locationPreference === seller.country
 }

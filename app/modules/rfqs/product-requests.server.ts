@@ -7,11 +7,9 @@ import { productTranslations, products, profiles, quotes, rfqs } from '../../../
 import { getDb } from '~/lib/db.server'
 import { enforceLimit, type LimitRefusal } from '~/lib/rate-limit.server'
 import { notify } from '~/modules/notifications/notify.server'
-import { LIVE_QUOTE_STATUSES, QUANTITY_UNITS, type QuantityUnit } from './enums'
+import { LIVE_QUOTE_STATUSES, QUANTITY_UNITS, type QuantityUnit, UUID_PATTERN } from '~/domain'
 import { rejectVerdict } from './policy'
 import { requestQuantityError, TITLE_MAX, TITLE_MIN, type ProductRequestInput, type RejectRequestInput } from './schemas'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** `limit`: set when the buyer's request limit (app/lib/action-limits.ts) refused it, for the answer's Retry-After. */
 export type RequestRefusal = { ok: false; status: 400 | 403 | 404 | 409 | 429; error: string; count?: number; limit?: LimitRefusal }
@@ -57,7 +55,7 @@ export type ProductRequestOptions = {
  * racing each other still make one row and one notice.
  */
 export async function createProductRequest(buyerId: string, productId: string, input: ProductRequestInput, opts: ProductRequestOptions): Promise<CreateProductRequestResult> {
-  if (!UUID.test(productId)) return refuse(404, 'rfqs:productRequest.errors.notFound')
+  if (!UUID_PATTERN.test(productId)) return refuse(404, 'rfqs:productRequest.errors.notFound')
   return getDb().transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: rfqs.id })
@@ -135,7 +133,7 @@ export async function createProductRequest(buyerId: string, productId: string, i
  * a quote of the same seller cannot both win; the update is conditional on the status as well.
  */
 export async function rejectProductRequest(sellerId: string, input: RejectRequestInput): Promise<RejectRequestResult> {
-  if (!UUID.test(input.rfqId)) return refuse(404, 'rfqs:reject.errors.notFound')
+  if (!UUID_PATTERN.test(input.rfqId)) return refuse(404, 'rfqs:reject.errors.notFound')
   return getDb().transaction(async (tx) => {
     const [rfq] = await tx
       .select({ buyerId: rfqs.buyerId, sellerId: rfqs.sellerId, status: rfqs.status, title: rfqs.title })

@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { categoryTranslations, products, profiles, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import type { IncotermCode, LocationPreference, QuantityUnit, RfqCurrency, RfqStatus } from './enums'
+import type { Currency, IncotermCode, LocationPreference, QuantityUnit, RfqStatus } from '~/domain'
 import { productRequestStatus, type ProductRequestStatus } from './policy'
 import { productNameSql } from './product-requests.server'
 import { RFQ_PAGE_SIZE } from './schemas'
@@ -16,7 +16,7 @@ export type RfqListItemDto = {
   categoryName: string | null
   budgetMin: string | null
   budgetMax: string | null
-  currency: RfqCurrency
+  currency: Currency
   quantity: number
   unit: QuantityUnit
   deadline: string | null

@@ -5,12 +5,11 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/notify.server'
-import type { IncotermCode, QuoteCurrency, QuoteStatus } from './enums'
-import { LIVE_QUOTE_STATUSES, MAX_QUOTES_PER_RFQ } from './enums'
+import { type Currency, type IncotermCode, LIVE_QUOTE_STATUSES, type QuoteStatus, type TradingCountry, UUID_PATTERN } from '~/domain'
+import { MAX_QUOTES_PER_RFQ } from './enums'
 import { isRfqForSeller, quoteBlocker, type QuotingSeller } from './policy'
 import { utcToday, type SubmitQuoteInput } from './schemas'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY_MS = 86_400_000
 
 /** The status a user sees: a live offer (Quoted or Countered) past its expiry shows as Expired. */
@@ -21,7 +20,7 @@ export type SubmitQuoteResult = { ok: true; id: string } | QuoteRefusal
 
 const refuse = (status: QuoteRefusal['status'], key: string): QuoteRefusal => ({ ok: false, status, error: `rfqs:quote.errors.${key}` })
 
-export type QuoteActor = QuotingSeller & { id: string; country: 'India' | 'Russia' }
+export type QuoteActor = QuotingSeller & { id: string; country: TradingCountry }
 
 /**
  * Submits the seller's quote. The RFQ row is locked (FOR UPDATE) while its quotes are counted, so
@@ -31,7 +30,7 @@ export type QuoteActor = QuotingSeller & { id: string; country: 'India' | 'Russi
 export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): Promise<SubmitQuoteResult> {
   const blocker = quoteBlocker(seller)
   if (blocker) return refuse(403, blocker)
-  if (!UUID.test(input.rfqId)) return refuse(404, 'notFound')
+  if (!UUID_PATTERN.test(input.rfqId)) return refuse(404, 'notFound')
   return getDb().transaction(async (tx) => {
     const [rfq] = await tx
       .select({
@@ -113,7 +112,7 @@ export type WithdrawQuoteResult = { ok: true } | QuoteRefusal
 
 /** Withdraws the seller's own live quote (Quoted, Countered, or shown as Expired), freeing their place to quote again; the round is kept. */
 export async function withdrawQuote(sellerId: string, quoteId: string): Promise<WithdrawQuoteResult> {
-  if (!UUID.test(quoteId)) return refuse(404, 'notFound')
+  if (!UUID_PATTERN.test(quoteId)) return refuse(404, 'notFound')
   return getDb().transaction(async (tx) => {
     const [row] = await tx
       .update(quotes)
@@ -141,10 +140,10 @@ export async function withdrawQuote(sellerId: string, quoteId: string): Promise<
 export type BuyerQuoteDto = {
   id: string
   sellerCompany: string
-  sellerCountry: 'India' | 'Russia'
+  sellerCountry: TradingCountry
   sellerVerified: boolean
   unitPrice: string
-  currency: QuoteCurrency
+  currency: Currency
   minOrderQuantity: number
   incoterm: IncotermCode
   incotermPlace: string

@@ -2,7 +2,7 @@
 // submit) and the action. Messages are i18n keys in the `rfqs` namespace.
 import { z } from 'zod'
 import { toCents } from '~/modules/catalog/money'
-import { INCOTERMS, LOCATION_PREFERENCES, QUANTITY_UNITS, QUOTE_CURRENCIES, RFQ_CURRENCIES } from './enums'
+import { CURRENCIES, INCOTERMS, LOCATION_PREFERENCES, MONEY_PATTERN, QUANTITY_MAX, QUANTITY_UNITS, UUID_PATTERN } from '~/domain'
 
 export * from './enums'
 
@@ -11,9 +11,6 @@ export const TITLE_MAX = 200
 export const DESCRIPTION_MIN = 20
 export const DESCRIPTION_MAX = 5000
 export const PLACE_MAX = 120
-/** numeric(14,2): twelve digits before the point. */
-export const BUDGET_MAX = '999999999999.99'
-export const QUANTITY_MAX = 1_000_000_000
 /** A deadline further out than this is a typo, not a plan. */
 export const DEADLINE_MAX_YEARS = 5
 export const RFQ_PAGE_SIZE = 20
@@ -40,8 +37,6 @@ export type RfqField = (typeof RFQ_FIELDS)[number]
 
 const m = (key: string) => `rfqs:form.errors.${key}`
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const DECIMAL = /^\d{1,12}(\.\d{1,2})?$/
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /** Today's date as YYYY-MM-DD in UTC: India and Russia are ahead of UTC, so their "today" is never earlier. */
@@ -68,7 +63,7 @@ const budget = z
   .superRefine((v, ctx) => {
     if (v === '') return
     if (/^-\d*(\.\d*)?$/.test(v)) return void ctx.addIssue({ code: 'custom', message: m('budgetPositive') })
-    if (!DECIMAL.test(v)) ctx.addIssue({ code: 'custom', message: m('budgetFormat') })
+    if (!MONEY_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: m('budgetFormat') })
   })
   .transform((v) => (v === '' ? null : Number(v) === 0 ? '0.00' : v.replace(/^0+(?=\d)/, '')))
 
@@ -88,7 +83,7 @@ export function createRfqSchema(today: string) {
         .transform((v) => v || null),
       budgetMin: budget,
       budgetMax: budget,
-      currency: emptyTo('USD').pipe(z.enum(RFQ_CURRENCIES, { message: m('currency') })),
+      currency: emptyTo('USD').pipe(z.enum(CURRENCIES, { message: m('currency') })),
       quantity: z
         .string()
         .trim()
@@ -125,7 +120,7 @@ export function createRfqSchema(today: string) {
         .transform((v) => v.replace(/[\s.]/g, ''))
         .refine((v) => v === '' || /^\d{4,10}$/.test(v), m('hsCode'))
         .transform((v) => v || null),
-      submissionKey: z.string().trim().regex(UUID, m('expired')).transform((v) => v.toLowerCase()),
+      submissionKey: z.string().trim().regex(UUID_PATTERN, m('expired')).transform((v) => v.toLowerCase()),
     })
     .superRefine((v, ctx) => {
       // Compared only when both budgets are well-formed: a malformed one already has its own message
@@ -178,7 +173,7 @@ export function parseRfqListPage(params: URLSearchParams): number {
 /** The Close RFQ form: intent and the RFQ's id (checked against the owner on the server). */
 export const CloseRfqSchema = z.object({
   intent: z.literal('close'),
-  rfqId: z.string().regex(UUID),
+  rfqId: z.string().regex(UUID_PATTERN),
 })
 
 /** A prefill for the quantity from a product page's "Request quote" link (?quantity=), if it is a valid one. */
@@ -194,7 +189,6 @@ export const VALIDITY_MAX = 180
 export const VALIDITY_DEFAULT = 30
 export const PAYMENT_TERMS_MAX = 500
 export const QUOTE_MESSAGE_MAX = 2000
-export const MOQ_MAX = 1_000_000_000
 
 /** Every field the quote dialog posts; the fuzz targets and tests use the same list. */
 export const QUOTE_FIELDS = [
@@ -230,7 +224,7 @@ const noNul = z.string().transform((v) => v.replace(/\u0000/g, ''))
 
 /** The quote dialog: the same schema checks it in the browser and in the action. */
 export const SubmitQuoteSchema = z.object({
-  rfqId: z.string().trim().regex(UUID, q('rfq')).transform((v) => v.toLowerCase()),
+  rfqId: z.string().trim().regex(UUID_PATTERN, q('rfq')).transform((v) => v.toLowerCase()),
   unitPrice: z
     .string()
     .trim()
@@ -238,11 +232,11 @@ export const SubmitQuoteSchema = z.object({
     .superRefine((v, ctx) => {
       if (v === '') return void ctx.addIssue({ code: 'custom', message: q('priceRequired') })
       if (/^-\d*(\.\d*)?$/.test(v)) return void ctx.addIssue({ code: 'custom', message: q('pricePositive') })
-      if (!DECIMAL.test(v)) ctx.addIssue({ code: 'custom', message: q('priceFormat') })
+      if (!MONEY_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: q('priceFormat') })
     })
     .transform((v) => (Number(v) === 0 ? '0.00' : v.replace(/^0+(?=\d)/, ''))),
-  currency: z.enum(QUOTE_CURRENCIES, { message: q('currency') }),
-  minOrderQuantity: wholeNumber(1, MOQ_MAX, 'moq', 1),
+  currency: z.enum(CURRENCIES, { message: q('currency') }),
+  minOrderQuantity: wholeNumber(1, QUANTITY_MAX, 'moq', 1),
   incoterm: z.enum(INCOTERMS, { message: q('incoterm') }),
   incotermPlace: noNul.pipe(z.string().trim().min(1, q('placeRequired')).max(PLACE_MAX, q('placeMax'))),
   leadTimeDays: wholeNumber(1, LEAD_TIME_MAX, 'leadTime'),
@@ -275,11 +269,11 @@ export function parseQuoteForm(form: { get(name: string): FormDataEntryValue | n
 }
 
 /** Withdraw: the seller's own quote id (checked against the owner on the server). */
-export const WithdrawQuoteSchema = z.object({ intent: z.literal('withdraw'), quoteId: z.string().regex(UUID) })
+export const WithdrawQuoteSchema = z.object({ intent: z.literal('withdraw'), quoteId: z.string().regex(UUID_PATTERN) })
 
 /** The RFQ board's filters (?q=&category=&currency=&notQuoted=1&match=1&page=); junk falls back to "any". */
 /** `mine`: only the product requests addressed to this seller ("Requests for my products"). */
-export type BoardFilters = { q: string; category: string | null; currency: (typeof RFQ_CURRENCIES)[number] | null; notQuoted: boolean; match: boolean; mine: boolean; page: number }
+export type BoardFilters = { q: string; category: string | null; currency: (typeof CURRENCIES)[number] | null; notQuoted: boolean; match: boolean; mine: boolean; page: number }
 
 export function parseBoardFilters(params: URLSearchParams): BoardFilters {
   const text = (params.get('q') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100)
@@ -288,7 +282,7 @@ export function parseBoardFilters(params: URLSearchParams): BoardFilters {
   return {
     q: text,
     category: category.length <= 64 && /^[a-z0-9][a-z0-9-]*$/.test(category) ? category : null,
-    currency: (RFQ_CURRENCIES as readonly string[]).includes(currency) ? (currency as BoardFilters['currency']) : null,
+    currency: (CURRENCIES as readonly string[]).includes(currency) ? (currency as BoardFilters['currency']) : null,
     notQuoted: params.get('notQuoted') === '1',
     match: params.get('match') === '1',
     mine: params.get('mine') === '1',
@@ -370,12 +364,12 @@ export const ProductRequestSchema = z.object({
       if (Number(v) > QUANTITY_MAX) ctx.addIssue({ code: 'custom', message: pr('quantityMax') })
     })
     .transform((v) => Number(v)),
-  currency: z.enum(RFQ_CURRENCIES, { message: pr('currency') }),
+  currency: z.enum(CURRENCIES, { message: pr('currency') }),
   message: z
     .string()
     .transform((v) => v.replace(CONTROL, '').trim())
     .refine((v) => v.length <= REQUEST_MESSAGE_MAX, pr('messageMax')),
-  submissionKey: z.string().trim().regex(UUID, pr('expired')).transform((v) => v.toLowerCase()),
+  submissionKey: z.string().trim().regex(UUID_PATTERN, pr('expired')).transform((v) => v.toLowerCase()),
 })
 export type ProductRequestInput = z.infer<typeof ProductRequestSchema>
 export type ProductRequestFormResult = { ok: true; value: ProductRequestInput } | { ok: false; fieldErrors: ProductRequestErrors }
@@ -400,7 +394,7 @@ export function requestQuantityError(quantity: number, minimumOrderQuantity: num
 
 /** The seller's "Reject" on a product request: the request and a required reason (spec §7: update to Rejected). */
 export const RejectRequestSchema = z.object({
-  rfqId: z.string().trim().regex(UUID, 'rfqs:reject.errors.notFound').transform((v) => v.toLowerCase()),
+  rfqId: z.string().trim().regex(UUID_PATTERN, 'rfqs:reject.errors.notFound').transform((v) => v.toLowerCase()),
   reason: z
     .string({ message: 'rfqs:reject.errors.reasonRequired' })
     .transform((v) => v.replace(CONTROL, '').trim())

@@ -5,7 +5,7 @@
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm'
 import { profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import type { QuantityUnit, QuoteCurrency } from './enums'
+import type { Currency, QuantityUnit } from '~/domain'
 
 /** A quote waits for the buyer's answer: the seller offered or answered a counter (Quoted), not expired, on an open RFQ. */
 const awaitingBuyer = and(eq(rfqs.status, 'open'), eq(quotes.status, 'Quoted'), gte(quotes.expiresAt, sql`now()`))
@@ -40,7 +40,7 @@ export type AwaitingQuoteDto = {
   rfqTitle: string
   sellerCompany: string
   unitPrice: string
-  currency: QuoteCurrency
+  currency: Currency
   /** The offer's quantity (the RFQ's until someone countered), with the RFQ's unit. */
   quantity: number
   unit: QuantityUnit

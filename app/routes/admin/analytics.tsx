@@ -14,7 +14,7 @@ import { formatAmount, formatCount, formatDay, formatMonth, formatPercent } from
 import { RangePicker } from '~/modules/analytics/components/range-picker'
 import { getAnalytics, type TopDto } from '~/modules/analytics/queries.server'
 import { isoDay, parseDateRange, presetRange, RANGE_PRESETS, rangeQuery, type ChartId, type DateRange } from '~/modules/analytics/schemas'
-import { QUOTE_CURRENCIES } from '~/modules/rfqs/enums'
+import { CURRENCIES } from '~/domain'
 
 /**
  * GET /admin/analytics?from&to. A range that is unreadable, reversed or longer than three years is not
@@ -58,7 +58,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const kycBars: BarItem[] = kycFunnel.map((s) => ({ key: s.stage, label: t(`charts.kycFunnel.stages.${s.stage}`), value: s.count, note: pct(s.percent), muted: s.stage === 'pending' || s.stage === 'rejected' }))
   const conversionBars: BarItem[] = conversion.stages.map((s) => ({ key: s.stage, label: t(`charts.conversion.stages.${s.stage}`), value: s.count, note: pct(s.percent) }))
   const moneyRows = orderValue.filter((m) => m.orders > 0)
-  const currencies = QUOTE_CURRENCIES.filter((c) => moneyRows.some((m) => m.currency === c))
+  const currencies = CURRENCIES.filter((c) => moneyRows.some((m) => m.currency === c))
 
   const topCard = (id: 'top-categories' | 'top-products', key: 'topCategories' | 'topProducts', top: TopDto) => {
     const lists = [

@@ -25,7 +25,8 @@ import { RejectRequestDialog } from '~/modules/rfqs/components/reject-request-di
 import { quoteBlocker } from '~/modules/rfqs/policy'
 import { rejectProductRequest } from '~/modules/rfqs/product-requests.server'
 import { submitQuote, withdrawQuote } from '~/modules/rfqs/quotes.server'
-import { parseBoardFilters, parseQuoteForm, parseRejectForm, RFQ_CURRENCIES, WithdrawQuoteSchema, type BoardFilters } from '~/modules/rfqs/schemas'
+import { CURRENCIES } from '~/domain'
+import { parseBoardFilters, parseQuoteForm, parseRejectForm, WithdrawQuoteSchema, type BoardFilters } from '~/modules/rfqs/schemas'
 
 // The seller dashboard's RFQs tab (issue 8 item 4): buyers' open RFQs this seller may quote on,
 // filtered and paginated on the server, with the quote dialog. The layout shows the gate to non-sellers.
@@ -270,7 +271,7 @@ export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
           <Label htmlFor="board-currency">{t('form.currency')}</Label>
           <NativeSelect id="board-currency" name="currency" defaultValue={filters.currency ?? ''}>
             <option value="">{t('board.anyCurrency')}</option>
-            {RFQ_CURRENCIES.map((c) => (
+            {CURRENCIES.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>

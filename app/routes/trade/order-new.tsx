@@ -5,11 +5,10 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { getCurrentUser, getUnverifiedEmail, throwSignInRequired } from '~/modules/accounts/session.server'
 import { placeProductOrder } from '~/modules/orders/commands.server'
 import { parsePlaceOrderForm } from '~/modules/orders/schemas'
+import { isUuid } from '~/domain'
 
 // POST /orders/new (issue 8 item 8): the product page's 'Place order' form, posted by a fetcher. A
 // resource route: it answers the form's errors as data, or redirects to the new order with a toast.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** Nothing to show here: a GET goes to the marketplace. */
 export function loader() {
   return redirect('/marketplace')
@@ -21,7 +20,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (await getUnverifiedEmail(request)) return throwSignInRequired(request)
     // A visitor is sent to sign in whatever the body holds (even none): back to the product when it names one.
     const productId = (await request.formData().catch(() => null))?.get('productId')
-    const back = typeof productId === 'string' && UUID.test(productId) ? `/products/${productId.toLowerCase()}` : '/marketplace'
+    const back = isUuid(productId) ? `/products/${productId.toLowerCase()}` : '/marketplace'
     return redirectWithToast(request, `/login?redirectTo=${encodeURIComponent(back)}`, { type: 'info', key: 'catalog:product.order.loginRequired' })
   }
   const form = await readForm(request)

@@ -8,26 +8,25 @@ import { getCurrentUser, getUnverifiedEmail, throwSignInRequired } from '~/modul
 import type { ProductRequestAnswer } from '~/modules/rfqs/components/product-request-dialog'
 import { createProductRequest } from '~/modules/rfqs/product-requests.server'
 import { parseProductRequestForm } from '~/modules/rfqs/schemas'
+import { UUID_PATTERN } from '~/domain'
 
 // POST /products/:id/request-quote (issue 8 item 2): the product page's "Request a quote" dialog,
 // posted by a fetcher. A resource route: it answers the form's errors as data, or redirects to My RFQs
 // with a toast. The request is an RFQ addressed to the product's seller (ADR 009).
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** Nothing to show here: a GET goes back to the product. */
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(UUID.test(params.id) ? `/products/${params.id.toLowerCase()}` : '/marketplace')
+  return redirect(UUID_PATTERN.test(params.id) ? `/products/${params.id.toLowerCase()}` : '/marketplace')
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request)
-  const back = UUID.test(params.id) ? `/products/${params.id.toLowerCase()}` : '/marketplace'
+  const back = UUID_PATTERN.test(params.id) ? `/products/${params.id.toLowerCase()}` : '/marketplace'
   // A visitor is sent to sign in whatever the body holds, and comes back to the product (an unverified session: to verify).
   if (!user && (await getUnverifiedEmail(request))) return throwSignInRequired(request)
   if (!user) return redirectWithToast(request, `/login?redirectTo=${encodeURIComponent(back)}`, { type: 'info', key: 'catalog:product.request.loginRequired' })
   const form = await readForm(request)
   if (!user.profile) return data<ProductRequestAnswer>({ formError: 'rfqs:errors.profileNotFound' }, { status: 403 })
-  if (!UUID.test(params.id)) return data<ProductRequestAnswer>({ formError: 'rfqs:productRequest.errors.notFound' }, { status: 404 })
+  if (!UUID_PATTERN.test(params.id)) return data<ProductRequestAnswer>({ formError: 'rfqs:productRequest.errors.notFound' }, { status: 404 })
   const parsed = parseProductRequestForm(form)
   if (!parsed.ok) return data<ProductRequestAnswer>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   const i18n = await getI18n(request, context)

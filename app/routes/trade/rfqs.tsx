@@ -23,7 +23,8 @@ import { listOwnRfqs, type RfqListItemDto } from '~/modules/rfqs/queries.server'
 import { listQuotesForBuyer } from '~/modules/rfqs/quotes.server'
 import { getBuyerQuoteCounts } from '~/modules/rfqs/stats.server'
 import type { ProductRequestStatus } from '~/modules/rfqs/policy'
-import { CloseRfqSchema, parseRfqListPage, type RfqStatus } from '~/modules/rfqs/schemas'
+import type { RfqStatus } from '~/domain'
+import { CloseRfqSchema, parseRfqListPage } from '~/modules/rfqs/schemas'
 
 // My RFQs (spec §2 /rfqs, issue 8 item 3): the signed-in user's own RFQs, newest first, paginated on
 // the server, with Close RFQ and every quote received, compared side by side (item 5).

@@ -3,11 +3,11 @@
 // the way an integration test's is. Options and results are plain JSON.
 import { eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
-import { conversationReports, profiles, type Country, type Currency, type KycStatus, type ShippingOption } from '../../../db/schema'
+import type { AdminRole, CatalogCurrency, KycStatus, TradingCountry } from '~/domain'
+import { conversationReports, profiles, type ShippingOption } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { getStorage } from '~/lib/storage.server'
-import type { AdminRole } from '~/modules/admin/roles'
 import { kycDocumentKey } from '~/modules/kyc/schemas'
 import { demoKycPdf } from '../../../db/seed/kyc-document'
 import { createAdmin } from '../../factories/admin-account'
@@ -35,7 +35,7 @@ async function user(opts: {
   userType: 'Buyer' | 'Seller'
   name?: string
   companyName?: string | null
-  country?: Country
+  country?: TradingCountry
   kycStatus?: KycStatus | null
   verified?: boolean
 }): Promise<E2eUser> {
@@ -54,7 +54,7 @@ async function user(opts: {
 
 export const factories = {
   /** A verified buyer with a complete profile. */
-  async buyer(opts: { name?: string; country?: Country; companyName?: string | null } = {}) {
+  async buyer(opts: { name?: string; country?: TradingCountry; companyName?: string | null } = {}) {
     return user({ role: 'buyer', userType: 'Buyer', ...opts })
   },
 
@@ -68,13 +68,13 @@ export const factories = {
     opts: {
       name?: string
       companyName?: string | null
-      country?: Country
+      country?: TradingCountry
       kycStatus?: KycStatus | null
       document?: boolean
       products?: {
         name: string
         price?: string
-        currency?: Currency
+        currency?: CatalogCurrency
         stockQuantity?: number
         minimumOrderQuantity?: number
         categoryId?: string

@@ -3,13 +3,14 @@
 import { expect, type Page } from '@playwright/test'
 import { uniquePhone } from '../../support/phone'
 import { verificationLink } from './outbox'
+import type { TradingCountry } from '~/domain'
 
 export type Registration = {
   email: string
   password: string
   userType: 'Buyer' | 'Seller'
   name?: string
-  country?: 'India' | 'Russia'
+  country?: TradingCountry
   company?: string
   /** Default: a number no other account has. */
   phone?: string

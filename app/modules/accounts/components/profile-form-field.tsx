@@ -4,7 +4,8 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { cn } from '~/lib/utils'
-import { COMPANY_MAX, COUNTRIES, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN, USER_TYPES, type FieldErrors } from '../limits'
+import { TRADING_COUNTRIES, USER_TYPES } from '~/domain'
+import { COMPANY_MAX, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN, type FieldErrors } from '../limits'
 
 /** A field's error line; its id is what the input's aria-describedby points at. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
@@ -88,7 +89,7 @@ export function ProfileFields({
           <option value="" disabled>
             {t('fields.countryPlaceholder')}
           </option>
-          {COUNTRIES.map((c) => (
+          {TRADING_COUNTRIES.map((c) => (
             <option key={c} value={c}>
               {t(`countries.${c}`)}
             </option>

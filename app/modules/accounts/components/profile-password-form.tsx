@@ -4,7 +4,7 @@ import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { Spinner } from '~/components/ui/spinner'
-import { PASSWORD_MAX, PASSWORD_MIN } from '../schemas'
+import { PASSWORD_MAX, PASSWORD_MIN } from '~/domain'
 import { useIntentSubmitting, type ProfileFormResult } from './profile-edit-form'
 import { TextField } from './profile-form-field'
 

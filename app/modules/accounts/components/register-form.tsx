@@ -10,7 +10,8 @@ import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { KYC_DOCUMENT } from '~/domain/uploads'
 import { KYC_FIELD } from '~/modules/kyc/schemas'
-import { COMPANY_MAX, COUNTRIES, EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX, PHONE_MIN, registrationSummary, verifyEmailPath, type FieldErrors } from '../limits'
+import { PASSWORD_MAX, PASSWORD_MIN, TRADING_COUNTRIES } from '~/domain'
+import { COMPANY_MAX, EMAIL_MAX, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN, registrationSummary, verifyEmailPath, type FieldErrors } from '../limits'
 import { useAccountSchemas } from './use-account-schemas'
 import { ActionToast } from './action-toast'
 import { describedBy, FieldError, TextField, UserTypeField } from './profile-form-field'
@@ -136,7 +137,7 @@ export function RegisterForm({ answer }: { answer?: RegisterActionData }) {
             <option value="" disabled>
               {t('account:fields.countryPlaceholder')}
             </option>
-            {COUNTRIES.map((c) => (
+            {TRADING_COUNTRIES.map((c) => (
               <option key={c} value={c}>
                 {t(`account:countries.${c}`)}
               </option>

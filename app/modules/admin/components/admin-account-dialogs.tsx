@@ -8,9 +8,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, Di
 import { Input } from '~/components/ui/input'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
-import { PASSWORD_MAX, PASSWORD_MIN } from '~/modules/accounts/schemas'
+import { ADMIN_ROLES, type AdminRole, PASSWORD_MAX, PASSWORD_MIN } from '~/domain'
 import { ADMIN_EMAIL_MAX, ADMIN_NAME_MAX } from '../schemas'
-import { ADMIN_ROLES, type AdminRole } from '../roles'
 import { parseAdminAccountAction, parseCreateAdmin, type AdminAccountFieldErrors } from './admin-account-schemas'
 
 /** The account a row's dialogs act on (what the list shows). */

@@ -2,9 +2,9 @@
 // /admin/two-factor): one Zod schema per form, used by the dialog before sending and by the action.
 // Error messages are i18n keys (adminAccounts namespace, password rules from auth).
 import { z } from 'zod'
-import { PASSWORD_MAX, PasswordSchema } from '~/modules/accounts/schemas'
+import { ADMIN_ROLES, PASSWORD_MAX } from '~/domain'
+import { PasswordSchema } from '~/modules/accounts/schemas'
 import { ADMIN_EMAIL_MAX, ADMIN_NAME_MAX, ADMIN_NAME_MIN } from '../schemas'
-import { ADMIN_ROLES } from '../roles'
 
 /** Admin accounts list page size (server-side pagination). */
 export const ADMIN_ACCOUNTS_PAGE_SIZE = 25

@@ -5,7 +5,8 @@ import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Spinner } from '~/components/ui/spinner'
-import { ADMIN_EMAIL_MAX, ADMIN_PASSWORD_MAX, type AdminFieldErrors } from '../schemas'
+import { PASSWORD_MAX } from '~/domain'
+import { ADMIN_EMAIL_MAX, type AdminFieldErrors } from '../schemas'
 
 /** What /admin/login's action answers when signing in did not work (i18n keys). */
 export type AdminLoginAnswer = { fieldErrors: AdminFieldErrors; formError?: string; email: string; minutes?: number }
@@ -43,7 +44,7 @@ export function AdminLoginForm({ redirectTo, answer }: { redirectTo: string; ans
           type="password"
           autoComplete="current-password"
           required
-          maxLength={ADMIN_PASSWORD_MAX}
+          maxLength={PASSWORD_MAX}
           disabled={busy}
         />
       </FormField>

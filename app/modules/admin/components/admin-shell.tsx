@@ -8,7 +8,7 @@ import { Button } from '~/components/ui/button'
 import type { Language } from '~/lib/i18n'
 import { cn } from '~/lib/utils'
 import type { Permission } from '../permissions'
-import type { AdminRole } from '../roles'
+import type { AdminRole } from '~/domain'
 
 /** The admin as the panel header shows them (no auth internals). */
 export type AdminHeaderDto = { fullName: string; email: string; role: AdminRole; permissions: Permission[] }

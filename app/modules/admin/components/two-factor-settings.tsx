@@ -8,7 +8,7 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Spinner } from '~/components/ui/spinner'
-import { PASSWORD_MAX } from '~/modules/accounts/schemas'
+import { PASSWORD_MAX } from '~/domain'
 import type { SecurityFieldErrors } from './admin-account-schemas'
 
 export type TwoFactorStateDto = 'off' | 'pending' | 'on'

@@ -1,9 +1,9 @@
+import type { TradingCountry } from '~/domain'
 import { useTranslation } from 'react-i18next'
-import type { Country } from '../../../../db/schema'
 import { cn } from '~/lib/utils'
 
 /** Small inline flags: emoji flags do not render on Windows and on many Linux desktops. */
-function Flag({ country }: { country: Country }) {
+function Flag({ country }: { country: TradingCountry }) {
   if (country === 'Russia') {
     return (
       <svg viewBox="0 0 9 6" className="h-3 w-[1.125rem] shrink-0 rounded-[2px] ring-1 ring-black/10" aria-hidden>
@@ -24,7 +24,7 @@ function Flag({ country }: { country: Country }) {
 }
 
 /** Flag and translated country name. */
-export function CountryLabel({ country, className }: { country: Country; className?: string }) {
+export function CountryLabel({ country, className }: { country: TradingCountry; className?: string }) {
   const { t } = useTranslation('catalog')
   return (
     <span className={cn('inline-flex items-center gap-1.5', className)}>

@@ -1,7 +1,8 @@
 import { SlidersHorizontal } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useSubmit } from 'react-router'
-import { COUNTRY_VALUES, CURRENCY_VALUES, MARKETPLACE_SORTS, type MarketplaceQuery } from '../constants'
+import { CATALOG_CURRENCIES, TRADING_COUNTRIES } from '~/domain'
+import { MARKETPLACE_SORTS, type MarketplaceQuery } from '../constants'
 import type { CategoryOptionDto } from '../types'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
@@ -66,7 +67,7 @@ export function ProductFilters({
         <Label htmlFor="filter-country">{t('filters.country')}</Label>
         <NativeSelect id="filter-country" name="country" defaultValue={query.country ?? ''}>
           <option value="">{t('filters.anyCountry')}</option>
-          {COUNTRY_VALUES.map((c) => (
+          {TRADING_COUNTRIES.map((c) => (
             <option key={c} value={c}>
               {t(`countries.${c}`)}
             </option>
@@ -81,7 +82,7 @@ export function ProductFilters({
           </Label>
           <NativeSelect id="filter-currency" name="currency" defaultValue={query.currency ?? ''} aria-describedby="filter-currency-hint">
             <option value="">{t('filters.anyCurrency')}</option>
-            {CURRENCY_VALUES.map((c) => (
+            {CATALOG_CURRENCIES.map((c) => (
               <option key={c} value={c}>
                 {t(`currencies.${c}`)}
               </option>

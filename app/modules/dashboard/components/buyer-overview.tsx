@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { useFormat } from '~/lib/use-format'
-import { ORDER_STATUSES } from '~/modules/rfqs/enums'
+import { ORDER_STATUSES } from '~/domain'
 import type { BuyerOverviewDto } from '../buyer-overview.server'
 
 // The buyer's overview (issue 26 item 6): counters that each lead to their list, the quotes waiting for

@@ -8,7 +8,8 @@ import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
 import { DISPUTE_EVIDENCE } from '~/domain/uploads'
-import { DISPUTE_REASONS, DISPUTE_TEXT_MAX } from '../enums'
+import { DISPUTE_REASONS } from '~/domain'
+import { DISPUTE_TEXT_MAX } from '../enums'
 import { parseAnswerForm, parseOpenDisputeForm, type DisputeFieldErrors } from '../schemas'
 
 export type DisputeActionData = { fieldErrors?: DisputeFieldErrors }

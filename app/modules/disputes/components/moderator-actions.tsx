@@ -9,7 +9,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, Di
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
-import { DISPUTE_DECISIONS, DISPUTE_TEXT_MAX } from '../enums'
+import { DISPUTE_DECISIONS } from '~/domain'
+import { DISPUTE_TEXT_MAX } from '../enums'
 import { parseDecisionForm, parseModeratorMessageForm, type AdminDisputeFieldErrors } from '../schemas'
 
 export type AdminDisputeActionData = { fieldErrors?: AdminDisputeFieldErrors; formError?: string }

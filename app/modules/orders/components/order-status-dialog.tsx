@@ -6,7 +6,7 @@ import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Textarea } from '~/components/ui/textarea'
-import type { OrderStatus } from '~/modules/rfqs/enums'
+import type { OrderStatus } from '~/domain'
 import { CancelOrderSchema, ORDER_NOTE_MAX, OrderStatusInListSchema, OrderStatusSchema, parseOrderForm, type OrderFormErrors } from '../schemas'
 
 /**

@@ -15,13 +15,11 @@ import { LANGUAGE_NAMES } from '~/lib/i18n'
 import type { CategoryOptionDto } from '~/modules/catalog/types'
 import type { CountryOptionDto, EditableProductDto } from '../products.server'
 import { ProductImagesField } from './product-images-field'
+import { CATALOG_CURRENCIES, type LanguageCode, LANGUAGES, SHIPPING_METHODS } from '~/domain'
 import {
   LONG_DESCRIPTION_MAX,
   NAME_MAX,
   parseProductForm,
-  PRODUCT_CURRENCIES,
-  PRODUCT_LANGUAGES,
-  SHIPPING_METHODS,
   SHIPPING_OPTIONS_MAX,
   SHORT_DESCRIPTION_MAX,
   SKU_MAX,
@@ -31,7 +29,6 @@ import {
   SPEC_ROWS_MAX,
   SPEC_VALUE_MAX,
   type ProductFieldErrors,
-  type ProductLanguage,
 } from '../schemas'
 
 export type ProductFormAnswer = { fieldErrors?: ProductFieldErrors; formError?: string }
@@ -41,7 +38,7 @@ type SpecRow = { key: number; name: string; value: string }
 type ShipRow = { key: number; method: string; price: string; currency: string; estimatedDays: string }
 let rowKey = 0
 
-function TranslationFields({ lng, initial, errors }: { lng: ProductLanguage; initial?: EditableProductDto['translations'][ProductLanguage]; errors: ProductFieldErrors }) {
+function TranslationFields({ lng, initial, errors }: { lng: LanguageCode; initial?: EditableProductDto['translations'][LanguageCode]; errors: ProductFieldErrors }) {
   const { t } = useTranslation('products')
   const [name, setName] = useState(initial?.name ?? '')
   const [slug, setSlug] = useState(initial?.slug ?? '')
@@ -211,7 +208,7 @@ export function ProductForm({
             </FormField>
             <FormField id={id('currency')} label={t('form.currency')} error={errors.currency}>
               <NativeSelect {...fieldAria(id('currency'), errors.currency)} name="currency" defaultValue={initial?.currency ?? 'USD'}>
-                {PRODUCT_CURRENCIES.map((c) => (
+                {CATALOG_CURRENCIES.map((c) => (
                   <option key={c} value={c}>
                     {c}
                   </option>
@@ -260,7 +257,7 @@ export function ProductForm({
               {t(errors.translations)}
             </p>
           ) : null}
-          {PRODUCT_LANGUAGES.map((lng) => (
+          {LANGUAGES.map((lng) => (
             <TranslationFields key={lng} lng={lng} initial={initial?.translations[lng]} errors={errors} />
           ))}
         </CardContent>
@@ -307,7 +304,7 @@ export function ProductForm({
               </FormField>
               <FormField id={id(`ship-currency-${i}`)} label={t('form.shippingCurrency', { n: i + 1 })} error={errors[`shippingCurrency.${i}`]}>
                 <NativeSelect {...fieldAria(id(`ship-currency-${i}`), errors[`shippingCurrency.${i}`])} name="shippingCurrency" defaultValue={row.currency}>
-                  {PRODUCT_CURRENCIES.map((c) => (
+                  {CATALOG_CURRENCIES.map((c) => (
                     <option key={c} value={c}>
                       {c}
                     </option>

@@ -9,7 +9,8 @@ import { NativeSelect } from '~/components/ui/native-select'
 import { Textarea } from '~/components/ui/textarea'
 import type { NegotiationAction } from '../enums'
 import type { OfferTerms } from '../negotiation.server'
-import { counterQuantityError, INCOTERMS, parseCounterForm, PAYMENT_TERMS_MAX, PLACE_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, type CounterField, type CounterFieldErrors } from '../schemas'
+import { INCOTERMS } from '~/domain'
+import { counterQuantityError, parseCounterForm, PAYMENT_TERMS_MAX, PLACE_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, type CounterField, type CounterFieldErrors } from '../schemas'
 
 /** Accept, decline or withdraw, each behind a confirmation dialog (Radix: focus trapped, Escape closes). */
 function ConfirmAction({ action, busy }: { action: Exclude<NegotiationAction, 'counter'>; busy: boolean }) {

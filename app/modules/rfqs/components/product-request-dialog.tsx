@@ -10,7 +10,8 @@ import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
-import { parseProductRequestForm, REQUEST_MESSAGE_MAX, requestQuantityError, RFQ_CURRENCIES, type ProductRequestErrors } from '../schemas'
+import { CURRENCIES } from '~/domain'
+import { parseProductRequestForm, REQUEST_MESSAGE_MAX, requestQuantityError, type ProductRequestErrors } from '../schemas'
 
 /** What POST /products/:id/request-quote answers when it refuses (a success redirects to My RFQs). */
 export type ProductRequestAnswer = { fieldErrors?: ProductRequestErrors; formError?: string; count?: number }
@@ -61,7 +62,7 @@ export function ProductRequestDialog({
         {t(error, { count })}
       </p>
     ) : null
-  const defaultCurrency = (RFQ_CURRENCIES as readonly string[]).includes(product.currency) ? product.currency : 'USD'
+  const defaultCurrency = (CURRENCIES as readonly string[]).includes(product.currency) ? product.currency : 'USD'
 
   return (
     <Dialog
@@ -124,7 +125,7 @@ export function ProductRequestDialog({
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={id('currency')}>{t('productRequest.currency')}</Label>
               <NativeSelect {...field('currency', errors.currency)} defaultValue={defaultCurrency}>
-                {RFQ_CURRENCIES.map((c) => (
+                {CURRENCIES.map((c) => (
                   <option key={c} value={c}>
                     {c}
                   </option>

@@ -9,12 +9,11 @@ import { Label } from '~/components/ui/label'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
+import { CURRENCIES, INCOTERMS } from '~/domain'
 import {
-  INCOTERMS,
   parseQuoteForm,
   PAYMENT_TERMS_MAX,
   PLACE_MAX,
-  QUOTE_CURRENCIES,
   QUOTE_MESSAGE_MAX,
   VALIDITY_DEFAULT,
   type QuoteFieldErrors,
@@ -54,7 +53,7 @@ export function QuoteDialog({
         {t(error)}
       </p>
     ) : null
-  const quotable = (c: string | null | undefined): c is string => !!c && (QUOTE_CURRENCIES as readonly string[]).includes(c)
+  const quotable = (c: string | null | undefined): c is string => !!c && (CURRENCIES as readonly string[]).includes(c)
   const productCurrency = prefill?.currency
   const defaultCurrency = quotable(productCurrency) ? productCurrency : quotable(rfq.currency) ? rfq.currency : 'USD'
 
@@ -95,7 +94,7 @@ export function QuoteDialog({
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={id('currency')}>{t('quote.currency')}</Label>
               <NativeSelect {...field('currency', errors.currency)} defaultValue={defaultCurrency}>
-                {QUOTE_CURRENCIES.map((c) => (
+                {CURRENCIES.map((c) => (
                   <option key={c} value={c}>
                     {c}
                   </option>

@@ -10,16 +10,13 @@ import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
 import type { CategoryOptionDto } from '~/modules/catalog/types'
+import { CURRENCIES, INCOTERMS, LOCATION_PREFERENCES, QUANTITY_UNITS } from '~/domain'
 import {
   DESCRIPTION_MAX,
   DESCRIPTION_MIN,
-  INCOTERMS,
   latestDeadline,
-  LOCATION_PREFERENCES,
   parseRfqForm,
   PLACE_MAX,
-  QUANTITY_UNITS,
-  RFQ_CURRENCIES,
   TITLE_MAX,
   TITLE_MIN,
   type RfqField,
@@ -126,7 +123,7 @@ export function RfqForm({
           </div>
           <FormField id={id('currency')} label={t('form.currency')} error={errors.currency}>
             <NativeSelect {...fieldAria(id('currency'), errors.currency)} name="currency" defaultValue={v.currency ?? 'USD'}>
-              {RFQ_CURRENCIES.map((c) => (
+              {CURRENCIES.map((c) => (
                 <option key={c} value={c}>
                   {c}
                 </option>

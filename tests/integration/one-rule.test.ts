@@ -1,0 +1,69 @@
+// @no-database: this file runs without the per-file test database (vitest.config.ts)
+// One rule, one place (issue 27): a value list, the UUID pattern or an upload type map written out
+// again beside app/domain is a copy that will drift. This reads every source file and fails on one.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import * as domain from '~/domain'
+
+const ROOT = join(import.meta.dirname, '../..')
+const SCANNED = ['app', 'server', 'db', 'tests', 'scripts']
+const SKIPPED = ['app/domain', 'db/migrations', 'node_modules']
+
+/** Files that may hold such a literal, each with its reason. */
+const ALLOWED: Record<string, string> = {
+  'app/modules/content/trade/data.ts': 'the trade guide names the currencies of India–Russia trade (AED too), not the ones the marketplace takes',
+  'app/modules/disputes/enums.ts': 'evidence types: moved to app/domain/uploads.ts by the upload pipeline (issue 27 item 2)',
+  'app/modules/messaging/enums.ts': 'attachment types: moved to app/domain/uploads.ts by the upload pipeline (issue 27 item 2)',
+  'app/modules/kyc/files.server.ts': 'KYC document types: moved to app/domain/uploads.ts by the upload pipeline (issue 27 item 2)',
+  'app/lib/i18n.test.ts': 'formats sample amounts in a run of currency codes, AED included',
+  'app/modules/analytics/components/format.test.ts': 'formats sample amounts in a run of currency codes',
+  'tests/integration/catalog-scale.test.ts': 'SQL that generates 100,000 rows draws their currency from a literal array',
+  'tests/integration/one-rule.test.ts': 'this test',
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    const rel = relative(ROOT, path)
+    if (SKIPPED.some((s) => rel === s || rel.startsWith(`${s}/`))) return []
+    if (statSync(path).isDirectory()) return sourceFiles(path)
+    return /\.(ts|tsx|js|mjs)$/.test(name) ? [rel] : []
+  })
+}
+
+const quoted = (v: string) => `['"]${v}['"]`
+/** A domain list written out in full, in its order, in an array or an SQL `in (…)`. */
+const listPattern = (list: readonly string[]) => new RegExp(list.map(quoted).join(String.raw`\s*,\s*`))
+
+/** The country, currency and status lists (short generic ones, like the languages, are fine in a test's loop). */
+const LISTS = Object.entries(domain as Record<string, unknown>).filter((e): e is [string, readonly string[]] => Array.isArray(e[1]) && /COUNTRIES|CURRENCIES|STATUSES/.test(e[0]))
+const RULES: { name: string; pattern: RegExp }[] = [
+  { name: 'the UUID pattern', pattern: /\[0-9a-f\]\{8\}-/i },
+  { name: 'an upload type map', pattern: /['"](application\/pdf|image\/jpeg)['"]\s*:\s*['"]/ },
+  { name: 'the trading sides', pattern: /['"]India['"]\s*\|\s*['"]Russia['"]/ },
+  ...LISTS.map(([name, list]) => ({ name, pattern: listPattern(list) })),
+]
+
+describe('one rule, one place', () => {
+  const files = SCANNED.flatMap((dir) => sourceFiles(join(ROOT, dir))).filter((f) => !(f in ALLOWED))
+
+  it('finds the files it reads and the lists it looks for', () => {
+    expect(files.length).toBeGreaterThan(200)
+    expect(LISTS.map(([name]) => name)).toEqual(expect.arrayContaining(['TRADING_COUNTRIES', 'ORIGIN_COUNTRIES', 'CURRENCIES', 'CATALOG_CURRENCIES', 'ORDER_STATUSES', 'KYC_STATUSES']))
+  })
+
+  it('has no copy of a domain rule outside app/domain', () => {
+    const copies = files.flatMap((file) => {
+      const text = readFileSync(join(ROOT, file), 'utf8')
+      return RULES.filter((r) => r.pattern.test(text)).map((r) => `${file}: ${r.name}`)
+    })
+    expect(copies).toEqual([])
+  })
+
+  it('catches a copy', () => {
+    const rule = RULES.find((r) => r.name === 'CURRENCIES')!
+    expect(rule.pattern.test(`const list = ['USD', 'INR', 'RUB', 'EUR']`)).toBe(true)
+    expect(RULES[0].pattern.test(String.raw`/^[0-9a-f]{8}-[0-9a-f]{4}$/`)).toBe(true)
+  })
+})
