@@ -16,7 +16,7 @@ import { ORDER_STATUSES } from '~/modules/rfqs/enums'
 import { getNegotiation } from '~/modules/rfqs/negotiation.server'
 import { listOwnRfqs } from '~/modules/rfqs/queries.server'
 import { listQuotesForBuyer } from '~/modules/rfqs/quotes.server'
-import { parseBoardFilters } from '~/modules/rfqs/schemas'
+import { parseBoardFilters } from '~/modules/rfqs/schemas/board-filters'
 import { countSellerTurnQuotes, getBuyerQuoteCounts } from '~/modules/rfqs/stats.server'
 import {
   accounts,

@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm'
 import { categories, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import type { CreateRfqInput, RfqFieldErrors } from './schemas'
+import type { CreateRfqInput, RfqFieldErrors } from './schemas/create-rfq'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -9,7 +9,7 @@ import { notify } from '~/modules/notifications/notify.server'
 import type { IncotermCode, NegotiationAction, OrderStatus, QuantityUnit, QuoteCurrency, QuoteStatus, RfqStatus, RoundAction, RoundAuthor } from './enums'
 import { allowedNegotiationActions, negotiationVerdict } from './policy'
 import { displayStatus, type QuoteRefusal } from './quotes.server'
-import { counterQuantityError, type CounterOfferInput } from './schemas'
+import { counterQuantityError, type CounterOfferInput } from './schemas/negotiation'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY_MS = 86_400_000

@@ -9,7 +9,8 @@ import { enforceLimit, type LimitRefusal } from '~/lib/rate-limit.server'
 import { notify } from '~/modules/notifications/notify.server'
 import { LIVE_QUOTE_STATUSES, QUANTITY_UNITS, type QuantityUnit } from './enums'
 import { rejectVerdict } from './policy'
-import { requestQuantityError, TITLE_MAX, TITLE_MIN, type ProductRequestInput, type RejectRequestInput } from './schemas'
+import { TITLE_MAX, TITLE_MIN } from './schemas/create-rfq'
+import { requestQuantityError, type ProductRequestInput, type RejectRequestInput } from './schemas/product-request'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -8,7 +8,8 @@ import { notify } from '~/modules/notifications/notify.server'
 import type { IncotermCode, QuoteCurrency, QuoteStatus } from './enums'
 import { LIVE_QUOTE_STATUSES, MAX_QUOTES_PER_RFQ } from './enums'
 import { isRfqForSeller, quoteBlocker, type QuotingSeller } from './policy'
-import { utcToday, type SubmitQuoteInput } from './schemas'
+import { utcToday } from './schemas/common'
+import { type SubmitQuoteInput } from './schemas/quote'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY_MS = 86_400_000

@@ -12,7 +12,7 @@ import { OrderTable } from '~/modules/orders/components/order-list'
 import { listOrders } from '~/modules/orders/queries.server'
 import { OrderStatusInListSchema, parseOrderForm } from '~/modules/orders/schemas'
 import { requireSeller, sellerGate } from '~/modules/products/seller.server'
-import { parseOrderListPage } from '~/modules/rfqs/schemas'
+import { parseOrderListPage } from '~/modules/rfqs/schemas/common'
 
 // The seller dashboard's orders tab (spec §2, issue 8 items 7 and 9): orders made when a buyer accepted
 // the seller's quote (or the seller accepted a counter), newest first, paginated on the server, each
