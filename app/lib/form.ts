@@ -65,11 +65,20 @@ export function parseSubmission<S extends z.ZodType, F extends string = string>(
 ): Submission<z.output<S>, F> {
   const result = schema.safeParse(rawValues(form, options))
   if (result.success) return { ok: true, value: result.data }
+  return { ok: false, fieldErrors: submissionErrors<F>(result.error, options), values: submittedValues(form) }
+}
+
+/**
+ * A failed check's issues in the one error shape: the first message per field name. For a form whose
+ * entries are reshaped before the schema sees them (the product form); everything else calls
+ * `parseSubmission`.
+ */
+export function submissionErrors<F extends string = string>(error: z.ZodError, options: Pick<SubmissionOptions<F>, 'formFields' | 'name'> = {}): FieldErrors<F> {
   const name = options.name ?? defaultName
   const fieldErrors: Record<string, string> = {}
-  for (const issue of result.error.issues) {
+  for (const issue of error.issues) {
     const field = name(issue.path)
     fieldErrors[options.formFields?.includes(field) ? 'form' : field] ??= issue.message
   }
-  return { ok: false, fieldErrors: fieldErrors as FieldErrors<F>, values: submittedValues(form) }
+  return fieldErrors as FieldErrors<F>
 }
