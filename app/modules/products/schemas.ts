@@ -3,6 +3,7 @@
 // The form posts flat fields; readProductForm() turns them into the nested shape the schema checks.
 import { slugify } from 'transliteration'
 import { z } from 'zod'
+import { submissionErrors } from '~/lib/form'
 import { STATIC_IMAGE_PATH, UPLOADED_IMAGE_PATH } from './image-paths'
 
 export const PRODUCT_LANGUAGES = ['en', 'ru', 'hi'] as const
@@ -261,9 +262,7 @@ export type ProductFormResult = { ok: true; value: ProductInput } | { ok: false;
 export function parseProductForm(entries: Entries): ProductFormResult {
   const result = ProductFormSchema.safeParse(productFormShape(entries))
   if (result.success) return { ok: true, value: result.data }
-  const fieldErrors: ProductFieldErrors = {}
-  for (const issue of result.error.issues) fieldErrors[fieldName(issue.path)] ??= issue.message
-  return { ok: false, fieldErrors }
+  return { ok: false, fieldErrors: submissionErrors(result.error, { name: fieldName }) as ProductFieldErrors }
 }
 
 export const PRODUCT_LIST_SORTS = ['newest', 'oldest', 'name', 'price_asc', 'price_desc', 'stock', 'views'] as const
