@@ -109,7 +109,7 @@ describe('schemas', () => {
     expect(parseSendForm(form({ body: 'a\u0000b\r\nc', clientKey: key }), 0)).toMatchObject({ ok: true, value: { body: 'ab\nc' } })
   })
   it('reads the start form', () => {
-    expect(parseSubmission(StartConversationSchema, form({ subjectType: 'quote', subjectId: key.toUpperCase() }))).toMatchObject({ ok: true, value: { subjectType: 'quote', subjectId: key, with: undefined } })
+    expect(parseSubmission(StartConversationSchema, form({ subjectType: 'quote', subjectId: key.toUpperCase() }))).toEqual({ ok: true, value: { subjectType: 'quote', subjectId: key, with: undefined } })
     expect(parseSubmission(StartConversationSchema, form({ subjectType: 'user', subjectId: key })).ok).toBe(false)
     expect(parseSubmission(StartConversationSchema, form({ subjectType: 'rfq', subjectId: key, with: 'x' })).ok).toBe(false)
   })
