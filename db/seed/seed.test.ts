@@ -17,7 +17,7 @@ import { CATALOG_CURRENCIES, CURRENCIES, LOCATION_PREFERENCES, ORDER_STATUSES, S
 import { getNegotiation } from '~/modules/rfqs/negotiation.server'
 import { listOwnRfqs } from '~/modules/rfqs/queries.server'
 import { listQuotesForBuyer } from '~/modules/rfqs/quotes.server'
-import { parseBoardFilters } from '~/modules/rfqs/schemas'
+import { parseBoardFilters } from '~/modules/rfqs/schemas/board-filters'
 import { countSellerTurnQuotes, getBuyerQuoteCounts } from '~/modules/rfqs/stats.server'
 import {
   accounts,

@@ -6,7 +6,10 @@ import { segment } from './arbitraries'
 import { ADMIN_DISPUTE_FIELDS, DISPUTE_FIELDS } from '~/modules/disputes/enums'
 import { START_FIELDS, THREAD_FIELDS } from '~/modules/messaging/enums'
 import { ORDER_STATUS_FIELDS, PLACE_ORDER_FIELDS } from '~/modules/orders/schemas'
-import { COUNTER_FIELDS, PRODUCT_REQUEST_FIELDS, QUOTE_FIELDS, RFQ_FIELDS } from '~/modules/rfqs/schemas'
+import { RFQ_FIELDS } from '~/modules/rfqs/schemas/create-rfq'
+import { COUNTER_FIELDS } from '~/modules/rfqs/schemas/negotiation'
+import { PRODUCT_REQUEST_FIELDS } from '~/modules/rfqs/schemas/product-request'
+import { QUOTE_FIELDS } from '~/modules/rfqs/schemas/quote'
 
 export type FuzzTarget = {
   /** The paths to request (without query). */

@@ -13,18 +13,11 @@ export const PHONE_MAX = 20
 /** Longest profile picture URL better-auth may store (it must be https). */
 export const IMAGE_URL_MAX = 2048
 
-/** Field name → i18n key of its first problem. */
-export type FieldErrors = Partial<Record<string, string>>
+/** Field name → i18n key of its first problem: the one shape every form's errors have. */
+import type { FieldErrors } from '~/lib/form'
 
-/** The submitted text values to show the form again (passwords and files left out). */
-export function formValues(entries: Iterable<[string, FormDataEntryValue]>): Record<string, string> {
-  const values: Record<string, string> = {}
-  for (const [key, value] of entries) {
-    if (key in values || typeof value !== 'string' || /password/i.test(key)) continue
-    values[key] = value.slice(0, 500)
-  }
-  return values
-}
+export type { FieldErrors }
+
 
 /**
  * Spec §5 submit-time summaries shown above the registration form when the account type, the

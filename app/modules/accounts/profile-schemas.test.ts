@@ -1,6 +1,7 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
-import { ChangePasswordSchema, CompleteProfileSchema, parseForm, UpdateProfileSchema } from './profile-schemas'
+import { parseSubmission } from '~/lib/form'
+import { ChangePasswordSchema, CompleteProfileSchema, UpdateProfileSchema } from './profile-schemas'
 import { RegisterSchema } from './schemas'
 
 const fd = (fields: Record<string, string>) => {
@@ -12,7 +13,7 @@ const valid = { name: 'Asha Rao', country: 'India', userType: 'Seller', companyN
 
 describe('CompleteProfileSchema (spec §5 Profile setup form)', () => {
   it('accepts a complete form, trims it and stores an empty company as null', () => {
-    const r = parseForm(CompleteProfileSchema, fd({ ...valid, name: '  Asha Rao ', companyName: '   ' }))
+    const r = parseSubmission(CompleteProfileSchema, fd({ ...valid, name: '  Asha Rao ', companyName: '   ' }))
     expect(r).toEqual({ ok: true, value: { name: 'Asha Rao', country: 'India', userType: 'Seller', companyName: null, phoneNumber: '+91 98765 43210' } })
   })
 
@@ -34,7 +35,7 @@ describe('CompleteProfileSchema (spec §5 Profile setup form)', () => {
       if (v === undefined) delete fields[k]
       else fields[k] = v
     }
-    const r = parseForm(CompleteProfileSchema, fd(fields))
+    const r = parseSubmission(CompleteProfileSchema, fd(fields))
     expect(r.ok).toBe(false)
     if (!r.ok) {
       expect(r.fieldErrors[field]).toBe(message)
@@ -45,11 +46,11 @@ describe('CompleteProfileSchema (spec §5 Profile setup form)', () => {
   it('takes only the first value of a repeated field', () => {
     const f = fd(valid)
     f.append('country', 'Russia')
-    expect(parseForm(CompleteProfileSchema, f)).toMatchObject({ ok: true, value: { country: 'India' } })
+    expect(parseSubmission(CompleteProfileSchema, f)).toMatchObject({ ok: true, value: { country: 'India' } })
   })
 
   it('reports every problem of an empty form and echoes the values back', () => {
-    const r = parseForm(CompleteProfileSchema, fd({ name: 'x' }))
+    const r = parseSubmission(CompleteProfileSchema, fd({ name: 'x' }))
     expect(r).toMatchObject({
       ok: false,
       fieldErrors: { name: 'auth:validation.nameMin', country: 'auth:validation.countryRequired', userType: 'auth:validation.userTypeRequired', phoneNumber: 'auth:validation.phoneInvalid' },
@@ -60,7 +61,7 @@ describe('CompleteProfileSchema (spec §5 Profile setup form)', () => {
 
 describe('UpdateProfileSchema', () => {
   it('ignores an attempt to change the account type', () => {
-    const r = parseForm(UpdateProfileSchema, fd({ ...valid, userType: 'Buyer' }))
+    const r = parseSubmission(UpdateProfileSchema, fd({ ...valid, userType: 'Buyer' }))
     expect(r.ok && 'userType' in r.value).toBe(false)
   })
 })
@@ -73,20 +74,20 @@ describe('ChangePasswordSchema', () => {
     ['a 129-character new password', { newPassword: 'x'.repeat(129), confirmPassword: 'x'.repeat(129) }, 'newPassword', 'auth:validation.passwordTooLong'],
     ['a different confirmation', { confirmPassword: 'new-secreT' }, 'confirmPassword', 'auth:validation.passwordsMismatch'],
   ])('rejects %s', (_, change, field, message) => {
-    const r = parseForm(ChangePasswordSchema, fd({ ...base, ...change }))
+    const r = parseSubmission(ChangePasswordSchema, fd({ ...base, ...change }))
     expect(r.ok).toBe(false)
     if (!r.ok) expect(r.fieldErrors[field]).toBe(message)
   })
 
   it('never echoes passwords back', () => {
-    const r = parseForm(ChangePasswordSchema, fd({ ...base, confirmPassword: 'nope' }))
+    const r = parseSubmission(ChangePasswordSchema, fd({ ...base, confirmPassword: 'nope' }))
     expect(r.ok).toBe(false)
     if (!r.ok) expect(r.values).toEqual({})
   })
 
   it('reads the "sign out other devices" checkbox', () => {
-    expect(parseForm(ChangePasswordSchema, fd({ ...base, revokeOtherSessions: 'on' }))).toMatchObject({ ok: true, value: { revokeOtherSessions: true } })
-    expect(parseForm(ChangePasswordSchema, fd(base))).toMatchObject({ ok: true, value: { revokeOtherSessions: false } })
+    expect(parseSubmission(ChangePasswordSchema, fd({ ...base, revokeOtherSessions: 'on' }))).toMatchObject({ ok: true, value: { revokeOtherSessions: true } })
+    expect(parseSubmission(ChangePasswordSchema, fd(base))).toMatchObject({ ok: true, value: { revokeOtherSessions: false } })
   })
 })
 

@@ -1,7 +1,7 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
 import { KYC_DOCUMENT } from '~/domain/uploads'
-import { LoginSchema, parseFormEntries, RegisterSchema, ResendVerificationSchema, registrationSummary, safeRedirectTo } from './schemas'
+import { LoginSchema, parseSubmission, RegisterSchema, ResendVerificationSchema, registrationSummary, safeRedirectTo } from './schemas'
 
 const valid = {
   name: 'Asha Rao',
@@ -23,13 +23,13 @@ function form(fields: Record<string, string | Blob>) {
 const pdf = (size = 100, name = 'registration.pdf') => new File([new Uint8Array(size)], name, { type: 'application/pdf' })
 
 function errorsFor(fields: Record<string, string | Blob>) {
-  const result = parseFormEntries(RegisterSchema, form(fields), ['kycDocument'])
+  const result = parseSubmission(RegisterSchema, form(fields), { files: ['kycDocument'] })
   return result.ok ? {} : result.fieldErrors
 }
 
 describe('RegisterSchema (spec §5 Registration)', () => {
   it('accepts a valid buyer, normalising email and empty company', () => {
-    const result = parseFormEntries(RegisterSchema, form(valid), ['kycDocument'])
+    const result = parseSubmission(RegisterSchema, form(valid), { files: ['kycDocument'] })
     expect(result).toMatchObject({ ok: true, value: { email: 'asha@example.com', companyName: null, userType: 'Buyer', kycDocument: undefined } })
   })
 
@@ -77,7 +77,7 @@ describe('RegisterSchema (spec §5 Registration)', () => {
   })
 
   it('ignores a file sent with a buyer registration', () => {
-    const result = parseFormEntries(RegisterSchema, form({ ...valid, kycDocument: pdf() }), ['kycDocument'])
+    const result = parseSubmission(RegisterSchema, form({ ...valid, kycDocument: pdf() }), { files: ['kycDocument'] })
     expect(result.ok && result.value.kycDocument).toBeUndefined()
   })
 
@@ -90,7 +90,7 @@ describe('RegisterSchema (spec §5 Registration)', () => {
   })
 
   it('keeps the typed values but never the passwords', () => {
-    const result = parseFormEntries(RegisterSchema, form({ ...valid, name: 'A' }), ['kycDocument'])
+    const result = parseSubmission(RegisterSchema, form({ ...valid, name: 'A' }), { files: ['kycDocument'] })
     expect(result.ok).toBe(false)
     if (!result.ok) {
       expect(result.values).toMatchObject({ name: 'A', email: valid.email, phoneNumber: valid.phoneNumber })
@@ -102,9 +102,9 @@ describe('RegisterSchema (spec §5 Registration)', () => {
   it('takes the first of repeated fields and no files outside the file fields', () => {
     const fd = form(valid)
     fd.append('name', 'Second Name')
-    const result = parseFormEntries(RegisterSchema, fd, [])
+    const result = parseSubmission(RegisterSchema, fd)
     expect(result.ok && result.value.name).toBe('Asha Rao')
-    expect(parseFormEntries(RegisterSchema, form({ ...valid, name: new File(['x'], 'n.txt') })).ok).toBe(false)
+    expect(parseSubmission(RegisterSchema, form({ ...valid, name: new File(['x'], 'n.txt') })).ok).toBe(false)
   })
 })
 
@@ -115,13 +115,13 @@ describe('LoginSchema and ResendVerificationSchema (spec §5 Login)', () => {
     [{ email: 'a@b.co' }, 'password', 'auth:validation.passwordRequired'],
     [{ email: 'a@b.co', password: 'x'.repeat(129) }, 'password', 'auth:validation.passwordTooLong'],
   ])('refuses %o', (fields, field, message) => {
-    const result = parseFormEntries(LoginSchema, form(fields as Record<string, string>))
+    const result = parseSubmission(LoginSchema, form(fields as Record<string, string>))
     expect(result.ok ? {} : result.fieldErrors[field]).toBe(message)
   })
 
   it('accepts a valid login, and a 6-character password from before ADR 008', () => {
-    expect(parseFormEntries(LoginSchema, form({ email: 'a@b.co', password: '123456' })).ok).toBe(true)
-    expect(parseFormEntries(LoginSchema, form({ email: ' A@B.co', password: 'secret1' }))).toEqual({ ok: true, value: { email: 'a@b.co', password: 'secret1' } })
+    expect(parseSubmission(LoginSchema, form({ email: 'a@b.co', password: '123456' })).ok).toBe(true)
+    expect(parseSubmission(LoginSchema, form({ email: ' A@B.co', password: 'secret1' }))).toEqual({ ok: true, value: { email: 'a@b.co', password: 'secret1' } })
   })
 
   it('checks the resend address', () => {

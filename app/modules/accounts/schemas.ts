@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { KYC_DOCUMENT } from '~/domain/uploads'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { PASSWORD_MAX, PASSWORD_MIN, TRADING_COUNTRIES, USER_TYPES } from '~/domain'
-import { COMPANY_MAX, EMAIL_MAX, formValues, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN, type FieldErrors } from './limits'
+import { COMPANY_MAX, EMAIL_MAX, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN } from './limits'
 
 export * from './limits'
 
@@ -128,33 +128,9 @@ export const ResetPasswordSchema = z
   })
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>
 
-export type FormParseResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> }
-
-/**
- * Validates a form's entries with a schema. The first value of each name wins (repeated names
- * cannot smuggle arrays in); files are only accepted for the names in `fileFields`.
- */
-export function parseFormEntries<T>(
-  schema: z.ZodType<T>,
-  formData: FormData,
-  fileFields: readonly string[] = [],
-): FormParseResult<T> {
-  const raw: Record<string, unknown> = {}
-  for (const [key, value] of formData.entries()) {
-    if (key in raw) continue
-    raw[key] = typeof value === 'string' || fileFields.includes(key) ? value : undefined
-  }
-  const result = schema.safeParse(raw)
-  if (result.success) return { ok: true, value: result.data }
-  const fieldErrors: FieldErrors = {}
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'form')
-    fieldErrors[field] ??= issue.message
-  }
-  return { ok: false, fieldErrors, values: formValues(formData.entries()) }
-}
+// The accounts forms are checked in the browser with this chunk, which public pages load lazily
+// (their JS budget): the form helper travels with the schemas instead of in the page's own chunk.
+export { parseSubmission } from '~/lib/form'
 
 /** A same-site path to continue to after signing in, or '/' for anything else (no open redirects). */
 export function safeRedirectTo(value: unknown, fallback = '/'): string {

@@ -2,6 +2,7 @@
 // Zod schemas shared by the dialog (before submit) and the action (after).
 import { z } from 'zod'
 import { CONVERSATION_REPORT_STATUSES, UUID_PATTERN, type ConversationReportStatus } from '~/domain'
+import type { FieldErrors, SubmissionOptions } from '~/lib/form'
 
 export const REPORT_STATUSES = CONVERSATION_REPORT_STATUSES
 export type ReportStatus = ConversationReportStatus
@@ -42,17 +43,7 @@ export const ReportDecisionSchema = z.object({
     .transform((v) => (v.length > 0 ? v : null)),
 })
 export type ReportDecisionInput = z.infer<typeof ReportDecisionSchema>
-export type ReportDecisionFieldErrors = Partial<Record<'note' | 'form', string>>
+export type ReportDecisionFieldErrors = FieldErrors<'note'>
 
-/** Validates a Mark reviewed / Dismiss form: the same call in the dialog and in the action. */
-export function parseReportDecision(form: { get(name: string): FormDataEntryValue | null }): { ok: true; value: ReportDecisionInput } | { ok: false; fieldErrors: ReportDecisionFieldErrors } {
-  const str = (name: string) => {
-    const v = form.get(name)
-    return typeof v === 'string' ? v : ''
-  }
-  const result = ReportDecisionSchema.safeParse({ decision: str('decision'), reportId: str('reportId'), note: str('note') })
-  if (result.success) return { ok: true, value: result.data }
-  const fieldErrors: ReportDecisionFieldErrors = {}
-  for (const issue of result.error.issues) fieldErrors[issue.path[0] === 'note' ? 'note' : 'form'] ??= issue.message
-  return { ok: false, fieldErrors }
-}
+/** How `parseSubmission` reads a Mark reviewed / Dismiss form: only the note is a field of its own. */
+export const REPORT_DECISION_FORM = { fields: ['decision', 'reportId', 'note'], formFields: ['decision', 'reportId'] } satisfies SubmissionOptions

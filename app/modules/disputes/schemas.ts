@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { DISPUTE_EVIDENCE } from '~/domain/uploads'
 import { DISPUTE_DECISIONS, DISPUTE_REASONS } from '~/domain'
+import { parseSubmission, type FieldErrors, type FormLike, type Submission, type SubmissionOptions } from '~/lib/form'
 import { DISPUTE_QUEUE_FILTERS, DISPUTE_TEXT_MAX, type DisputeQueueFilter } from './enums'
 
 // Control characters (NUL and the rest, but not newline or tab) are stripped: nobody types them.
@@ -51,52 +52,30 @@ export const DecideDisputeSchema = z.object({
 })
 export type DecideDisputeInput = z.infer<typeof DecideDisputeSchema>
 
-type FormLike = { get(name: string): FormDataEntryValue | null }
-const str = (form: FormLike, name: string) => {
-  const v = form.get(name)
-  return typeof v === 'string' ? v : ''
-}
 
-export type DisputeFieldErrors = Partial<Record<'reason' | 'description' | 'body' | 'files' | 'form', string>>
-export type AdminDisputeFieldErrors = Partial<Record<'body' | 'decision' | 'resolution' | 'form', string>>
+export type DisputeFieldErrors = FieldErrors<'reason' | 'description' | 'body' | 'files'>
+export type AdminDisputeFieldErrors = FieldErrors<'body' | 'decision' | 'resolution'>
 
-type Parsed<T, E> = { ok: true; value: T } | { ok: false; fieldErrors: E }
+/** How `parseSubmission` reads each form (the admin dialogs' errors are shown by field, or for the form). */
+export const OPEN_DISPUTE_FORM = { fields: ['reason', 'description'] } satisfies SubmissionOptions
+export const ANSWER_FORM = { fields: ['body'] } satisfies SubmissionOptions
+export const MODERATOR_MESSAGE_FORM = ANSWER_FORM
+export const DECISION_FORM = { fields: ['decision', 'resolution'] } satisfies SubmissionOptions
 
-function collect<E extends Record<string, string | undefined>>(issues: z.core.$ZodIssue[], fields: readonly string[]): E {
-  const out: Record<string, string> = {}
-  for (const issue of issues) {
-    const k = typeof issue.path[0] === 'string' && fields.includes(issue.path[0]) ? issue.path[0] : 'form'
-    out[k] ??= issue.message
-  }
-  return out as E
+/** A checked form with evidence: the form's own rules, then at most DISPUTE_EVIDENCE.maxCount chosen files. */
+function withEvidence<T>(parsed: Submission<T>, fileCount: number): Submission<T> {
+  if (parsed.ok && fileCount > DISPUTE_EVIDENCE.maxCount) return { ok: false, fieldErrors: { files: m('tooManyFiles') }, values: {} }
+  return parsed
 }
 
 /** The open form; `fileCount` counts chosen files (a browser sends one empty part when none was chosen). */
-export function parseOpenDisputeForm(form: FormLike, fileCount = 0): Parsed<OpenDisputeInput, DisputeFieldErrors> {
-  const r = OpenDisputeSchema.safeParse({ reason: str(form, 'reason'), description: str(form, 'description') })
-  if (!r.success) return { ok: false, fieldErrors: collect(r.error.issues, ['reason', 'description']) }
-  if (fileCount > DISPUTE_EVIDENCE.maxCount) return { ok: false, fieldErrors: { files: m('tooManyFiles') } }
-  return { ok: true, value: r.data }
+export function parseOpenDisputeForm(form: FormLike, fileCount = 0): Submission<OpenDisputeInput> {
+  return withEvidence(parseSubmission(OpenDisputeSchema, form, OPEN_DISPUTE_FORM), fileCount)
 }
 
 /** The answer form. */
-export function parseAnswerForm(form: FormLike, fileCount = 0): Parsed<AnswerDisputeInput, DisputeFieldErrors> {
-  const r = AnswerDisputeSchema.safeParse({ body: str(form, 'body') })
-  if (!r.success) return { ok: false, fieldErrors: collect(r.error.issues, ['body']) }
-  if (fileCount > DISPUTE_EVIDENCE.maxCount) return { ok: false, fieldErrors: { files: m('tooManyFiles') } }
-  return { ok: true, value: r.data }
-}
-
-/** The moderator's message form. */
-export function parseModeratorMessageForm(form: FormLike): Parsed<ModeratorMessageInput, AdminDisputeFieldErrors> {
-  const r = ModeratorMessageSchema.safeParse({ body: str(form, 'body') })
-  return r.success ? { ok: true, value: r.data } : { ok: false, fieldErrors: collect(r.error.issues, ['body']) }
-}
-
-/** The decision form (the same call in the dialog and the action). */
-export function parseDecisionForm(form: FormLike): Parsed<DecideDisputeInput, AdminDisputeFieldErrors> {
-  const r = DecideDisputeSchema.safeParse({ decision: str(form, 'decision'), resolution: str(form, 'resolution') })
-  return r.success ? { ok: true, value: r.data } : { ok: false, fieldErrors: collect(r.error.issues, ['decision', 'resolution']) }
+export function parseAnswerForm(form: FormLike, fileCount = 0): Submission<AnswerDisputeInput> {
+  return withEvidence(parseSubmission(AnswerDisputeSchema, form, ANSWER_FORM), fileCount)
 }
 
 /** The queue's ?status and ?page: unknown values fall back to the open queue's first page, never an error. */

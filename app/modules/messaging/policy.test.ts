@@ -1,7 +1,8 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
 import { conversationParties, isReadBy, roleIn, sendVerdict, subjectPath, type SubjectFacts } from './policy'
-import { parseInboxQuery, parseSendForm, parseStartForm } from './schemas'
+import { parseSubmission } from '~/lib/form'
+import { parseInboxQuery, parseSendForm, StartConversationSchema } from './schemas'
 import { containsPattern } from './queries.server'
 
 const B = 'b0000000-0000-4000-8000-000000000001'
@@ -79,18 +80,18 @@ describe('schemas', () => {
   const form = (o: Record<string, string>) => new Map(Object.entries(o)) as unknown as FormData
   const key = '11111111-1111-4111-8111-111111111111'
   it('needs text or a file, at most 5,000 characters (an emoji is one) and at most five files', () => {
-    expect(parseSendForm(form({ body: '  ', clientKey: key }), 0)).toEqual({ ok: false, fieldErrors: { body: 'messages:errors.empty' } })
+    expect(parseSendForm(form({ body: '  ', clientKey: key }), 0)).toMatchObject({ ok: false, fieldErrors: { body: 'messages:errors.empty' } })
     expect(parseSendForm(form({ body: '', clientKey: key }), 1)).toMatchObject({ ok: true, value: { body: '' } })
-    expect(parseSendForm(form({ body: 'x'.repeat(5001), clientKey: key }), 0)).toEqual({ ok: false, fieldErrors: { body: 'messages:errors.tooLong' } })
+    expect(parseSendForm(form({ body: 'x'.repeat(5001), clientKey: key }), 0)).toMatchObject({ ok: false, fieldErrors: { body: 'messages:errors.tooLong' } })
     expect(parseSendForm(form({ body: '😀'.repeat(5000), clientKey: key }), 0).ok).toBe(true)
-    expect(parseSendForm(form({ body: 'hi', clientKey: key }), 6)).toEqual({ ok: false, fieldErrors: { files: 'messages:errors.tooManyFiles' } })
-    expect(parseSendForm(form({ body: 'hi', clientKey: 'nope' }), 0)).toEqual({ ok: false, fieldErrors: { form: 'messages:errors.expired' } })
+    expect(parseSendForm(form({ body: 'hi', clientKey: key }), 6)).toMatchObject({ ok: false, fieldErrors: { files: 'messages:errors.tooManyFiles' } })
+    expect(parseSendForm(form({ body: 'hi', clientKey: 'nope' }), 0)).toMatchObject({ ok: false, fieldErrors: { form: 'messages:errors.expired' } })
     expect(parseSendForm(form({ body: 'a\u0000b\r\nc', clientKey: key }), 0)).toMatchObject({ ok: true, value: { body: 'ab\nc' } })
   })
   it('reads the start form', () => {
-    expect(parseStartForm(form({ subjectType: 'quote', subjectId: key.toUpperCase() }))).toEqual({ subjectType: 'quote', subjectId: key, with: undefined })
-    expect(parseStartForm(form({ subjectType: 'user', subjectId: key }))).toBeNull()
-    expect(parseStartForm(form({ subjectType: 'rfq', subjectId: key, with: 'x' }))).toBeNull()
+    expect(parseSubmission(StartConversationSchema, form({ subjectType: 'quote', subjectId: key.toUpperCase() }))).toEqual({ ok: true, value: { subjectType: 'quote', subjectId: key, with: undefined } })
+    expect(parseSubmission(StartConversationSchema, form({ subjectType: 'user', subjectId: key })).ok).toBe(false)
+    expect(parseSubmission(StartConversationSchema, form({ subjectType: 'rfq', subjectId: key, with: 'x' })).ok).toBe(false)
   })
   it('escapes wildcards in the search and clamps the page', () => {
     expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%')

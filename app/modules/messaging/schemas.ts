@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { MESSAGE_ATTACHMENT } from '~/domain/uploads'
 import { CONVERSATION_SUBJECTS, UUID_PATTERN } from '~/domain'
+import { parseSubmission, type FieldErrors as FormFieldErrors, type FormLike, type Submission, type SubmissionOptions } from '~/lib/form'
 import { INBOX_QUERY_MAX, MESSAGE_BODY_MAX, REPORT_REASON_MAX } from './enums'
 
 // Control characters (NUL and the rest, but not newline or tab) are stripped from free text: nobody types them.
@@ -54,41 +55,24 @@ export const ReportConversationSchema = z.object({
 /** The thread's "read up to this message" post. */
 export const MarkReadSchema = z.object({ seq: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
 
-export type FieldErrors = Partial<Record<'body' | 'files' | 'reason' | 'form', string>>
-type FormLike = { get(name: string): FormDataEntryValue | null }
-const text = (form: FormLike, name: string) => {
-  const v = form.get(name)
-  return typeof v === 'string' ? v : undefined
-}
+export type FieldErrors = FormFieldErrors<'body' | 'files' | 'reason'>
+
+/** How `parseSubmission` reads the composer: a stale one-time key is the whole form's error. */
+const SEND_FORM = { fields: ['body', 'clientKey'], formFields: ['clientKey'] } satisfies SubmissionOptions
 
 /**
  * The composer's rules on the whole message: text or at least one file, at most five files. `fileCount`
  * counts chosen files (a browser sends one empty part when none was chosen; it is not counted).
  */
-export function parseSendForm(form: FormLike, fileCount: number): { ok: true; value: SendMessageInput } | { ok: false; fieldErrors: FieldErrors } {
-  const result = SendMessageSchema.safeParse({ body: text(form, 'body') ?? '', clientKey: text(form, 'clientKey') ?? '' })
-  if (!result.success) {
-    const fieldErrors: FieldErrors = {}
-    for (const issue of result.error.issues) fieldErrors[issue.path[0] === 'body' ? 'body' : 'form'] ??= issue.message
-    return { ok: false, fieldErrors }
-  }
-  if (fileCount > MESSAGE_ATTACHMENT.maxCount) return { ok: false, fieldErrors: { files: e('tooManyFiles') } }
-  if (result.data.body === '' && fileCount === 0) return { ok: false, fieldErrors: { body: e('empty') } }
-  return { ok: true, value: result.data }
+export function parseSendForm(form: FormLike, fileCount: number): Submission<SendMessageInput, 'body' | 'files'> {
+  const result = parseSubmission(SendMessageSchema, form, SEND_FORM)
+  if (!result.ok) return result
+  if (fileCount > MESSAGE_ATTACHMENT.maxCount) return { ok: false, fieldErrors: { files: e('tooManyFiles') }, values: {} }
+  if (result.value.body === '' && fileCount === 0) return { ok: false, fieldErrors: { body: e('empty') }, values: {} }
+  return result
 }
-
-/** The report dialog, the same call in the dialog and the action. */
-export function parseReportForm(form: FormLike): { ok: true; reason: string } | { ok: false; fieldErrors: FieldErrors } {
-  const result = ReportConversationSchema.safeParse({ reason: text(form, 'reason') ?? '' })
-  if (result.success) return { ok: true, reason: result.data.reason }
-  return { ok: false, fieldErrors: { reason: result.error.issues[0]?.message ?? e('reasonRequired') } }
-}
-
-/** The "Message" button's form; a refusal is the 404 (nothing to talk about). */
-export function parseStartForm(form: FormLike): StartConversationInput | null {
-  const result = StartConversationSchema.safeParse({ subjectType: text(form, 'subjectType'), subjectId: text(form, 'subjectId') ?? '', with: text(form, 'with') })
-  return result.success ? result.data : null
-}
+/** How `parseSubmission` reads the report dialog. */
+export const REPORT_FORM = { fields: ['reason'] } satisfies SubmissionOptions
 
 /** The inbox's search and page: `q` trimmed to its limit, page a positive whole number (else 1). */
 export function parseInboxQuery(params: URLSearchParams): { q: string; page: number } {

@@ -2,7 +2,8 @@
 // One schema each, shared by the form (checked before submit) and the action. Messages are i18n keys.
 import { z } from 'zod'
 import { ORDER_STATUSES, UUID_PATTERN } from '~/domain'
-import { orderErrorKey as e, PLACE_ORDER_FIELDS, readOrderQuantity } from './limits'
+import type { FieldErrors } from '~/lib/form'
+import { orderErrorKey as e, readOrderQuantity } from './limits'
 
 export * from './limits'
 
@@ -33,24 +34,7 @@ export const OrderStatusInListSchema = OrderStatusSchema.extend({ orderId: z.str
 export const CancelOrderSchema = z.object({ note })
 export type CancelOrderInput = z.infer<typeof CancelOrderSchema>
 
-export type OrderFormErrors = Partial<Record<'status' | 'note' | 'orderId', string>>
-
-/** Parses a form with one of the schemas above into the value or field errors (i18n keys). */
-export function parseOrderForm<S extends z.ZodType>(schema: S, form: FormData): { ok: true; value: z.infer<S> } | { ok: false; fieldErrors: OrderFormErrors } {
-  const raw: Record<string, string> = {}
-  for (const key of ['orderId', 'status', 'note'] as const) {
-    const v = form.get(key)
-    if (typeof v === 'string') raw[key] = v
-  }
-  const parsed = schema.safeParse(raw)
-  if (parsed.success) return { ok: true, value: parsed.data }
-  const fieldErrors: OrderFormErrors = {}
-  for (const issue of parsed.error.issues) {
-    const k = issue.path[0] as keyof OrderFormErrors
-    if (k && !fieldErrors[k]) fieldErrors[k] = issue.message
-  }
-  return { ok: false, fieldErrors }
-}
+export type OrderFormErrors = FieldErrors<'status' | 'note' | 'orderId'>
 
 /**
  * Place order: the product, a whole quantity, the index of the chosen shipping option (empty when the
@@ -79,13 +63,6 @@ export const PlaceOrderSchema = z.object({
 })
 export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>
 
-/** Parses the order form into the value or the first error (an i18n key). */
-export function parsePlaceOrderForm(form: FormData): { ok: true; value: PlaceOrderInput } | { ok: false; error: string } {
-  const raw: Record<string, string> = {}
-  for (const key of PLACE_ORDER_FIELDS) {
-    const v = form.get(key)
-    if (typeof v === 'string') raw[key] = v
-  }
-  const parsed = PlaceOrderSchema.safeParse(raw)
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: parsed.error.issues[0]?.message ?? e('quantity') }
-}
+// The product page checks the order form with this chunk, which it loads lazily (the public pages' JS
+// budget): the form helper travels with the schema.
+export { parseSubmission } from '~/lib/form'

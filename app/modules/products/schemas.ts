@@ -5,6 +5,7 @@ import { slugify } from 'transliteration'
 import { z } from 'zod'
 import { PRODUCT_IMAGE } from '~/domain/uploads'
 import { CATALOG_CURRENCIES, isOriginCountry, LANGUAGES, MONEY_PATTERN, QUANTITY_MAX, SHIPPING_METHODS } from '~/domain'
+import { submissionErrors } from '~/lib/form'
 import { STATIC_IMAGE_PATH, UPLOADED_IMAGE_PATH } from './image-paths'
 
 
@@ -235,9 +236,7 @@ export type ProductFormResult = { ok: true; value: ProductInput } | { ok: false;
 export function parseProductForm(entries: Entries): ProductFormResult {
   const result = ProductFormSchema.safeParse(productFormShape(entries))
   if (result.success) return { ok: true, value: result.data }
-  const fieldErrors: ProductFieldErrors = {}
-  for (const issue of result.error.issues) fieldErrors[fieldName(issue.path)] ??= issue.message
-  return { ok: false, fieldErrors }
+  return { ok: false, fieldErrors: submissionErrors(result.error, { name: fieldName }) as ProductFieldErrors }
 }
 
 export const PRODUCT_LIST_SORTS = ['newest', 'oldest', 'name', 'price_asc', 'price_desc', 'stock', 'views'] as const

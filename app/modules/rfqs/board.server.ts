@@ -8,7 +8,8 @@ import type { Currency, IncotermCode, LocationPreference, QuantityUnit, QuoteSta
 import { MAX_QUOTES_PER_RFQ } from './enums'
 import { productNameSql } from './product-requests.server'
 import { displayStatus } from './quotes.server'
-import { RFQ_PAGE_SIZE, type BoardFilters } from './schemas'
+import { type BoardFilters } from './schemas/board-filters'
+import { RFQ_PAGE_SIZE } from './schemas/common'
 
 export type BoardSeller = { id: string; country: TradingCountry }
 

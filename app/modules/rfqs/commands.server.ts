@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm'
 import { categories, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import type { CreateRfqInput, RfqFieldErrors } from './schemas'
+import type { CreateRfqInput, RfqFieldErrors } from './schemas/create-rfq'
 import { UUID_PATTERN } from '~/domain'
 
 export type CreateRfqResult = { ok: true; id: string; duplicate: boolean } | { ok: false; fieldErrors: RfqFieldErrors }

@@ -10,7 +10,7 @@ import { type Currency, type IncotermCode, type OrderStatus, type QuantityUnit, 
 import type { NegotiationAction } from './enums'
 import { allowedNegotiationActions, negotiationVerdict } from './policy'
 import { displayStatus, type QuoteRefusal } from './quotes.server'
-import { counterQuantityError, type CounterOfferInput } from './schemas'
+import { counterQuantityError, type CounterOfferInput } from './schemas/negotiation'
 
 const DAY_MS = 86_400_000
 

@@ -9,7 +9,8 @@ import { enforceLimit, type LimitRefusal } from '~/lib/rate-limit.server'
 import { notify } from '~/modules/notifications/notify.server'
 import { LIVE_QUOTE_STATUSES, QUANTITY_UNITS, type QuantityUnit, UUID_PATTERN } from '~/domain'
 import { rejectVerdict } from './policy'
-import { requestQuantityError, TITLE_MAX, TITLE_MIN, type ProductRequestInput, type RejectRequestInput } from './schemas'
+import { TITLE_MAX, TITLE_MIN } from './schemas/create-rfq'
+import { requestQuantityError, type ProductRequestInput, type RejectRequestInput } from './schemas/product-request'
 
 /** `limit`: set when the buyer's request limit (app/lib/action-limits.ts) refused it, for the answer's Retry-After. */
 export type RequestRefusal = { ok: false; status: 400 | 403 | 404 | 409 | 429; error: string; count?: number; limit?: LimitRefusal }

@@ -6,7 +6,7 @@ import { getDb } from '~/lib/db.server'
 import type { Currency, IncotermCode, LocationPreference, QuantityUnit, RfqStatus } from '~/domain'
 import { productRequestStatus, type ProductRequestStatus } from './policy'
 import { productNameSql } from './product-requests.server'
-import { RFQ_PAGE_SIZE } from './schemas'
+import { RFQ_PAGE_SIZE } from './schemas/common'
 
 /** One row of My RFQs. Money stays an exact decimal string. */
 export type RfqListItemDto = {

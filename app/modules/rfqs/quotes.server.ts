@@ -8,7 +8,8 @@ import { notify } from '~/modules/notifications/notify.server'
 import { type Currency, type IncotermCode, LIVE_QUOTE_STATUSES, type QuoteStatus, type TradingCountry, UUID_PATTERN } from '~/domain'
 import { MAX_QUOTES_PER_RFQ } from './enums'
 import { isRfqForSeller, quoteBlocker, type QuotingSeller } from './policy'
-import { utcToday, type SubmitQuoteInput } from './schemas'
+import { utcToday } from './schemas/common'
+import { type SubmitQuoteInput } from './schemas/quote'
 
 const DAY_MS = 86_400_000
 

@@ -1,5 +1,6 @@
 import { data, redirect, redirectDocument, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/complete-profile'
+import { parseSubmission, submittedValues } from '~/lib/form'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
@@ -8,7 +9,7 @@ import { toastHeader } from '~/lib/toast.server'
 import { CompleteProfileForm, type CompleteProfileActionData } from '~/modules/accounts/components/complete-profile-form'
 import { createProfile } from '~/modules/accounts/profile-commands.server'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { CompleteProfileSchema, formValues, parseForm } from '~/modules/accounts/profile-schemas'
+import { CompleteProfileSchema } from '~/modules/accounts/profile-schemas'
 import { getCurrentUser, requireUser, type CurrentUser } from '~/modules/accounts/session.server'
 
 // The form itself is shown by the root layout on any page; this route receives it. Only a user who
@@ -41,12 +42,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirect(formData.get('redirectTo'))
   // A second submit (double click, second tab) never creates a second profile.
   if (user.profile) return redirectDocument(redirectTo)
-  const parsed = parseForm(CompleteProfileSchema, formData)
+  const parsed = parseSubmission(CompleteProfileSchema, formData)
   if (!parsed.ok) return data<CompleteProfileActionData>({ fieldErrors: parsed.fieldErrors, values: parsed.values }, { status: 400 })
   const result = await createProfile(user, parsed.value, { language: getLocale(context) as Language })
   if (!result.ok) {
     return data<CompleteProfileActionData>(
-      { fieldErrors: result.fieldErrors, formError: result.formError, values: formValues(formData) },
+      { fieldErrors: result.fieldErrors, formError: result.formError, values: submittedValues(formData) },
       { status: 409 },
     )
   }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/profile'
+import { parseSubmission, submittedValues } from '~/lib/form'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
@@ -12,7 +13,7 @@ import { ProfilePasswordForm } from '~/modules/accounts/components/profile-passw
 import { ProfileSessionsCard } from '~/modules/accounts/components/profile-sessions-card'
 import { changePassword, revokeOtherSessions, updateProfile } from '~/modules/accounts/profile-commands.server'
 import { countOtherSessions, getOwnProfile } from '~/modules/accounts/profile-queries.server'
-import { ChangePasswordSchema, formValues, parseFormEntries, PROFILE_INTENTS, UpdateProfileSchema, type ProfileIntent } from '~/modules/accounts/schemas'
+import { ChangePasswordSchema, PROFILE_INTENTS, UpdateProfileSchema, type ProfileIntent } from '~/modules/accounts/schemas'
 import { requireUser } from '~/modules/accounts/session.server'
 import { KycStatusBadge } from '~/modules/kyc/components/kyc-status-badge'
 
@@ -57,14 +58,14 @@ export async function action({ request }: Route.ActionArgs) {
   switch (intent as ProfileIntent) {
     case 'updateProfile': {
       if (!user.profile) return fail('updateProfile', { fieldErrors: {}, formError: 'account:errors.profileMissing' }, 409)
-      const parsed = parseFormEntries(UpdateProfileSchema, formData)
+      const parsed = parseSubmission(UpdateProfileSchema, formData)
       if (!parsed.ok) return fail('updateProfile', parsed)
       const result = await updateProfile(user.id, parsed.value)
-      if (!result.ok) return fail('updateProfile', { ...result, values: formValues(formData.entries()) }, 409)
+      if (!result.ok) return fail('updateProfile', { ...result, values: submittedValues(formData) }, 409)
       return redirectWithToast(request, '/profile', { type: 'success', key: 'account:profile.updated' })
     }
     case 'changePassword': {
-      const parsed = parseFormEntries(ChangePasswordSchema, formData)
+      const parsed = parseSubmission(ChangePasswordSchema, formData)
       if (!parsed.ok) return fail('changePassword', { fieldErrors: parsed.fieldErrors })
       const result = await changePassword(request, parsed.value, user)
       if (!result.ok) return fail('changePassword', result)

@@ -2,6 +2,7 @@ import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/dispute'
+import { parseSubmission } from '~/lib/form'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { getI18n, getLocale } from '~/lib/i18next.server'
@@ -17,7 +18,7 @@ import { decideDispute, postModeratorMessage } from '~/modules/disputes/commands
 import { DisputeThread } from '~/modules/disputes/components/dispute-thread'
 import { DecideDisputeDialog, ModeratorMessageForm, type AdminDisputeActionData } from '~/modules/disputes/components/moderator-actions'
 import { getAdminDispute } from '~/modules/disputes/queries.server'
-import { isUuid, parseDecisionForm, parseModeratorMessageForm } from '~/modules/disputes/schemas'
+import { DecideDisputeSchema, DECISION_FORM, isUuid, MODERATOR_MESSAGE_FORM, ModeratorMessageSchema } from '~/modules/disputes/schemas'
 
 // One dispute in the admin panel (issue 10 item 7): the order, the parties, the description, evidence
 // through short-lived links bound to the file and this admin session, the thread; a message to both
@@ -45,14 +46,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const intent = form.get('intent')
   const back = safeRedirect(`/admin/disputes/${params.id.toLowerCase()}`, '/admin/disputes')
   if (intent === 'message') {
-    const parsed = parseModeratorMessageForm(form)
+    const parsed = parseSubmission(ModeratorMessageSchema, form, MODERATOR_MESSAGE_FORM)
     if (!parsed.ok) return data<AdminDisputeActionData>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
     const result = await postModeratorMessage(admin, request, params.id, parsed.value)
     if (!result.ok) return data<AdminDisputeActionData>({ formError: result.error }, { status: result.status })
     return redirectWithToast(request, back, { type: 'success', key: 'adminDisputes:toast.messageSent' })
   }
   if (intent === 'decide') {
-    const parsed = parseDecisionForm(form)
+    const parsed = parseSubmission(DecideDisputeSchema, form, DECISION_FORM)
     if (!parsed.ok) return data<AdminDisputeActionData>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
     const result = await decideDispute(admin, request, params.id, parsed.value)
     if (!result.ok) return data<AdminDisputeActionData>({ formError: result.error }, { status: result.status })

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/moderation'
+import { parseSubmission } from '~/lib/form'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
@@ -10,7 +11,7 @@ import { useFormat } from '~/lib/use-format'
 import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
 import { AdminShell } from '~/modules/admin/components/admin-shell'
 import { ModerationReport } from '~/modules/admin/components/moderation-report'
-import { parseModerationFilter, parseReportDecision, REPORT_STATUSES, type ReportDecisionFieldErrors, type ReportStatus } from '~/modules/admin/moderation'
+import { parseModerationFilter, REPORT_DECISION_FORM, REPORT_STATUSES, ReportDecisionSchema, type ReportDecisionFieldErrors, type ReportStatus } from '~/modules/admin/moderation'
 import { decideReport, listReports } from '~/modules/admin/moderation.server'
 import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
 import { Pager } from '~/components/pager'
@@ -30,7 +31,7 @@ type ActionData = { fieldErrors?: ReportDecisionFieldErrors; formError?: string 
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, 'moderation:review')
-  const parsed = parseReportDecision(await readForm(request))
+  const parsed = parseSubmission(ReportDecisionSchema, await readForm(request), REPORT_DECISION_FORM)
   if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   const result = await decideReport(admin, request, parsed.value)
   if (!result.ok) {

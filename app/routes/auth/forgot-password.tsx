@@ -1,12 +1,13 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/forgot-password'
+import { parseSubmission } from '~/lib/form'
 import type { Language } from '~/lib/i18n'
 import { getLocale } from '~/lib/i18next.server'
 import { seoMeta } from '~/lib/seo'
 import { ForgotPasswordView, type ForgotPasswordActionData } from '~/modules/accounts/components/forgot-password-view'
 import { requestPasswordReset } from '~/modules/accounts/password-reset.server'
 import { authPageMeta } from '~/modules/accounts/page-meta.server'
-import { EmailField, parseFormEntries, PasswordResetRequestSchema } from '~/modules/accounts/schemas'
+import { EmailField, PasswordResetRequestSchema } from '~/modules/accounts/schemas'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 16 * 1024
@@ -30,7 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormDataWithLimit(request, FORM_LIMIT)
   if (!form.ok) return data<ForgotPasswordActionData>({ fieldErrors: {}, formError: 'errors:badRequest', values: {} }, { status: form.reason === 'tooLarge' ? 413 : 400 })
-  const parsed = parseFormEntries(PasswordResetRequestSchema, form.formData)
+  const parsed = parseSubmission(PasswordResetRequestSchema, form.formData)
   if (!parsed.ok) return data<ForgotPasswordActionData>({ fieldErrors: parsed.fieldErrors, values: { email: parsed.values.email } }, { status: 400 })
 
   const result = await requestPasswordReset(request, parsed.value, { language: getLocale(context) as Language })

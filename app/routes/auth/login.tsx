@@ -1,12 +1,13 @@
 import { data, redirectDocument } from 'react-router'
 import type { Route } from './+types/login'
+import { parseSubmission } from '~/lib/form'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { signIn } from '~/modules/accounts/commands.server'
 import { AuthCard } from '~/modules/accounts/components/auth-card'
 import { LoginForm, type LoginActionData } from '~/modules/accounts/components/login-form'
 import { authPageMeta } from '~/modules/accounts/page-meta.server'
-import { EmailField, LoginSchema, parseFormEntries, safeRedirectTo, verifyEmailPath } from '~/modules/accounts/schemas'
+import { EmailField, LoginSchema, safeRedirectTo, verifyEmailPath } from '~/modules/accounts/schemas'
 import { requireAnonymous } from '~/modules/accounts/session.server'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormDataWithLimit(request, FORM_LIMIT)
   if (!form.ok) return data<LoginActionData>({ fieldErrors: {}, formError: 'errors:badRequest', values: {} }, { status: form.reason === 'tooLarge' ? 413 : 400 })
-  const parsed = parseFormEntries(LoginSchema, form.formData)
+  const parsed = parseSubmission(LoginSchema, form.formData)
   if (!parsed.ok) return data<LoginActionData>({ fieldErrors: parsed.fieldErrors, values: { email: parsed.values.email } }, { status: 400 })
 
   const result = await signIn(request, parsed.value)

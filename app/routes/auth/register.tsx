@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/register'
 import { KYC_DOCUMENT } from '~/domain/uploads'
+import { parseSubmission, submittedValues } from '~/lib/form'
 import type { Language } from '~/lib/i18n'
 import { getLocale } from '~/lib/i18next.server'
 import { seoMeta } from '~/lib/seo'
@@ -9,7 +10,7 @@ import { registerAccount } from '~/modules/accounts/commands.server'
 import { AuthCard } from '~/modules/accounts/components/auth-card'
 import { RegisterForm, type RegisterActionData } from '~/modules/accounts/components/register-form'
 import { authPageMeta } from '~/modules/accounts/page-meta.server'
-import { formValues, parseFormEntries, RegisterSchema } from '~/modules/accounts/schemas'
+import { RegisterSchema } from '~/modules/accounts/schemas'
 import { requireAnonymous } from '~/modules/accounts/session.server'
 import { KYC_FIELD } from '~/modules/kyc/schemas'
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? fail({ fieldErrors: { [KYC_FIELD]: 'kyc:errors.tooLarge' }, values: {} }, 413)
       : fail({ fieldErrors: {}, formError: 'errors:badRequest', values: {} }, 400)
   }
-  const parsed = parseFormEntries(RegisterSchema, form.formData, [KYC_FIELD])
+  const parsed = parseSubmission(RegisterSchema, form.formData, { files: [KYC_FIELD] })
   if (!parsed.ok) return fail({ fieldErrors: parsed.fieldErrors, values: parsed.values }, 400)
 
   const result = await registerAccount(request, parsed.value, { language: getLocale(context) as Language })
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         fieldErrors: result.fieldErrors,
         formError: error && !error.field ? error.messageKey : undefined,
         formErrorValues: error?.values,
-        values: formValues(form.formData.entries()),
+        values: submittedValues(form.formData),
       },
       error?.status ?? 400,
     )

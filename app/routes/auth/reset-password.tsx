@@ -1,11 +1,12 @@
 import { data } from 'react-router'
 import type { Route } from './+types/reset-password'
+import { parseSubmission } from '~/lib/form'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { ResetPasswordView, type ResetPasswordActionData, type ResetPasswordState } from '~/modules/accounts/components/reset-password-view'
 import { checkResetToken, resetPassword } from '~/modules/accounts/password-reset.server'
 import { authPageMeta } from '~/modules/accounts/page-meta.server'
-import { parseFormEntries, ResetPasswordSchema } from '~/modules/accounts/schemas'
+import { ResetPasswordSchema } from '~/modules/accounts/schemas'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 16 * 1024
@@ -38,7 +39,7 @@ export function headers() {
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormDataWithLimit(request, FORM_LIMIT)
   if (!form.ok) return data<ResetPasswordActionData>({ fieldErrors: {}, formError: 'errors:badRequest' }, { status: form.reason === 'tooLarge' ? 413 : 400 })
-  const parsed = parseFormEntries(ResetPasswordSchema, form.formData)
+  const parsed = parseSubmission(ResetPasswordSchema, form.formData)
   if (!parsed.ok) {
     const { token, ...fieldErrors } = parsed.fieldErrors
     return data<ResetPasswordActionData>(token ? { fieldErrors: {}, link: 'invalid' } : { fieldErrors }, { status: 400 })

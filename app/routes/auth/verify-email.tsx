@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import type { Route } from './+types/verify-email'
+import { parseSubmission } from '~/lib/form'
 import type { Language } from '~/lib/i18n'
 import { getLocale } from '~/lib/i18next.server'
 import { seoMeta } from '~/lib/seo'
@@ -8,7 +9,7 @@ import { resendVerificationEmail, verifyEmailToken } from '~/modules/accounts/co
 import { VerifyEmailView, type ResendActionData, type VerifyEmailState } from '~/modules/accounts/components/verify-email-view'
 import { authPageMeta } from '~/modules/accounts/page-meta.server'
 import { getUnverifiedEmail } from '~/modules/accounts/session.server'
-import { EmailField, parseFormEntries, ResendVerificationSchema, verifyEmailPath } from '~/modules/accounts/schemas'
+import { EmailField, ResendVerificationSchema, verifyEmailPath } from '~/modules/accounts/schemas'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 16 * 1024
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const typed = typeof raw === 'string' ? raw.trim().slice(0, 254) : ''
   // Spec §8: resending without an address.
   if (!typed) return fail({ fieldErrors: { email: 'errors:verification.noEmail' }, values: {} }, 400)
-  const parsed = parseFormEntries(ResendVerificationSchema, form.formData)
+  const parsed = parseSubmission(ResendVerificationSchema, form.formData)
   if (!parsed.ok) return fail({ fieldErrors: parsed.fieldErrors, values: { email: typed } }, 400)
 
   const result = await resendVerificationEmail(request, parsed.value.email, { language: getLocale(context) as Language })

@@ -1,10 +1,11 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/start'
+import { parseSubmission } from '~/lib/form'
 import { readForm } from '~/lib/form.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { getCurrentUser, throwSignInRequired } from '~/modules/accounts/session.server'
 import { startConversation } from '~/modules/messaging/commands.server'
-import { parseStartForm } from '~/modules/messaging/schemas'
+import { StartConversationSchema } from '~/modules/messaging/schemas'
 
 // POST /messages/start (issue 9 item 1): every "Contact seller" and "Message" button. Opens the
 // conversation between the caller and the other party of the product, RFQ, quote or order, starting it
@@ -18,7 +19,8 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request)
   const form = await readForm(request)
-  const input = parseStartForm(form)
+  const parsed = parseSubmission(StartConversationSchema, form)
+  const input = parsed.ok ? parsed.value : null
   // A visitor signs in and comes back to what they were looking at (a product page), or to the inbox;
   // an unverified session goes to verify (spec §8).
   if (!user) return throwSignInRequired(request, input?.subjectType === 'product' ? `/products/${input.subjectId}` : '/messages')

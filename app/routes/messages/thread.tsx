@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
 import type { Route } from './+types/thread'
 import { MESSAGE_ATTACHMENT } from '~/domain/uploads'
+import { parseSubmission, type FieldErrors } from '~/lib/form'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
@@ -15,7 +16,7 @@ import type { SafetyAnswer } from '~/modules/messaging/components/safety-dialogs
 import { LiveMessages } from '~/modules/messaging/components/live-messages'
 import { Thread } from '~/modules/messaging/components/thread'
 import { getParticipation, getThread } from '~/modules/messaging/queries.server'
-import { MarkReadSchema, parseBeforeSeq, parseReportForm, parseSendForm } from '~/modules/messaging/schemas'
+import { MarkReadSchema, parseBeforeSeq, parseSendForm, REPORT_FORM, ReportConversationSchema } from '~/modules/messaging/schemas'
 
 // One conversation (issue 9 items 3 and 6). Only its two participants reach it; anyone else, a forged or
 // a malformed id: the 404 page, before any form is read, nothing written. The loader only reads: the page
@@ -40,7 +41,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return defaultShouldRevalidate
 }
 
-const bad = (fieldErrors: Record<string, string>, status: number, init?: ResponseInit) => data({ ok: false as const, fieldErrors }, { ...init, status })
+const bad = (fieldErrors: FieldErrors, status: number, init?: ResponseInit) => data({ ok: false as const, fieldErrors }, { ...init, status })
 
 /**
  * 'send' (text and/or files), 'read' (up to a message), 'report', 'block', 'unblock'. The body may carry
@@ -73,9 +74,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       return data<SafetyAnswer>({ ok: true })
     }
     case 'report': {
-      const parsed = parseReportForm(form)
+      const parsed = parseSubmission(ReportConversationSchema, form, REPORT_FORM)
       if (!parsed.ok) return bad(parsed.fieldErrors, 400)
-      const result = await reportConversation(part, me, parsed.reason)
+      const result = await reportConversation(part, me, parsed.value.reason)
       if (!result.ok) return bad({ form: result.error }, result.status)
       return data<SafetyAnswer>({ ok: true })
     }

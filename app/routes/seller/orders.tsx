@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/orders'
 import { Card, CardContent } from '~/components/ui/card'
+import { parseSubmission } from '~/lib/form'
 import { readForm } from '~/lib/form.server'
 import type { Language } from '~/lib/i18n'
 import { getLocale } from '~/lib/i18next.server'
@@ -10,9 +11,9 @@ import { Pagination } from '~/modules/catalog/components/pagination'
 import { changeOrderStatus } from '~/modules/orders/commands.server'
 import { OrderTable } from '~/modules/orders/components/order-list'
 import { listOrders } from '~/modules/orders/queries.server'
-import { OrderStatusInListSchema, parseOrderForm } from '~/modules/orders/schemas'
+import { OrderStatusInListSchema } from '~/modules/orders/schemas'
 import { requireSeller, sellerGate } from '~/modules/products/seller.server'
-import { parseOrderListPage } from '~/modules/rfqs/schemas'
+import { parseOrderListPage } from '~/modules/rfqs/schemas/common'
 
 // The seller dashboard's orders tab (spec §2, issue 8 items 7 and 9): orders made when a buyer accepted
 // the seller's quote (or the seller accepted a counter), newest first, paginated on the server, each
@@ -28,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   const seller = await requireSeller(request)
   const form = await readForm(request)
   if (form.get('intent') !== 'status') return data({ formError: 'rfqs:errors.unknownAction' }, { status: 400 })
-  const parsed = parseOrderForm(OrderStatusInListSchema, form)
+  const parsed = parseSubmission(OrderStatusInListSchema, form)
   if (!parsed.ok) {
     if (parsed.fieldErrors.orderId) throw data(null, { status: 404 })
     return data({ formError: parsed.fieldErrors.status ?? parsed.fieldErrors.note ?? 'rfqs:orders.errors.status' }, { status: 400 })

@@ -1,4 +1,5 @@
 import { ShieldAlert } from 'lucide-react'
+import { parseSubmission } from '~/lib/form'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useFetcher, useLocation } from 'react-router'
 import type { Route } from './+types/rfqs'
@@ -26,7 +27,9 @@ import { quoteBlocker } from '~/modules/rfqs/policy'
 import { rejectProductRequest } from '~/modules/rfqs/product-requests.server'
 import { submitQuote, withdrawQuote } from '~/modules/rfqs/quotes.server'
 import { CURRENCIES } from '~/domain'
-import { parseBoardFilters, parseQuoteForm, parseRejectForm, WithdrawQuoteSchema, type BoardFilters } from '~/modules/rfqs/schemas'
+import { parseBoardFilters, type BoardFilters } from '~/modules/rfqs/schemas/board-filters'
+import { RejectRequestSchema, REJECT_FORM } from '~/modules/rfqs/schemas/product-request'
+import { SubmitQuoteSchema, QUOTE_FORM, WithdrawQuoteSchema } from '~/modules/rfqs/schemas/quote'
 
 // The seller dashboard's RFQs tab (issue 8 item 4): buyers' open RFQs this seller may quote on,
 // filtered and paginated on the server, with the quote dialog. The layout shows the gate to non-sellers.
@@ -67,14 +70,14 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (intent === 'reject') {
     // Only the seller a product request is addressed to, while it is open and they hold no live quote on it.
-    const parsed = parseRejectForm(form)
+    const parsed = parseSubmission(RejectRequestSchema, form, REJECT_FORM)
     if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, formError: parsed.fieldErrors.form }, { status: parsed.fieldErrors.form ? 404 : 400 })
     const out = await rejectProductRequest(seller.id, parsed.value)
     if (!out.ok) return data({ formError: out.error }, { status: out.status })
     return redirectWithToast(request, back, { type: 'success', key: 'rfqs:reject.done' })
   }
   if (intent !== 'quote') return data({ formError: 'rfqs:errors.unknownAction' }, { status: 400 })
-  const parsed = parseQuoteForm(form)
+  const parsed = parseSubmission(SubmitQuoteSchema, form, QUOTE_FORM)
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   // Counted once the form is valid, before anything is written (issue 26 item 9).
   const limit = await enforceLimit('quoteSubmit', seller.id)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { parseSubmission } from '~/lib/form'
 import { Lock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
@@ -16,7 +17,8 @@ import { getCurrentUser, getUnverifiedEmail, requireUser, throwSignInRequired } 
 import { listCategoryOptions } from '~/modules/catalog/queries.server'
 import { createRfq } from '~/modules/rfqs/commands.server'
 import { RfqForm } from '~/modules/rfqs/components/rfq-form'
-import { parseRfqForm, quantityPrefill, rfqFormValues, utcToday } from '~/modules/rfqs/schemas'
+import { utcToday } from '~/modules/rfqs/schemas/common'
+import { createRfqSchema, RFQ_FORM, quantityPrefill, rfqFormValues } from '~/modules/rfqs/schemas/create-rfq'
 
 // Create RFQ (spec §2 Create RFQ, §5 RFQ form, issue 8 item 1). Any signed-in user with a profile
 // may ask for quotes: sellers buy too (their inputs, packaging); see docs/architecture.md.
@@ -50,7 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
   if (!user.profile) return data({ formError: 'rfqs:errors.profileNotFound' }, { status: 400 })
   const form = await readForm(request)
-  const parsed = parseRfqForm(form)
+  const parsed = parseSubmission(createRfqSchema(utcToday()), form, RFQ_FORM)
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, values: rfqFormValues(form) }, { status: 400 })
   // Counted once the form is valid, before anything is written (issue 26 item 9).
   const limit = await enforceLimit('rfqCreate', user.profile.id)

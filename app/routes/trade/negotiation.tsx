@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { parseSubmission } from '~/lib/form'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/negotiation'
 import { MessageButton } from '~/components/message-button'
@@ -15,7 +16,7 @@ import { useFormat } from '~/lib/use-format'
 import { requireUser } from '~/modules/accounts/session.server'
 import { NegotiationActions } from '~/modules/rfqs/components/negotiation-panel'
 import { actOnQuote, getNegotiation, type OfferTerms } from '~/modules/rfqs/negotiation.server'
-import { NegotiationIntentSchema, parseCounterForm, type CounterFieldErrors } from '~/modules/rfqs/schemas'
+import { NegotiationIntentSchema, CounterOfferSchema, COUNTER_FORM, type CounterFieldErrors } from '~/modules/rfqs/schemas/negotiation'
 
 // The negotiation on one quote (issue 8 items 6 and 7): the buyer of the RFQ and the quoting seller
 // see the rounds and act in turns; anyone else gets the 404 page and writes nothing.
@@ -41,7 +42,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!intent.success) return data({ formError: 'rfqs:negotiation.errors.unknownAction' }, { status: 400 })
   let counter
   if (intent.data.intent === 'counter') {
-    const parsed = parseCounterForm(form)
+    const parsed = parseSubmission(CounterOfferSchema, form, COUNTER_FORM)
     if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors as CounterFieldErrors }, { status: 400 })
     // Counted once the offer is valid, before anything is written (issue 26 item 9).
     const limit = await enforceLimit('counterOffer', user.profile.id)

@@ -1,10 +1,11 @@
 import { data, redirect } from 'react-router'
 import type { Route } from './+types/order-new'
+import { parseSubmission } from '~/lib/form'
 import { readForm } from '~/lib/form.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { getCurrentUser, getUnverifiedEmail, throwSignInRequired } from '~/modules/accounts/session.server'
 import { placeProductOrder } from '~/modules/orders/commands.server'
-import { parsePlaceOrderForm } from '~/modules/orders/schemas'
+import { PlaceOrderSchema } from '~/modules/orders/schemas'
 import { isUuid } from '~/domain'
 
 // POST /orders/new (issue 8 item 8): the product page's 'Place order' form, posted by a fetcher. A
@@ -25,8 +26,12 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const form = await readForm(request)
   if (!user.profile) return data({ error: 'catalog:product.order.errors.noProfile', count: undefined }, { status: 403 })
-  const parsed = parsePlaceOrderForm(form)
-  if (!parsed.ok) return data({ error: parsed.error, count: undefined }, { status: parsed.error.endsWith('notFound') ? 404 : 400 })
+  const parsed = parseSubmission(PlaceOrderSchema, form)
+  if (!parsed.ok) {
+    // The order form shows one message: the first refusal.
+    const error = Object.values(parsed.fieldErrors)[0] ?? 'catalog:product.order.errors.quantity'
+    return data({ error, count: undefined }, { status: error.endsWith('notFound') ? 404 : 400 })
+  }
   const result = await placeProductOrder(user.profile.id, parsed.value)
   if (!result.ok) return data({ error: result.error, count: result.count }, { status: result.status })
   return redirectWithToast(request, `/orders/${result.orderId}`, { type: 'success', key: 'rfqs:orders.placed' })

@@ -6,6 +6,7 @@ import { MessageButton } from '~/components/message-button'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
+import { parseSubmission } from '~/lib/form'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
@@ -19,7 +20,7 @@ import { changeOrderStatus } from '~/modules/orders/commands.server'
 import { CancelOrderDialog, OrderStatusDialog } from '~/modules/orders/components/order-status-dialog'
 import { nextOrderStatuses } from '~/modules/orders/policy'
 import { getOrder } from '~/modules/orders/queries.server'
-import { CancelOrderSchema, OrderStatusSchema, parseOrderForm } from '~/modules/orders/schemas'
+import { CancelOrderSchema, OrderStatusSchema } from '~/modules/orders/schemas'
 
 // One order (issue 8 item 9): its parties, the agreed terms, the status and the timeline of every
 // change. Only the buyer and the seller see it; anyone else, a forged or a malformed id: the 404 page.
@@ -43,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!order || !user.profile) throw data(null, { status: 404 })
   const form = await readForm(request)
   // The buyer's cancel dialog posts intent 'cancel' and a reason; the seller's dialog a status and a note.
-  const parsed = form.get('intent') === 'cancel' ? parseOrderForm(CancelOrderSchema.transform((v) => ({ ...v, status: 'Cancelled' as const })), form) : parseOrderForm(OrderStatusSchema, form)
+  const parsed = form.get('intent') === 'cancel' ? parseSubmission(CancelOrderSchema.transform((v) => ({ ...v, status: 'Cancelled' as const })), form) : parseSubmission(OrderStatusSchema, form)
   if (!parsed.ok) return data({ formError: parsed.fieldErrors.status ?? parsed.fieldErrors.note ?? 'rfqs:orders.errors.status' }, { status: 400 })
   const result = await changeOrderStatus(user.profile.id, order.id, parsed.value.status, parsed.value.note)
   if (!result.ok) {

@@ -9,7 +9,7 @@ import { requireUser } from '~/modules/accounts/session.server'
 import { Pagination } from '~/modules/catalog/components/pagination'
 import { OrderTable } from '~/modules/orders/components/order-list'
 import { listOrders } from '~/modules/orders/queries.server'
-import { parseOrderListPage } from '~/modules/rfqs/schemas'
+import { parseOrderListPage } from '~/modules/rfqs/schemas/common'
 
 // My orders (issue 8 items 7 and 8): the orders the signed-in user placed as a buyer, by accepting quotes or from a product page.
 export async function loader({ request, context }: Route.LoaderArgs) {

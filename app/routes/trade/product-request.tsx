@@ -1,4 +1,5 @@
 import { data, redirect } from 'react-router'
+import { parseSubmission } from '~/lib/form'
 import type { Route } from './+types/product-request'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
@@ -7,7 +8,7 @@ import { limitInit } from '~/lib/rate-limit.server'
 import { getCurrentUser, getUnverifiedEmail, throwSignInRequired } from '~/modules/accounts/session.server'
 import type { ProductRequestAnswer } from '~/modules/rfqs/components/product-request-dialog'
 import { createProductRequest } from '~/modules/rfqs/product-requests.server'
-import { parseProductRequestForm } from '~/modules/rfqs/schemas'
+import { ProductRequestSchema, PRODUCT_REQUEST_FORM } from '~/modules/rfqs/schemas/product-request'
 import { UUID_PATTERN } from '~/domain'
 
 // POST /products/:id/request-quote (issue 8 item 2): the product page's "Request a quote" dialog,
@@ -27,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request)
   if (!user.profile) return data<ProductRequestAnswer>({ formError: 'rfqs:errors.profileNotFound' }, { status: 403 })
   if (!UUID_PATTERN.test(params.id)) return data<ProductRequestAnswer>({ formError: 'rfqs:productRequest.errors.notFound' }, { status: 404 })
-  const parsed = parseProductRequestForm(form)
+  const parsed = parseSubmission(ProductRequestSchema, form, PRODUCT_REQUEST_FORM)
   if (!parsed.ok) return data<ProductRequestAnswer>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   const i18n = await getI18n(request, context)
   const result = await createProductRequest(user.profile.id, params.id, parsed.value, {

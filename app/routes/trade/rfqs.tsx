@@ -24,7 +24,8 @@ import { listQuotesForBuyer } from '~/modules/rfqs/quotes.server'
 import { getBuyerQuoteCounts } from '~/modules/rfqs/stats.server'
 import type { ProductRequestStatus } from '~/modules/rfqs/policy'
 import type { RfqStatus } from '~/domain'
-import { CloseRfqSchema, parseRfqListPage } from '~/modules/rfqs/schemas'
+import { parseRfqListPage } from '~/modules/rfqs/schemas/common'
+import { CloseRfqSchema } from '~/modules/rfqs/schemas/create-rfq'
 
 // My RFQs (spec §2 /rfqs, issue 8 item 3): the signed-in user's own RFQs, newest first, paginated on
 // the server, with Close RFQ and every quote received, compared side by side (item 5).

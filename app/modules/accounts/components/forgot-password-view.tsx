@@ -61,7 +61,7 @@ export function ForgotPasswordView({ sent, defaultEmail, answer }: { sent: boole
         onSubmit={(event) => {
           // Before the schemas have loaded the action checks the form (the same schema, the same errors).
           if (!schemas) return
-          const parsed = schemas.parseFormEntries(schemas.PasswordResetRequestSchema, new FormData(event.currentTarget))
+          const parsed = schemas.parseSubmission(schemas.PasswordResetRequestSchema, new FormData(event.currentTarget))
           if (parsed.ok) return setClientErrors(null)
           event.preventDefault()
           setClientErrors(parsed.fieldErrors)

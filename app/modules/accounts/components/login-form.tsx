@@ -43,7 +43,7 @@ export function LoginForm({ redirectTo, defaultEmail, answer }: { redirectTo: st
         onSubmit={(event) => {
           // Before the schemas have loaded the action checks the form (the same schema, the same errors).
           if (!schemas) return
-          const parsed = schemas.parseFormEntries(schemas.LoginSchema, new FormData(event.currentTarget))
+          const parsed = schemas.parseSubmission(schemas.LoginSchema, new FormData(event.currentTarget))
           if (parsed.ok) return setClientErrors(null)
           event.preventDefault()
           setClientErrors(parsed.fieldErrors)

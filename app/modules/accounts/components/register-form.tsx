@@ -86,7 +86,7 @@ export function RegisterForm({ answer }: { answer?: RegisterActionData }) {
         onSubmit={(event) => {
           // Before the schemas have loaded the action checks the form (the same schema, the same errors).
           if (!schemas) return
-          const parsed = schemas.parseFormEntries(schemas.RegisterSchema, new FormData(event.currentTarget), [KYC_FIELD])
+          const parsed = schemas.parseSubmission(schemas.RegisterSchema, new FormData(event.currentTarget), { files: [KYC_FIELD] })
           if (parsed.ok) return setClientErrors(null)
           event.preventDefault()
           setClientErrors(parsed.fieldErrors)

@@ -66,7 +66,7 @@ export function ResetPasswordView({ view, answer }: { view: ResetPasswordState; 
         onSubmit={(event) => {
           // Before the schemas have loaded the action checks the form (the same schema, the same errors).
           if (!schemas) return
-          const parsed = schemas.parseFormEntries(schemas.ResetPasswordSchema, new FormData(event.currentTarget))
+          const parsed = schemas.parseSubmission(schemas.ResetPasswordSchema, new FormData(event.currentTarget))
           if (parsed.ok) return setClientErrors(null)
           event.preventDefault()
           setClientErrors(parsed.fieldErrors)

@@ -46,7 +46,7 @@ function ResendForm({ email, answer }: { email: string | null; answer?: ResendAc
         onSubmit={(event) => {
           // Before the schemas have loaded the action checks the form (the same schema, the same errors).
           if (!schemas) return
-          const parsed = schemas.parseFormEntries(schemas.ResendVerificationSchema, new FormData(event.currentTarget))
+          const parsed = schemas.parseSubmission(schemas.ResendVerificationSchema, new FormData(event.currentTarget))
           if (parsed.ok) return setClientErrors(null)
           event.preventDefault()
           const empty = !String(new FormData(event.currentTarget).get('email') ?? '').trim()

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { parseSubmission } from '~/lib/form'
 import { fieldAria, FormField } from '~/components/form-field'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { Alert, AlertDescription } from '~/components/ui/alert'
@@ -6,7 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
-import { parseReportDecision, REPORT_NOTE_MAX, type ReportDecision, type ReportDecisionFieldErrors } from '../moderation'
+import { REPORT_DECISION_FORM, REPORT_NOTE_MAX, ReportDecisionSchema, type ReportDecision, type ReportDecisionFieldErrors } from '../moderation'
 
 /**
  * Mark reviewed / Dismiss: a dialog with an optional note (kept in the audit log), checked by the
@@ -14,7 +15,7 @@ import { parseReportDecision, REPORT_NOTE_MAX, type ReportDecision, type ReportD
  */
 export function ReportDecisionDialog({ reportId, decision, reporterName }: { reportId: string; decision: ReportDecision; reporterName: string }) {
   const { t } = useTranslation('admin')
-  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<ReportDecisionFieldErrors>(parseReportDecision)
+  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<ReportDecisionFieldErrors>((f) => parseSubmission(ReportDecisionSchema, f, REPORT_DECISION_FORM))
   const noteId = `report-${reportId}-${decision}-note`
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

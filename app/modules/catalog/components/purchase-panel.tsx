@@ -92,8 +92,9 @@ function PlaceOrderForm({
     const shipping = form.get('shipping')
     const s = shippingIndexError(typeof shipping === 'string' && /^\d{1,3}$/.test(shipping) ? Number(shipping) : null, product.shippingOptions.length)
     // Before the schema has loaded the action checks the rest (the same schema, the same errors).
-    const parsed = schemas?.parsePlaceOrderForm(form)
-    const problem: OrderError | null = s ? { error: s } : parsed && !parsed.ok ? { error: parsed.error } : null
+    const parsed = schemas?.parseSubmission(schemas.PlaceOrderSchema, form)
+    const refused = parsed && !parsed.ok ? Object.values(parsed.fieldErrors)[0] : undefined
+    const problem: OrderError | null = s ? { error: s } : refused ? { error: refused } : null
     if (problem) {
       event.preventDefault()
       setClientError(problem)

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
+import { parseSubmission } from '~/lib/form'
 import { FormField, fieldAria } from '~/components/form-field'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { Alert, AlertDescription } from '~/components/ui/alert'
@@ -11,7 +12,7 @@ import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
 import { DISPUTE_DECISIONS } from '~/domain'
 import { DISPUTE_TEXT_MAX } from '../enums'
-import { parseDecisionForm, parseModeratorMessageForm, type AdminDisputeFieldErrors } from '../schemas'
+import { DecideDisputeSchema, DECISION_FORM, MODERATOR_MESSAGE_FORM, ModeratorMessageSchema, type AdminDisputeFieldErrors } from '../schemas'
 
 export type AdminDisputeActionData = { fieldErrors?: AdminDisputeFieldErrors; formError?: string }
 
@@ -25,7 +26,7 @@ export function ModeratorMessageForm({ actionData }: { actionData?: AdminDispute
   const error = client?.body ?? server?.fieldErrors?.body
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (busy) return void event.preventDefault()
-    const parsed = parseModeratorMessageForm(new FormData(event.currentTarget))
+    const parsed = parseSubmission(ModeratorMessageSchema, new FormData(event.currentTarget), MODERATOR_MESSAGE_FORM)
     if (parsed.ok) return setClient(null)
     event.preventDefault()
     setClient(parsed.fieldErrors)
@@ -51,7 +52,7 @@ export function ModeratorMessageForm({ actionData }: { actionData?: AdminDispute
 /** The decision dialog: one of four decisions and the written resolution both parties will read. */
 export function DecideDisputeDialog({ action }: { action: string }) {
   const { t } = useTranslation('adminDisputes')
-  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<AdminDisputeFieldErrors>(parseDecisionForm)
+  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<AdminDisputeFieldErrors>((f) => parseSubmission(DecideDisputeSchema, f, DECISION_FORM))
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>

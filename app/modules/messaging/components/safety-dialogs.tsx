@@ -1,6 +1,7 @@
 import { Ban, Flag } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
+import { parseSubmission } from '~/lib/form'
 import { fieldAria, FormField } from '~/components/form-field'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { Alert, AlertDescription } from '~/components/ui/alert'
@@ -8,14 +9,14 @@ import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
 import { Textarea } from '~/components/ui/textarea'
 import { REPORT_REASON_MAX } from '../enums'
-import { parseReportForm, type FieldErrors } from '../schemas'
+import { REPORT_FORM, ReportConversationSchema, type FieldErrors } from '../schemas'
 
 export type SafetyAnswer = { ok: true } | { ok: false; fieldErrors: FieldErrors }
 
 /** "Report": a Radix dialog asking why (1–2,000 characters); the report waits for the moderators. */
 export function ReportDialog({ action, otherName }: { action: string; otherName: string }) {
   const { t } = useTranslation('messages')
-  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<FieldErrors>(parseReportForm, (data) => data?.ok === true)
+  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<FieldErrors>((f) => parseSubmission(ReportConversationSchema, f, REPORT_FORM), (data) => data?.ok === true)
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>

@@ -7,7 +7,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, Di
 import { NativeSelect } from '~/components/ui/native-select'
 import { Textarea } from '~/components/ui/textarea'
 import type { OrderStatus } from '~/domain'
-import { CancelOrderSchema, ORDER_NOTE_MAX, OrderStatusInListSchema, OrderStatusSchema, parseOrderForm, type OrderFormErrors } from '../schemas'
+import { parseSubmission } from '~/lib/form'
+import { CancelOrderSchema, ORDER_NOTE_MAX, OrderStatusInListSchema, OrderStatusSchema, type OrderFormErrors } from '../schemas'
 
 /**
  * The seller's status dialog (spec §5, issue 8 item 9): only the statuses the order may move to now,
@@ -44,7 +45,7 @@ export function OrderStatusDialog({ orderId, status, next, inList = false }: { o
           noValidate
           className="flex flex-col gap-3"
           onSubmit={(e) => {
-            const result = parseOrderForm(inList ? OrderStatusInListSchema : OrderStatusSchema, new FormData(e.currentTarget))
+            const result = parseSubmission(inList ? OrderStatusInListSchema : OrderStatusSchema, new FormData(e.currentTarget))
             if (!result.ok) {
               e.preventDefault()
               setErrors(result.fieldErrors)
@@ -106,7 +107,7 @@ export function CancelOrderDialog() {
           noValidate
           className="flex flex-col gap-3"
           onSubmit={(e) => {
-            const result = parseOrderForm(CancelOrderSchema, new FormData(e.currentTarget))
+            const result = parseSubmission(CancelOrderSchema, new FormData(e.currentTarget))
             if (!result.ok) {
               e.preventDefault()
               setErrors(result.fieldErrors)

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { parseSubmission } from '~/lib/form'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
@@ -10,7 +11,9 @@ import { Textarea } from '~/components/ui/textarea'
 import type { NegotiationAction } from '../enums'
 import type { OfferTerms } from '../negotiation.server'
 import { INCOTERMS } from '~/domain'
-import { counterQuantityError, parseCounterForm, PAYMENT_TERMS_MAX, PLACE_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, type CounterField, type CounterFieldErrors } from '../schemas'
+import { PLACE_MAX } from '../schemas/common'
+import { counterQuantityError, CounterOfferSchema, COUNTER_FORM, type CounterField, type CounterFieldErrors } from '../schemas/negotiation'
+import { PAYMENT_TERMS_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT } from '../schemas/quote'
 
 /** Accept, decline or withdraw, each behind a confirmation dialog (Radix: focus trapped, Escape closes). */
 function ConfirmAction({ action, busy }: { action: Exclude<NegotiationAction, 'counter'>; busy: boolean }) {
@@ -98,7 +101,7 @@ function CounterDialog({
           noValidate
           className="flex flex-col gap-3"
           onSubmit={(e) => {
-            const result = parseCounterForm(new FormData(e.currentTarget))
+            const result = parseSubmission(CounterOfferSchema, new FormData(e.currentTarget), COUNTER_FORM)
             // The quantity as typed, at least the quote's minimum order: refused, never raised (issue 26 item 4).
             const moq = result.ok ? counterQuantityError(result.value.quantity, minOrderQuantity) : null
             if (!result.ok) {

@@ -1,4 +1,5 @@
 import { FileText } from 'lucide-react'
+import { parseSubmission } from '~/lib/form'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
@@ -11,7 +12,7 @@ import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
 import { CURRENCIES } from '~/domain'
-import { parseProductRequestForm, REQUEST_MESSAGE_MAX, requestQuantityError, type ProductRequestErrors } from '../schemas'
+import { ProductRequestSchema, PRODUCT_REQUEST_FORM, REQUEST_MESSAGE_MAX, requestQuantityError, type ProductRequestErrors } from '../schemas/product-request'
 
 /** What POST /products/:id/request-quote answers when it refuses (a success redirects to My RFQs). */
 export type ProductRequestAnswer = { fieldErrors?: ProductRequestErrors; formError?: string; count?: number }
@@ -92,7 +93,7 @@ export function ProductRequestDialog({
           data-testid="request-quote-form"
           onSubmit={(event) => {
             if (busy) return void event.preventDefault()
-            const parsed = parseProductRequestForm(new FormData(event.currentTarget))
+            const parsed = parseSubmission(ProductRequestSchema, new FormData(event.currentTarget), PRODUCT_REQUEST_FORM)
             const moq = parsed.ok ? requestQuantityError(parsed.value.quantity, product.minimumOrderQuantity) : null
             const problem = !parsed.ok ? { errors: parsed.fieldErrors } : moq ? { errors: { quantity: moq.key }, count: moq.count } : null
             if (problem) {

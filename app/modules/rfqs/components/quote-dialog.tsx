@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { parseSubmission } from '~/lib/form'
 import { useTranslation } from 'react-i18next'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { Alert, AlertDescription } from '~/components/ui/alert'
@@ -10,14 +11,8 @@ import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
 import { CURRENCIES, INCOTERMS } from '~/domain'
-import {
-  parseQuoteForm,
-  PAYMENT_TERMS_MAX,
-  PLACE_MAX,
-  QUOTE_MESSAGE_MAX,
-  VALIDITY_DEFAULT,
-  type QuoteFieldErrors,
-} from '../schemas'
+import { PLACE_MAX } from '../schemas/common'
+import { SubmitQuoteSchema, QUOTE_FORM, PAYMENT_TERMS_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, type QuoteFieldErrors } from '../schemas/quote'
 
 export type QuoteAnswer = { fieldErrors?: QuoteFieldErrors; formError?: string }
 
@@ -38,7 +33,7 @@ export function QuoteDialog({
   prefill?: QuotePrefill | null
 }) {
   const { t } = useTranslation('rfqs')
-  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<QuoteFieldErrors>(parseQuoteForm)
+  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<QuoteFieldErrors>((form) => parseSubmission(SubmitQuoteSchema, form, QUOTE_FORM))
   const [price, setPrice] = useState(prefill?.unitPrice ?? '')
   const id = (f: string) => `quote-${rfq.id}-${f}`
   const field = (name: string, error?: string) => ({

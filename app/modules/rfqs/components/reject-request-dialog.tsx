@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { parseSubmission } from '~/lib/form'
 import { fieldAria, FormField } from '~/components/form-field'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { Alert, AlertDescription } from '~/components/ui/alert'
@@ -6,7 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
-import { parseRejectForm, REJECTION_REASON_MAX, type RejectFieldErrors } from '../schemas'
+import { RejectRequestSchema, REJECT_FORM, REJECTION_REASON_MAX, type RejectFieldErrors } from '../schemas/product-request'
 
 export type RejectAnswer = { fieldErrors?: RejectFieldErrors; formError?: string }
 
@@ -16,7 +17,7 @@ export type RejectAnswer = { fieldErrors?: RejectFieldErrors; formError?: string
  */
 export function RejectRequestDialog({ rfq, action }: { rfq: { id: string; title: string }; action: string }) {
   const { t } = useTranslation('rfqs')
-  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<RejectFieldErrors>(parseRejectForm)
+  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<RejectFieldErrors>((form) => parseSubmission(RejectRequestSchema, form, REJECT_FORM))
   const reasonId = `reject-${rfq.id}-reason`
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

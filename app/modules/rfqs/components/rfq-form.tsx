@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { parseSubmission } from '~/lib/form'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { FormField, fieldAria } from '~/components/form-field'
@@ -11,17 +12,8 @@ import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
 import type { CategoryOptionDto } from '~/modules/catalog/types'
 import { CURRENCIES, INCOTERMS, LOCATION_PREFERENCES, QUANTITY_UNITS } from '~/domain'
-import {
-  DESCRIPTION_MAX,
-  DESCRIPTION_MIN,
-  latestDeadline,
-  parseRfqForm,
-  PLACE_MAX,
-  TITLE_MAX,
-  TITLE_MIN,
-  type RfqField,
-  type RfqFieldErrors,
-} from '../schemas'
+import { PLACE_MAX } from '../schemas/common'
+import { DESCRIPTION_MAX, DESCRIPTION_MIN, latestDeadline, createRfqSchema, RFQ_FORM, TITLE_MAX, TITLE_MIN, type RfqField, type RfqFieldErrors } from '../schemas/create-rfq'
 
 export type RfqFormAnswer = { fieldErrors?: RfqFieldErrors; formError?: string; values?: Partial<Record<RfqField, string>> }
 
@@ -60,7 +52,7 @@ export function RfqForm({
       onSubmit={(event) => {
         // A second click while the first submit is under way sends nothing (the server also refuses a reused token).
         if (submitting) return void event.preventDefault()
-        const parsed = parseRfqForm(new FormData(event.currentTarget), today)
+        const parsed = parseSubmission(createRfqSchema(today), new FormData(event.currentTarget), RFQ_FORM)
         if (!parsed.ok) {
           event.preventDefault()
           setClientErrors(parsed.fieldErrors)

@@ -1,0 +1,37 @@
+// Negotiation (issue 8 item 6): counters in turns on the quote's page.
+import { z } from 'zod'
+import type { FieldErrors, SubmissionOptions } from '~/lib/form'
+import { QUANTITY_MAX } from '~/domain'
+import { SubmitQuoteSchema, wholeNumber } from './quote'
+
+/** Every field the counter-offer form posts; the fuzz targets and tests use the same list. */
+export const COUNTER_FIELDS = ['unitPrice', 'quantity', 'incoterm', 'incotermPlace', 'leadTimeDays', 'paymentTerms', 'validityDays', 'message'] as const
+export type CounterField = (typeof COUNTER_FIELDS)[number]
+export type CounterFieldErrors = FieldErrors<CounterField>
+
+/** A counter-offer: the quote's terms (same rules as the quote dialog) plus the quantity; the currency stays the quote's. */
+export const CounterOfferSchema = SubmitQuoteSchema.pick({
+  unitPrice: true,
+  incoterm: true,
+  incotermPlace: true,
+  leadTimeDays: true,
+  paymentTerms: true,
+  validityDays: true,
+  message: true,
+}).extend({ quantity: wholeNumber(1, QUANTITY_MAX, 'quantity') })
+export type CounterOfferInput = z.infer<typeof CounterOfferSchema>
+
+/** How `parseSubmission` reads the counter-offer form. */
+export const COUNTER_FORM = { fields: COUNTER_FIELDS } satisfies SubmissionOptions<CounterField>
+
+/**
+ * A counter-offer's quantity against the quote's minimum order (the seller's MOQ): an i18n key and the
+ * count for it, or null. Checked in the counter dialog before it is sent and in the action against the
+ * database; the quantity is never raised to the minimum, it is refused (issue 26 item 4).
+ */
+export function counterQuantityError(quantity: number, minOrderQuantity: number): { key: string; count: number } | null {
+  return quantity < minOrderQuantity ? { key: 'rfqs:negotiation.errors.belowMoq', count: minOrderQuantity } : null
+}
+
+/** The negotiation page's buttons: which action the form asks for. */
+export const NegotiationIntentSchema = z.object({ intent: z.enum(['counter', 'accept', 'decline', 'withdraw']) })
