@@ -15,7 +15,7 @@ import { inlineStylesheet } from '~/lib/inline-stylesheet.server'
 import { pageCache } from '~/lib/page-cache.server'
 import { recordProductView, utcDay, VISITOR_COOKIE } from '~/modules/catalog/views.server'
 
-export { beginShutdown, ensureBootstrapped as bootstrap, shutdown } from '~/lib/startup.server'
+export { beginShutdown, ensureBootstrapped as bootstrap, shutdown } from '~/startup.server'
 export { bodyLimit, hostCheck, noStoreForSessions, parseBodyLimit, parseTrustProxy, routeHeadersWin, securityHeaders } from '~/lib/http-security.server'
 export { configurePageCache, PAGE_CACHE_TTL_MS, parsePageCacheSize, startPageCacheListener, stopPageCacheListener } from '~/lib/page-cache.server'
 export { staticFilesOnly } from '~/lib/static-files.server'

@@ -1,7 +1,7 @@
 // The background job queue (pg-boss, ADR 010). It keeps its tables in the app database, schema
 // `pgboss`: on PostgreSQL through its own small pool (DATABASE_URL), on PGlite through the app's one
 // in-process connection, so a job and the rows it reads live in the same database either way.
-// Started after the database opens (startup.server.ts) and stopped before it closes.
+// Started after the database opens (app/startup.server.ts) and stopped before it closes.
 import { fromPglite, PgBoss, type JobWithMetadata, type Queue, type SendOptions } from 'pg-boss'
 import { getJobsConnection } from './db.server'
 

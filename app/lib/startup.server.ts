@@ -1,19 +1,14 @@
+// The process's start-up steps that belong to no module: the database (opened, migrated, seeded under
+// one lock) and the start-up warnings. What the app runs on top (its jobs, the live hub, the demo data)
+// is composed in app/startup.server.ts, the composition root: lib never imports a module.
 import pg from 'pg'
-import { closeDb, getDb, initDb } from './db.server'
+import { getDb, initDb, type Db } from './db.server'
 import { appUrlIsLocal, baseUrl, demoDataDecision, env } from './env.server'
-import { pauseJobs, startJobs, stopJobs, type JobDefinition } from './jobs.server'
-import { OUTGOING_EMAIL_JOBS } from './outgoing-email.server'
 import { actionLimitScale } from './rate-limit.server'
 import { appSecret } from './secret.server'
-import { seedDemoData } from '../../db/seed'
-import { closeLiveStreams } from '~/modules/messaging/live-stream.server'
-import { startMessageHub, stopMessageHub } from '~/modules/messaging/live.server'
-import { MESSAGE_NOTICE_JOBS } from '~/modules/messaging/notice-jobs.server'
-import { NOTIFICATION_JOBS } from '~/modules/notifications/jobs.server'
-import { RFQ_JOBS } from '~/modules/rfqs/jobs.server'
 
-/** Every background job of the app (ADR 010). */
-export const APP_JOBS: JobDefinition[] = [...OUTGOING_EMAIL_JOBS, ...NOTIFICATION_JOBS, ...RFQ_JOBS, ...MESSAGE_NOTICE_JOBS]
+/** Loads the demo data into a fresh database (db/seed); created is false when it was already there. */
+export type DemoDataLoader = (db: Db) => Promise<{ created: boolean }>
 
 /** Key of the session-level advisory lock that lets one process at a time run the start-up work below. */
 const STARTUP_LOCK_KEY = 7_461_838_202
@@ -37,8 +32,8 @@ async function withStartupLock<T>(databaseUrl: string | undefined, work: () => P
   }
 }
 
-/** Opens the database, applies migrations and, on a fresh database, loads the demo data. */
-export async function bootstrap() {
+/** Opens the database, applies migrations and, on a fresh database, loads the demo data with `loadDemoData`. */
+export async function bootstrap(loadDemoData: DemoDataLoader) {
   const e = env()
   await withStartupLock(e.DATABASE_URL, async () => {
     const opened = await initDb({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR })
@@ -49,7 +44,7 @@ export async function bootstrap() {
     )
     const demo = demoDataDecision()
     if (demo.load) {
-      const result = await seedDemoData(getDb())
+      const result = await loadDemoData(getDb())
       console.log(`[setu] demo data: ${result.created ? 'loaded' : 'already present'} (${demo.reason})`)
     } else {
       console.log(`[setu] demo data: not loaded (${demo.reason})`)
@@ -70,57 +65,4 @@ export async function bootstrap() {
   } else if (e.APP_URL && !appUrlIsLocal()) {
     console.log(`[setu] public address: ${baseUrl()}`)
   }
-}
-
-/** Starts the job queue with the app's jobs and the live messages' LISTEN, after the database is open; logs where they run. */
-export async function startBackgroundJobs() {
-  await startJobs(APP_JOBS)
-  console.log(`[setu] job queue: pg-boss started (${APP_JOBS.map((j) => j.name).join(', ')})`)
-  // One LISTEN per process (ADR 011); on PostgreSQL a lost connection is retried in the background.
-  await startMessageHub()
-}
-
-const globalForStartup = globalThis as unknown as { __setuStartup?: Promise<void> }
-
-/**
- * Runs bootstrap once per process and then starts the job queue; `react-router dev` has no start
- * script, so the root middleware calls this. Under Vitest the queue stays off (the access matrix and
- * the fuzz tests go through here): a test that needs it starts it itself.
- */
-export function ensureBootstrapped(): Promise<void> {
-  globalForStartup.__setuStartup ??= bootstrap().then(() => (process.env.VITEST ? undefined : startBackgroundJobs()))
-  return globalForStartup.__setuStartup
-}
-
-/**
- * The first step of a shutdown (server/start.mjs, on SIGTERM), while requests in flight finish: ends
- * the live message streams with a retry hint (and every one opened from now on), and lets the job
- * workers take no new job. Returns how many streams were ended.
- */
-export async function beginShutdown(): Promise<number> {
-  const streams = closeLiveStreams()
-  try {
-    await pauseJobs()
-  } catch (err) {
-    console.error(`[setu] job queue did not pause cleanly: ${err instanceof Error ? err.message : err}`)
-  }
-  return streams
-}
-
-/**
- * Stops the live messages' LISTEN and the job queue (waiting up to `jobsTimeoutMs` for the jobs in
- * progress to finish), then closes the database (releasing the PGlite lock).
- */
-export async function shutdown({ jobsTimeoutMs }: { jobsTimeoutMs?: number } = {}) {
-  try {
-    await stopMessageHub()
-  } catch (err) {
-    console.error(`[setu] live events did not stop cleanly: ${err instanceof Error ? err.message : err}`)
-  }
-  try {
-    await stopJobs(jobsTimeoutMs)
-  } catch (err) {
-    console.error(`[setu] job queue did not stop cleanly: ${err instanceof Error ? err.message : err}`)
-  }
-  await closeDb()
 }

@@ -63,7 +63,7 @@ describe('live streams per user', () => {
   it('keeps the newest streams of a user who opens 60, ending each older one with a retry hint; others keep theirs', async () => {
     expect(MAX_LIVE_STREAMS_PER_USER).toBeLessThan(60)
     const bobs = await connect(bob.cookie)
-    // The server starts the message hub at boot (startup.server.ts); here the first stream starts it.
+    // The server starts the message hub at boot (app/startup.server.ts); here the first stream starts it.
     // Opening the next 60 only once it runs keeps the hub's start out of this test's race.
     await until(() => bobs.text.includes('event: unread'), "Bob's stream to start")
     const alices: Stream[] = []

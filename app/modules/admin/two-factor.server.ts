@@ -15,7 +15,7 @@ import { ADMIN_AUTH_BASE_PATH, ADMIN_TOTP, getAdminAuth } from '~/lib/admin-auth
 import { getDb } from '~/lib/db.server'
 import { baseUrl } from '~/lib/env.server'
 import { appSecret } from '~/lib/secret.server'
-import { claimAdminSignInAttempt, clearAdminSignInAttempts, retryMinutes } from './accounts.server'
+import { claimAdminSignInAttempt, clearAdminSignInAttempts, retryMinutes } from './sign-in-throttle.server'
 import { recordAudit } from './audit.server'
 import { adminAuthHeaders, recordAdminLogin } from './commands.server'
 import type { TwoFactorSignInInput } from './components/admin-account-schemas'

@@ -1,8 +1,8 @@
 // Disputes, written (issue 10 item 7). Every act is one transaction with its notices (and, for a
 // moderator's act, its audit row). Refusals write nothing: evidence stored ahead of a refused act is removed.
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, sql } from 'drizzle-orm'
-import { disputeEvidence, disputeMessages, disputes, orderEvents, orders, products } from '../../../db/schema'
+import { and, desc, eq } from 'drizzle-orm'
+import { disputeEvidence, disputeMessages, disputes, orders } from '../../../db/schema'
 import { getDb, type Db } from '~/lib/db.server'
 import { enforceLimit, type LimitRefusal } from '~/lib/rate-limit.server'
 import { deleteUploads } from '~/lib/uploads.server'
@@ -10,8 +10,9 @@ import { recordAudit } from '~/modules/admin/audit.server'
 import type { CurrentAdmin } from '~/modules/admin/session.server'
 import { notify } from '~/modules/notifications/notify.server'
 import type { TradeParty } from '~/domain'
+import { cancelOrder } from '~/modules/orders/lifecycle.server'
 import { storeEvidence, type CheckedEvidence, type StoredEvidence } from './files.server'
-import { disputePartyOf, messageRecipients, openDisputeVerdict, orderEffectOf, restocksOnCancel } from './policy'
+import { disputePartyOf, messageRecipients, openDisputeVerdict, orderEffectOf } from './policy'
 import { isUuid, type AnswerDisputeInput, type DecideDisputeInput, type ModeratorMessageInput, type OpenDisputeInput } from './schemas'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -238,23 +239,9 @@ export async function decideDispute(admin: CurrentAdmin, request: Request, dispu
         lastActivityAt: now,
         updatedAt: now,
       })
-      const [order] = await tx
-        .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status, productId: orders.productId, quantity: orders.quantity })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .for('update')
-      let orderCancelled = false
-      if (orderEffectOf(input.decision) === 'cancel' && order!.status !== 'Cancelled') {
-        await tx.update(orders).set({ status: 'Cancelled', updatedAt: now }).where(eq(orders.id, orderId))
-        if (order!.productId && restocksOnCancel(order!.status)) {
-          await tx
-            .update(products)
-            .set({ stockQuantity: sql`${products.stockQuantity} + ${order!.quantity}`, updatedAt: now })
-            .where(eq(products.id, order!.productId))
-        }
-        await tx.insert(orderEvents).values({ orderId, status: 'Cancelled', note: input.resolution, actorId: null, createdAt: now })
-        orderCancelled = true
-      }
+      const [order] = await tx.select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update')
+      const orderCancelled =
+        orderEffectOf(input.decision) === 'cancel' && order!.status !== 'Cancelled' && (await cancelOrder(tx, { orderId, from: order!.status, note: input.resolution, actorId: null, now }))
       await recordAudit(
         {
           admin: auditAdmin(admin),

@@ -1,7 +1,7 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
 import { DISPUTE_DECISIONS, DISPUTE_STATUSES, type DisputeStatus, ORDER_STATUSES } from '~/domain'
-import { canWriteInDispute, disputePartyOf, messageRecipients, openDisputeVerdict, orderEffectOf, restocksOnCancel, type OpenVerdict } from './policy'
+import { canWriteInDispute, disputePartyOf, messageRecipients, openDisputeVerdict, orderEffectOf, type OpenVerdict } from './policy'
 
 const STATUSES = ORDER_STATUSES
 
@@ -43,8 +43,7 @@ describe('dispute policy', () => {
     expect(messageRecipients(author)).toEqual(want)
   })
 
-  it('only cancel_refund touches the order, and restocks only goods that never left', () => {
+  it('only cancel_refund touches the order', () => {
     expect(Object.fromEntries(DISPUTE_DECISIONS.map((d) => [d, orderEffectOf(d)]))).toEqual({ release_to_seller: 'none', cancel_refund: 'cancel', partial_settlement: 'none', reject: 'none' })
-    expect(STATUSES.filter(restocksOnCancel)).toEqual(['Accepted'])
   })
 })

@@ -43,6 +43,3 @@ export function messageRecipients(author: DisputeAuthorKind): TradeParty[] {
 export function orderEffectOf(decision: DisputeDecision): 'cancel' | 'none' {
   return decision === 'cancel_refund' ? 'cancel' : 'none'
 }
-
-/** A cancelling decision gives a product order's units back to stock only when the goods never left (Accepted). */
-export const restocksOnCancel = (orderStatus: OrderStatus) => orderStatus === 'Accepted'

@@ -1,5 +1,6 @@
 // Pure KYC permission rules; the routes and commands ask these, tests check them as tables.
 import type { KycStatusValue } from './schemas'
+import { isSeller } from '~/modules/accounts/seller'
 
 /** Whoever is asking: a signed-in user (by user id) or nobody. */
 export type KycActor = { id: string } | null
@@ -22,7 +23,7 @@ export type KycUploadDecision = 'allowed' | 'noProfile' | 'notSeller' | 'approve
 export function kycUploadDecision(profile: KycUploader): KycUploadDecision {
   if (!profile) return 'noProfile'
   if (profile.accountStatus !== 'active') return 'inactive'
-  if (profile.userType !== 'Seller') return 'notSeller'
+  if (!isSeller(profile)) return 'notSeller'
   if (profile.kycStatus === 'Approved') return 'approved'
   return 'allowed'
 }

@@ -72,7 +72,7 @@ function deliver(hub: Hub, profileId: string, signal: HubSignal) {
 }
 
 /**
- * Starts this process's one LISTEN on the message channel (idempotent). startup.server.ts calls it
+ * Starts this process's one LISTEN on the message channel (idempotent). app/startup.server.ts calls it
  * with the job queue; a subscription starts it too, for processes that did not (dev server, tests).
  */
 export function startMessageHub(): Promise<void> {

@@ -3,9 +3,9 @@
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import { disputes, orderEvents, orders, products, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { addMoney, multiplyMoney } from '~/modules/catalog/money'
 import { notify } from '~/modules/notifications/notify.server'
 import { type OrderStatus, UUID_PATTERN } from '~/domain'
+import { cancelOrder, createOrder } from './lifecycle.server'
 import { isFinalOrderStatus, orderTransitionVerdict, type OrderRole } from './policy'
 import { orderQuantityError, shippingIndexError, type PlaceOrderInput } from './schemas'
 
@@ -38,19 +38,17 @@ export async function changeOrderStatus(actorProfileId: string, orderId: string,
     if (dispute) return { ok: false as const, status: 409 as const, error: 'disputes:errors.orderDisputed' }
     const now = new Date()
     const party = role === 'seller' ? eq(orders.sellerId, actorProfileId) : eq(orders.buyerId, actorProfileId)
-    const [updated] = await tx
-      .update(orders)
-      .set({ status: target, updatedAt: now })
-      .where(and(eq(orders.id, orderId), party, eq(orders.status, order.status)))
-      .returning({ id: orders.id })
-    if (!updated) return refuse(409, 'changedMeanwhile')
-    // A product order gives its units back to the stock when it is cancelled (only ever once: Cancelled is final).
     if (target === 'Cancelled') {
-      await tx.execute(
-        sql`update products set stock_quantity = products.stock_quantity + o.quantity, updated_at = now() from orders o where o.id = ${orderId} and o.product_id = products.id`,
-      )
+      if (!(await cancelOrder(tx, { orderId, from: order.status, note, actorId: actorProfileId, where: party, now }))) return refuse(409, 'changedMeanwhile')
+    } else {
+      const [updated] = await tx
+        .update(orders)
+        .set({ status: target, updatedAt: now })
+        .where(and(eq(orders.id, orderId), party, eq(orders.status, order.status)))
+        .returning({ id: orders.id })
+      if (!updated) return refuse(409, 'changedMeanwhile')
+      await tx.insert(orderEvents).values({ orderId, status: target, note, actorId: actorProfileId, createdAt: now })
     }
-    await tx.insert(orderEvents).values({ orderId, status: target, note, actorId: actorProfileId, createdAt: now })
     await notify(tx, {
       recipientId: role === 'seller' ? order.buyerId : order.sellerId,
       actorId: actorProfileId,
@@ -129,38 +127,21 @@ export async function placeProductOrder(buyerProfileId: string, input: PlaceOrde
         const again = orderQuantityError(input.quantity, now)
         return again ? placeRefuse(409, again.key, again.count) : placeRefuse(409, catalogError('changed'))
       }
-      const goods = multiplyMoney(product.price, input.quantity)!
-      // The total is what is payable in the product's currency: shipping is added only in the same currency (never converted, ADR 006).
-      const total = shipping && shipping.currency === product.currency ? addMoney(goods, shipping.price)! : goods
-      const now = new Date()
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          productId: input.productId,
-          buyerId: buyerProfileId,
-          sellerId: product.sellerId,
-          unitPrice: product.price,
-          quantity: input.quantity,
-          currency: product.currency,
-          total,
-          shippingMethod: shipping?.method ?? null,
-          shippingPrice: shipping?.price ?? null,
-          shippingCurrency: shipping?.currency ?? null,
-          submissionKey: input.submissionKey,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: [orders.buyerId, orders.submissionKey] })
-        .returning({ id: orders.id })
-      if (!order) throw new DuplicateSubmission()
-      await tx.insert(orderEvents).values({ orderId: order.id, status: 'Pending', actorId: buyerProfileId, createdAt: now })
-      await notify(tx, {
-        recipientId: product.sellerId,
+      const order = await createOrder(tx, {
+        productId: input.productId,
+        buyerId: buyerProfileId,
+        sellerId: product.sellerId,
+        unitPrice: product.price,
+        quantity: input.quantity,
+        currency: product.currency,
+        shippingMethod: shipping?.method ?? null,
+        shippingPrice: shipping?.price ?? null,
+        shippingCurrency: shipping?.currency ?? null,
+        submissionKey: input.submissionKey,
         actorId: buyerProfileId,
-        kind: 'order_placed',
-        params: { order: order.id.slice(0, 8), amount: total, currency: product.currency, quantity: String(input.quantity) },
-        link: `/orders/${order.id}`,
+        now: new Date(),
       })
+      if (!order) throw new DuplicateSubmission()
       return { ok: true as const, orderId: order.id, created: true }
     })
   } catch (error) {

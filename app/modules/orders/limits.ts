@@ -7,6 +7,9 @@ import { QUANTITY_MAX } from '~/domain'
 /** The product page's order form (issue 8 item 8); the fuzz targets use the same list. */
 export const PLACE_ORDER_FIELDS = ['productId', 'quantity', 'shipping', 'submissionKey'] as const
 
+/** How many orders one page of a party's order list shows. */
+export const ORDER_PAGE_SIZE = 20
+
 /** The i18n key of an order form error. */
 export const orderErrorKey = (key: string) => `catalog:product.order.errors.${key}`
 const e = orderErrorKey

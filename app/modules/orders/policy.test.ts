@@ -1,7 +1,7 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
 import { ORDER_STATUSES, type OrderStatus } from '~/domain'
-import { nextOrderStatuses, orderTransitionVerdict } from './policy'
+import { nextOrderStatuses, orderTransitionVerdict, restocksOnCancel } from './policy'
 
 // The order status flow, as a table: the seller one step forward or cancel before shipping; the buyer cancel while Pending.
 const TABLE: Record<OrderStatus, { buyer: OrderStatus[]; seller: OrderStatus[] }> = {
@@ -24,4 +24,8 @@ describe('order status policy', () => {
       })
     }
   }
+
+  it('restocks on cancelling only goods that never left', () => {
+    expect(ORDER_STATUSES.filter(restocksOnCancel)).toEqual(['Pending', 'Accepted'])
+  })
 })

@@ -25,3 +25,9 @@ export function orderTransitionVerdict(current: OrderStatus, role: OrderRole, ta
   if (role === 'buyer' && target !== 'Cancelled') return 'never'
   return NEXT[role][current].includes(target) ? 'allowed' : 'notNow'
 }
+
+/**
+ * Cancelling gives a product order's units back to stock only when the goods never left (Pending or
+ * Accepted); a shipped or delivered order that is cancelled (a dispute's decision) keeps its stock as it is.
+ */
+export const restocksOnCancel = (from: OrderStatus) => from === 'Pending' || from === 'Accepted'

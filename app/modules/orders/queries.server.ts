@@ -1,11 +1,11 @@
-// Orders (issue 8 items 7 and 9): made by accepting a quote (app/modules/rfqs/negotiation.server.ts); read
+// Orders (issue 8 items 7 and 9): made by createOrder (lifecycle.server.ts) from a product page or an accepted quote; read
 // here by either party, with the timeline of status changes (commands.server.ts writes them).
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { type Currency, type IncotermCode, type LanguageCode, type OrderStatus, type QuantityUnit, type ShippingMethod, type TradingCountry, UUID_PATTERN } from '~/domain'
-import { ORDER_PAGE_SIZE } from '~/modules/rfqs/enums'
+import { ORDER_PAGE_SIZE } from './limits'
 import type { OrderRole } from './policy'
 
 /**

@@ -1,6 +1,7 @@
 // Who may use the seller workspace (/dashboard/*): every loader and action asks here first.
 import { data } from 'react-router'
 import { getCurrentUser, throwSignInRequired, type CurrentUser } from '~/modules/accounts/session.server'
+import { isSeller } from '~/modules/accounts/seller'
 
 export type SellerProfile = NonNullable<CurrentUser['profile']> & { userType: 'Seller' }
 
@@ -11,8 +12,8 @@ export async function sellerGate(request: Request): Promise<SellerGate> {
   const user = await getCurrentUser(request)
   if (!user) return throwSignInRequired(request)
   const profile = user.profile
-  if (!profile || profile.userType !== 'Seller') return { state: 'notSeller', seller: null }
-  return { state: 'seller', seller: profile as SellerProfile }
+  if (!isSeller(profile)) return { state: 'notSeller', seller: null }
+  return { state: 'seller', seller: profile }
 }
 
 /** For actions: the seller, or a redirect to sign in (visitors) or 403 (anyone else). Nothing is written before this passes. */

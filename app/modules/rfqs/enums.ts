@@ -7,4 +7,3 @@ export const MAX_QUOTES_PER_RFQ = 10
 export const NEGOTIATION_ACTIONS = ['counter', 'accept', 'decline', 'withdraw'] as const
 export type NegotiationAction = (typeof NEGOTIATION_ACTIONS)[number]
 
-export const ORDER_PAGE_SIZE = 20

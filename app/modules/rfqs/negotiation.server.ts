@@ -1,12 +1,13 @@
 // The negotiation on a quote in turns (issue 8 item 6) and accepting it into an order (item 7).
 // Quoted is the buyer's turn, Countered the seller's; every round is kept in quote_rounds. Accepting
-// makes the order in the same transaction: the flow starts here, so the command lives here (STYLE.md).
+// makes the order in the same transaction, through the orders module's createOrder.
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { orderEvents, orders, profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
+import { orders, profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/notify.server'
 import { type Currency, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type TradeParty, type TradingCountry, UUID_PATTERN } from '~/domain'
+import { createOrder } from '~/modules/orders/lifecycle.server'
 import type { NegotiationAction } from './enums'
 import { allowedNegotiationActions, negotiationVerdict } from './policy'
 import { displayStatus, type QuoteRefusal } from './quotes.server'
@@ -275,30 +276,25 @@ export async function actOnQuote(
       return { ok: true as const, action, orderId: null }
     }
 
-    // accept: the order takes the current offer's terms; the total is multiplied in SQL (numeric, exact).
+    // accept: the order takes the current offer's terms.
     const quantity = quote.quantity ?? rfq.quantity
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        rfqId,
-        quoteId,
-        buyerId: party.buyerId,
-        sellerId: party.sellerId,
-        unitPrice: quote.unitPrice,
-        quantity,
-        currency: quote.currency,
-        total: sql`${quote.unitPrice}::numeric * ${quantity}::integer`,
-        incoterm: quote.incoterm,
-        incotermPlace: quote.incotermPlace,
-        leadTimeDays: quote.leadTimeDays,
-        paymentTerms: quote.paymentTerms,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: orders.id, total: orders.total })
+    const order = await createOrder(tx, {
+      rfqId,
+      quoteId,
+      buyerId: party.buyerId,
+      sellerId: party.sellerId,
+      unitPrice: quote.unitPrice,
+      quantity,
+      currency: quote.currency,
+      incoterm: quote.incoterm,
+      incotermPlace: quote.incotermPlace,
+      leadTimeDays: quote.leadTimeDays,
+      paymentTerms: quote.paymentTerms,
+      actorId: actorProfileId,
+      title: rfq.title,
+      now,
+    })
     if (!order) return refuse(409, 'over')
-    await tx.insert(orderEvents).values({ orderId: order.id, status: 'Pending', actorId: actorProfileId, createdAt: now })
     await tx.update(quotes).set({ status: 'Accepted', updatedAt: now }).where(eq(quotes.id, quoteId))
     await tx.insert(quoteRounds).values({ ...base, action: 'accept' })
     await tx.update(rfqs).set({ status: 'awarded', updatedAt: now }).where(eq(rfqs.id, rfqId))
@@ -319,10 +315,8 @@ export async function actOnQuote(
         createdAt: now,
       })
     }
-    const orderParams = { title: rfq.title, order: order.id.slice(0, 8), amount: order.total, currency: quote.currency, quantity: String(quantity) }
     await notify(tx, [
       { recipientId: otherParty, actorId: actorProfileId, kind: 'quote_accepted', params: { title: rfq.title, order: order.id.slice(0, 8) }, link },
-      { recipientId: party.sellerId, actorId: actorProfileId, kind: 'order_placed', params: orderParams, link: `/orders/${order.id}` },
       ...others.map((o) => ({ recipientId: o.sellerId, actorId: actorProfileId, kind: 'quote_not_selected' as const, params: { title: rfq.title }, link: `/rfqs/${rfqId}/quotes/${o.id}` })),
     ])
     return { ok: true as const, action, orderId: order.id }

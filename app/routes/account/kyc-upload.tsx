@@ -20,6 +20,7 @@ import { KycStatusBadge } from '~/modules/kyc/components/kyc-status-badge'
 import { KycStatusNotice } from '~/modules/kyc/components/kyc-status-notice'
 import { KycUploadForm } from '~/modules/kyc/components/kyc-upload-form'
 import { getKycOverview } from '~/modules/kyc/queries.server'
+import { isSeller } from '~/modules/accounts/seller'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
@@ -30,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) return { ...page, state: 'anonymous' as const, kyc: null }
   const kyc = user.profile ? await getKycOverview(user.id) : null
   if (!kyc) return { ...page, state: 'noProfile' as const, kyc: null }
-  if (kyc.userType !== 'Seller') return { ...page, state: 'notSeller' as const, kyc: null }
+  if (!isSeller(kyc)) return { ...page, state: 'notSeller' as const, kyc: null }
   return { ...page, state: 'seller' as const, kyc }
 }
 

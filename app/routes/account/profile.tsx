@@ -16,6 +16,7 @@ import { countOtherSessions, getOwnProfile } from '~/modules/accounts/profile-qu
 import { ChangePasswordSchema, PROFILE_INTENTS, UpdateProfileSchema, type ProfileIntent } from '~/modules/accounts/schemas'
 import { requireUser } from '~/modules/accounts/session.server'
 import { KycStatusBadge } from '~/modules/kyc/components/kyc-status-badge'
+import { isSeller } from '~/modules/accounts/seller'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request)
@@ -101,7 +102,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <ProfileDetails
         profile={profile}
         kyc={
-          profile.userType === 'Seller' ? (
+          isSeller(profile) ? (
             <span className="flex flex-wrap items-center gap-3">
               <KycStatusBadge status={profile.kycStatus} />
               <Link to="/kyc-upload" className="text-sm font-medium text-primary underline-offset-4 hover:underline">

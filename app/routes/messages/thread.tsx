@@ -17,6 +17,7 @@ import { LiveMessages } from '~/modules/messaging/components/live-messages'
 import { Thread } from '~/modules/messaging/components/thread'
 import { getParticipation, getThread } from '~/modules/messaging/queries.server'
 import { MarkReadSchema, parseBeforeSeq, parseSendForm, REPORT_FORM, ReportConversationSchema } from '~/modules/messaging/schemas'
+import { isSeller } from '~/modules/accounts/seller'
 
 // One conversation (issue 9 items 3 and 6). Only its two participants reach it; anyone else, a forged or
 // a malformed id: the 404 page, before any form is read, nothing written. The loader only reads: the page
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const thread = user.profile ? await getThread(user.profile.id, params.conversationId, { locale, beforeSeq: parseBeforeSeq(url.searchParams) }) : null
   if (!thread) throw data(null, { status: 404 })
   const i18n = await getI18n(request, context)
-  const backTo = user.profile?.userType === 'Seller' ? '/dashboard/messages' : '/messages'
+  const backTo = isSeller(user.profile) ? '/dashboard/messages' : '/messages'
   return { thread, clientKey: randomUUID(), locale, backTo, origin: publicOrigin(request), title: i18n.t('messages:thread.title', { name: thread.other.name }) }
 }
 

@@ -22,6 +22,7 @@ import { getProduct } from '~/modules/catalog/queries.server'
 import { isProductId } from '~/modules/catalog/constants'
 import { recordProductView } from '~/modules/catalog/views.server'
 import { ProductRequestButton } from '~/modules/rfqs/components/product-request-button'
+import { isSeller } from '~/modules/accounts/seller'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
 export const handle: I18nHandle = { i18n: ['catalog', 'rfqs', 'messages'] }
@@ -30,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
   // A malformed id never reaches PostgreSQL (it would be a uuid cast error): it is simply not found.
   const viewer = isProductId(params.id) ? await getCurrentUser(request) : null
-  const ownerId = viewer?.profile?.userType === 'Seller' ? viewer.profile.id : null
+  const ownerId = isSeller(viewer?.profile) ? viewer.profile.id : null
   const product = isProductId(params.id) ? await getProduct(params.id, locale, ownerId) : null
   if (!product) {
     const i18n = await getI18n(request, context)

@@ -1,0 +1,93 @@
+// The one place an order is made and the one place it is cancelled (issue 27 item 4). Both run inside
+// the caller's transaction, so the flow that starts them (a product order, an accepted quote, a
+// dispute's decision, a party's status change) writes everything or nothing.
+import { and, eq, sql, type SQL } from 'drizzle-orm'
+import { orderEvents, orders, products } from '../../../db/schema'
+import type { Db } from '~/lib/db.server'
+import { addMoney, multiplyMoney } from '~/modules/catalog/money'
+import { notify } from '~/modules/notifications/notify.server'
+import type { OrderStatus } from '~/domain'
+import { restocksOnCancel } from './policy'
+
+/** A transaction handle (or the database itself, for a single statement). */
+export type OrderWriter = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+type OrderRow = typeof orders.$inferInsert
+
+/** What the order is made of; the status (Pending), the total and the timestamps are the command's. */
+export type NewOrder = Omit<OrderRow, 'id' | 'status' | 'total' | 'createdAt' | 'updatedAt'> & {
+  /** Who made it (the buyer placing, or accepting a seller's offer; the seller accepting a counter). */
+  actorId: string
+  /** The RFQ's title for the seller's notice, when the order comes from a quote. */
+  title?: string
+  now: Date
+}
+
+/**
+ * The total payable in the order's currency: the goods, plus shipping only when it is priced in the
+ * same currency (never converted, ADR 006).
+ */
+export function orderTotal(unitPrice: string, quantity: number, currency: string, shipping: { price: string; currency: string } | null): string {
+  const goods = multiplyMoney(unitPrice, quantity)!
+  return shipping && shipping.currency === currency ? addMoney(goods, shipping.price)! : goods
+}
+
+/**
+ * Writes the order (Pending), its first order_events row and the seller's notice. Null when a unique key
+ * already holds one (the buyer's form token, or the quote already ordered), in which case nothing is written.
+ */
+export async function createOrder(tx: OrderWriter, input: NewOrder): Promise<{ id: string; total: string } | null> {
+  const { actorId, title, now, ...values } = input
+  const shipping = values.shippingPrice != null && values.shippingCurrency != null ? { price: values.shippingPrice, currency: values.shippingCurrency } : null
+  const total = orderTotal(values.unitPrice, values.quantity, values.currency, shipping)
+  const [order] = await tx
+    .insert(orders)
+    .values({ ...values, total, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: orders.id, total: orders.total })
+  if (!order) return null
+  await tx.insert(orderEvents).values({ orderId: order.id, status: 'Pending', actorId, createdAt: now })
+  await notify(tx, {
+    recipientId: values.sellerId,
+    actorId,
+    kind: 'order_placed',
+    params: { ...(title === undefined ? {} : { title }), order: order.id.slice(0, 8), amount: order.total, currency: values.currency, quantity: String(values.quantity) },
+    link: `/orders/${order.id}`,
+  })
+  return order
+}
+
+export type CancelOrder = {
+  orderId: string
+  /** The status just read: the update applies only while the order is still in it. */
+  from: OrderStatus
+  note: string | null
+  /** Null for a moderator's decision (the system acts). */
+  actorId: string | null
+  /** Narrows the update to one party's order (a party's own change). */
+  where?: SQL
+  now: Date
+}
+
+/**
+ * Cancels the order: the conditional update from `from` (false, and nothing written, when it changed in
+ * between), the product's units back to stock when the goods never left (policy.restocksOnCancel; only
+ * ever once, as Cancelled is final), and the order_events row.
+ */
+export async function cancelOrder(tx: OrderWriter, input: CancelOrder): Promise<boolean> {
+  const { orderId, from, note, actorId, now } = input
+  const [cancelled] = await tx
+    .update(orders)
+    .set({ status: 'Cancelled', updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, from), input.where))
+    .returning({ productId: orders.productId, quantity: orders.quantity })
+  if (!cancelled) return false
+  if (cancelled.productId && restocksOnCancel(from)) {
+    await tx
+      .update(products)
+      .set({ stockQuantity: sql`${products.stockQuantity} + ${cancelled.quantity}`, updatedAt: now })
+      .where(eq(products.id, cancelled.productId))
+  }
+  await tx.insert(orderEvents).values({ orderId, status: 'Cancelled', note, actorId, createdAt: now })
+  return true
+}
