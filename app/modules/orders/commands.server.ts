@@ -142,6 +142,7 @@ export async function placeProductOrder(buyerProfileId: string, input: PlaceOrde
         now: new Date(),
       })
       if (!order) throw new DuplicateSubmission()
+      await notify(tx, order.notice)
       return { ok: true as const, orderId: order.id, created: true }
     })
   } catch (error) {

@@ -5,7 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { orderEvents, orders, products } from '../../../db/schema'
 import type { Db } from '~/lib/db.server'
 import { addMoney, multiplyMoney } from '~/modules/catalog/money'
-import { notify } from '~/modules/notifications/notify.server'
+import type { NotifyInput } from '~/modules/notifications/notify.server'
 import type { OrderStatus } from '~/domain'
 import { restocksOnCancel } from './policy'
 
@@ -32,11 +32,14 @@ export function orderTotal(unitPrice: string, quantity: number, currency: string
   return shipping && shipping.currency === currency ? addMoney(goods, shipping.price)! : goods
 }
 
+/** A made order and the seller's 'order placed' notice, which the caller sends in its batch (the order of notices is the flow's). */
+export type CreatedOrder = { id: string; total: string; notice: NotifyInput }
+
 /**
- * Writes the order (Pending), its first order_events row and the seller's notice. Null when a unique key
- * already holds one (the buyer's form token, or the quote already ordered), in which case nothing is written.
+ * Writes the order (Pending) and its first order_events row, and composes the seller's notice. Null when a
+ * unique key already holds one (the buyer's form token, or the quote already ordered): nothing is written.
  */
-export async function createOrder(tx: OrderWriter, input: NewOrder): Promise<{ id: string; total: string } | null> {
+export async function createOrder(tx: OrderWriter, input: NewOrder): Promise<CreatedOrder | null> {
   const { actorId, title, now, ...values } = input
   const shipping = values.shippingPrice != null && values.shippingCurrency != null ? { price: values.shippingPrice, currency: values.shippingCurrency } : null
   const total = orderTotal(values.unitPrice, values.quantity, values.currency, shipping)
@@ -47,14 +50,14 @@ export async function createOrder(tx: OrderWriter, input: NewOrder): Promise<{ i
     .returning({ id: orders.id, total: orders.total })
   if (!order) return null
   await tx.insert(orderEvents).values({ orderId: order.id, status: 'Pending', actorId, createdAt: now })
-  await notify(tx, {
+  const notice: NotifyInput = {
     recipientId: values.sellerId,
     actorId,
     kind: 'order_placed',
     params: { ...(title === undefined ? {} : { title }), order: order.id.slice(0, 8), amount: order.total, currency: values.currency, quantity: String(values.quantity) },
     link: `/orders/${order.id}`,
-  })
-  return order
+  }
+  return { ...order, notice }
 }
 
 export type CancelOrder = {

@@ -317,6 +317,7 @@ export async function actOnQuote(
     }
     await notify(tx, [
       { recipientId: otherParty, actorId: actorProfileId, kind: 'quote_accepted', params: { title: rfq.title, order: order.id.slice(0, 8) }, link },
+      order.notice,
       ...others.map((o) => ({ recipientId: o.sellerId, actorId: actorProfileId, kind: 'quote_not_selected' as const, params: { title: rfq.title }, link: `/rfqs/${rfqId}/quotes/${o.id}` })),
     ])
     return { ok: true as const, action, orderId: order.id }
