@@ -20,17 +20,10 @@ import { seedCatalog } from './lib/seed-catalog'
 import { fmt, summarize, type LatencySummary } from './lib/stats'
 import { formatTable } from './lib/table'
 import { closeDb, migrateDatabase, openDatabase, setDb } from '~/lib/db.server'
-import {
-  getCatalogStats,
-  getCategory,
-  getProduct,
-  listCategories,
-  listCategoryOptions,
-  listFeaturedCategories,
-  listNewLaunches,
-  listProducts,
-  listSellerProducts,
-} from '~/modules/catalog/queries.server'
+import { getCatalogStats } from '~/modules/catalog/stats.server'
+import { getCategory, listCategories, listCategoryOptions, listFeaturedCategories } from '~/modules/catalog/categories.server'
+import { getProduct, listSellerProducts } from '~/modules/catalog/product.server'
+import { listNewLaunches, listProducts } from '~/modules/catalog/listing.server'
 import { FEATURED_CATEGORY_IDS, parseMarketplaceQuery } from '~/modules/catalog/schemas'
 
 const full = process.argv.includes('--full')

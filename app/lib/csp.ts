@@ -1,5 +1,5 @@
 // Browser-side support for the Content-Security-Policy that server/start.mjs sends
-// (app/lib/http-security.server.ts): the script nonce, and no eval.
+// (app/lib/security-headers.server.ts): the script nonce, and no eval.
 import { createContext, useContext } from 'react'
 
 /**

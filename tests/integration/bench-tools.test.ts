@@ -6,7 +6,9 @@ import { BENCH_CATEGORIES, seedCatalog } from '../../bench/lib/seed-catalog'
 import { percentile, summarize } from '../../bench/lib/stats'
 import { formatTable } from '../../bench/lib/table'
 import { getDb } from '~/lib/db.server'
-import { getCatalogStats, getCategory, listProducts } from '~/modules/catalog/queries.server'
+import { getCatalogStats } from '~/modules/catalog/stats.server'
+import { getCategory } from '~/modules/catalog/categories.server'
+import { listProducts } from '~/modules/catalog/listing.server'
 import { parseMarketplaceQuery } from '~/modules/catalog/schemas'
 
 describe('percentile (nearest rank)', () => {

@@ -44,7 +44,7 @@ describe('precompressDir', () => {
   it('compresses harder than the server would on the fly (brotli 11 against 4)', async () => {
     // Real text: this project's sources and English translations.
     const root = path.resolve(__dirname, '../..')
-    const sources = ['app/lib/i18n.ts', 'app/modules/catalog/queries.server.ts', 'public/locales/en/catalog.json', 'public/locales/en/common.json']
+    const sources = ['app/lib/i18n.ts', 'app/modules/catalog/listing.server.ts', 'app/modules/catalog/search.server.ts', 'public/locales/en/catalog.json', 'public/locales/en/common.json']
     const dir = tree({ 'assets/app.js': sources.map((f) => fs.readFileSync(path.join(root, f), 'utf8')).join('\n') })
     const [{ br, bytes }] = await precompressDir(dir)
     const quick = zlib.brotliCompressSync(fs.readFileSync(path.join(dir, 'assets/app.js')), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, type SQL } from 'dr
 import { adminUsers, auditLog, disputes, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { signBoundLink, verifyBoundLink } from '~/lib/storage.server'
-import { getCatalogStats } from '~/modules/catalog/queries.server'
+import { getCatalogStats } from '~/modules/catalog/stats.server'
 import { readKycDocumentByKey, type KycDocument } from '~/modules/kyc/queries.server'
 import { parseKycDocumentKey, type KycExtension } from '~/modules/kyc/schemas'
 import { AUDIT_PAGE_SIZE, isProfileId, KYC_LINK_TTL_SECONDS, KYC_QUEUE_PAGE_SIZE, type AuditFilter } from './schemas'
@@ -89,6 +89,21 @@ function auditConditions(filter: AuditFilter): SQL[] {
   return conditions
 }
 
+
+/** An audit entry as the log and its export read it (with the acting admin's name when the admin still exists). */
+const auditEntryColumns = {
+  id: auditLog.id,
+  createdAt: auditLog.createdAt,
+  adminEmail: auditLog.adminEmail,
+  adminName: adminUsers.name,
+  action: auditLog.action,
+  targetType: auditLog.targetType,
+  targetId: auditLog.targetId,
+  oldValue: auditLog.oldValue,
+  newValue: auditLog.newValue,
+  ipAddress: auditLog.ipAddress,
+  userAgent: auditLog.userAgent,
+}
 /** One page of the audit log, newest first, filtered by action, admin and dates. */
 export async function listAuditEntries(filter: AuditFilter): Promise<AuditPageDto> {
   const db = getDb()
@@ -98,19 +113,7 @@ export async function listAuditEntries(filter: AuditFilter): Promise<AuditPageDt
   const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))
   const page = Math.min(filter.page ?? 1, pageCount)
   const rows = await db
-    .select({
-      id: auditLog.id,
-      createdAt: auditLog.createdAt,
-      adminEmail: auditLog.adminEmail,
-      adminName: adminUsers.name,
-      action: auditLog.action,
-      targetType: auditLog.targetType,
-      targetId: auditLog.targetId,
-      oldValue: auditLog.oldValue,
-      newValue: auditLog.newValue,
-      ipAddress: auditLog.ipAddress,
-      userAgent: auditLog.userAgent,
-    })
+    .select(auditEntryColumns)
     .from(auditLog)
     .leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminId))
     .where(where)
@@ -137,19 +140,7 @@ export async function* iterateAuditEntries(filter: AuditFilter, upToId: number, 
   let before = upToId + 1
   for (;;) {
     const rows = await getDb()
-      .select({
-        id: auditLog.id,
-        createdAt: auditLog.createdAt,
-        adminEmail: auditLog.adminEmail,
-        adminName: adminUsers.name,
-        action: auditLog.action,
-        targetType: auditLog.targetType,
-        targetId: auditLog.targetId,
-        oldValue: auditLog.oldValue,
-        newValue: auditLog.newValue,
-        ipAddress: auditLog.ipAddress,
-        userAgent: auditLog.userAgent,
-      })
+      .select(auditEntryColumns)
       .from(auditLog)
       .leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminId))
       .where(and(...base, lt(auditLog.id, before), lte(auditLog.id, upToId)))

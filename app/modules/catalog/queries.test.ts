@@ -1,17 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createCategory, createProduct, createSeller } from '../../../tests/factories/catalog'
-import {
-  getCatalogStats,
-  getCategory,
-  getProduct,
-  listSitemapCategories,
-  sitemapEntries,
-  listCategories,
-  listCategoryOptions,
-  listFeaturedCategories,
-  listNewLaunches,
-  listProducts,
-} from './queries.server'
+import { getCatalogStats, listSitemapCategories, sitemapEntries } from './stats.server'
+import { getCategory, listCategories, listCategoryOptions, listFeaturedCategories } from './categories.server'
+import { getProduct } from './product.server'
+import { listNewLaunches, listProducts } from './listing.server'
 import { EMPTY_MARKETPLACE_QUERY, parseMarketplaceQuery, type MarketplaceQuery } from './schemas'
 
 const days = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000)

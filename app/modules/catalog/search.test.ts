@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createCategory, createProduct, createSeller } from '../../../tests/factories/catalog'
 import { getDb } from '~/lib/db.server'
-import { forceSearchPlan, listProducts } from './queries.server'
+import { forceSearchPlan } from './search.server'
+import { listProducts } from './listing.server'
 import { EMPTY_MARKETPLACE_QUERY, parseMarketplaceQuery, type MarketplaceQuery } from './schemas'
 
 // One catalog for the file: multilingual products whose text exercises stemming, Hindi and typos.

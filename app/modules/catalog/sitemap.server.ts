@@ -2,7 +2,7 @@
 // /sitemaps/pages.xml (static pages and categories), /sitemaps/products-N.xml and
 // /sitemaps/sellers-N.xml — and each file streams from keyset pages, so neither the database nor the
 // server ever holds a whole catalog.
-import { getSitemapIndexData, listSitemapCategories, sitemapEntries } from './queries.server'
+import { getSitemapIndexData, listSitemapCategories, sitemapEntries } from './stats.server'
 import type { SitemapEntryDto } from './types'
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from '~/lib/i18n'
 import { STATIC_PUBLIC_PATHS } from '~/lib/public-pages'

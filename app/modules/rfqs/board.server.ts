@@ -1,12 +1,11 @@
 // The sellers' RFQ board (/dashboard/rfqs, issue 8 item 4): open RFQs a seller may see and quote on.
 // Returns DTOs, never whole rows.
 import { and, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
-import { categoryTranslations, products, quotes, rfqs } from '../../../db/schema'
+import { products, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { Currency, IncotermCode, LocationPreference, QuantityUnit, QuoteStatus, TradingCountry } from '~/domain'
 import { MAX_QUOTES_PER_RFQ } from './enums'
-import { productNameSql } from './product-requests.server'
+import { ctl, cte, rfqCategoryJoins, rfqListColumns } from './list-columns.server'
 import { displayStatus } from './quotes.server'
 import { type BoardFilters } from './schemas/board-filters'
 import { RFQ_PAGE_SIZE } from './schemas/common'
@@ -44,8 +43,6 @@ export type BoardRfqDto = {
 
 export type BoardDto = { items: BoardRfqDto[]; total: number; page: number; pageCount: number }
 
-const ctl = alias(categoryTranslations, 'ctl')
-const cte = alias(categoryTranslations, 'cte')
 
 /** Quotes that take one of an RFQ's ten places: all but withdrawn ones. */
 const takenPlaces = sql`(select count(*) from ${quotes} q where q.rfq_id = ${rfqs.id} and q.status <> 'Withdrawn')`
@@ -93,34 +90,17 @@ export async function listBoardRfqs(seller: BoardSeller, filters: BoardFilters, 
     db.select({ total: count() }).from(rfqs).where(where),
     db
       .select({
-        id: rfqs.id,
-        title: rfqs.title,
-        description: rfqs.description,
-        categoryName: sql<string | null>`coalesce(${ctl.name}, ${cte.name}, ${rfqs.categoryId})`,
-        budgetMin: rfqs.budgetMin,
-        budgetMax: rfqs.budgetMax,
-        currency: rfqs.currency,
-        quantity: rfqs.quantity,
-        unit: rfqs.unit,
-        deadline: rfqs.deadline,
-        locationPreference: rfqs.locationPreference,
-        incoterm: rfqs.incoterm,
-        incotermPlace: rfqs.incotermPlace,
-        destination: rfqs.destination,
+        ...rfqListColumns(locale),
         buyerCountry: sql<TradingCountry>`(select p.country from profiles p where p.id = ${rfqs.buyerId})`,
-        createdAt: rfqs.createdAt,
         quoteCount: sql<number>`${takenPlaces}::int`,
-        sellerId: rfqs.sellerId,
-        productId: rfqs.productId,
-        productName: productNameSql(rfqs.productId, locale),
         productPrice: products.price,
         productCurrency: products.currency,
         productMoq: products.minimumOrderQuantity,
       })
       .from(rfqs)
       .leftJoin(products, eq(products.id, rfqs.productId))
-      .leftJoin(ctl, and(eq(ctl.categoryId, rfqs.categoryId), eq(ctl.languageCode, locale as 'en')))
-      .leftJoin(cte, and(eq(cte.categoryId, rfqs.categoryId), eq(cte.languageCode, 'en')))
+      .leftJoin(ctl, rfqCategoryJoins(locale).reader)
+      .leftJoin(cte, rfqCategoryJoins(locale).english)
       .where(where)
       .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
       .limit(RFQ_PAGE_SIZE)

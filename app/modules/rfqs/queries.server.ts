@@ -1,11 +1,10 @@
 // Reads on RFQs: the buyer's own list (My RFQs). Returns DTOs, never whole rows.
 import { and, count, desc, eq, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
-import { categoryTranslations, products, profiles, rfqs } from '../../../db/schema'
+import { products, profiles, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { Currency, IncotermCode, LocationPreference, QuantityUnit, RfqStatus } from '~/domain'
 import { productRequestStatus, type ProductRequestStatus } from './policy'
-import { productNameSql } from './product-requests.server'
+import { ctl, cte, rfqCategoryJoins, rfqListColumns } from './list-columns.server'
 import { RFQ_PAGE_SIZE } from './schemas/common'
 
 /** One row of My RFQs. Money stays an exact decimal string. */
@@ -44,9 +43,6 @@ export type RfqListItemDto = {
 
 export type RfqListDto = { items: RfqListItemDto[]; total: number; page: number; pageCount: number }
 
-const ctl = alias(categoryTranslations, 'ctl')
-const cte = alias(categoryTranslations, 'cte')
-
 /** The buyer's own RFQs, newest first, one page of RFQ_PAGE_SIZE (a page past the end is empty). */
 export async function listOwnRfqs(buyerId: string, page: number, locale: string): Promise<RfqListDto> {
   const db = getDb()
@@ -54,28 +50,11 @@ export async function listOwnRfqs(buyerId: string, page: number, locale: string)
     db.select({ total: count() }).from(rfqs).where(eq(rfqs.buyerId, buyerId)),
     db
       .select({
-        id: rfqs.id,
-        title: rfqs.title,
-        description: rfqs.description,
-        categoryName: sql<string | null>`coalesce(${ctl.name}, ${cte.name}, ${rfqs.categoryId})`,
-        budgetMin: rfqs.budgetMin,
-        budgetMax: rfqs.budgetMax,
-        currency: rfqs.currency,
-        quantity: rfqs.quantity,
-        unit: rfqs.unit,
-        deadline: rfqs.deadline,
-        locationPreference: rfqs.locationPreference,
-        incoterm: rfqs.incoterm,
-        incotermPlace: rfqs.incotermPlace,
-        destination: rfqs.destination,
+        ...rfqListColumns(locale),
         hsCode: rfqs.hsCode,
         status: rfqs.status,
-        createdAt: rfqs.createdAt,
         closedAt: rfqs.closedAt,
         quoteCount: sql<number>`(select count(*)::int from quotes q where q.rfq_id = ${rfqs.id} and q.status <> 'Withdrawn')`,
-        sellerId: rfqs.sellerId,
-        productId: rfqs.productId,
-        productName: productNameSql(rfqs.productId, locale),
         productPublic: sql<boolean>`coalesce(${products.isActive} and ${profiles.accountStatus} = 'active' and ${profiles.kycStatus} = 'Approved', false)`,
         sellerCompany: sql<string | null>`(select coalesce(s.company_name, s.name) from profiles s where s.id = ${rfqs.sellerId})`,
         rejectionReason: rfqs.rejectionReason,
@@ -83,8 +62,8 @@ export async function listOwnRfqs(buyerId: string, page: number, locale: string)
       .from(rfqs)
       .leftJoin(products, eq(products.id, rfqs.productId))
       .leftJoin(profiles, eq(profiles.id, products.sellerId))
-      .leftJoin(ctl, and(eq(ctl.categoryId, rfqs.categoryId), eq(ctl.languageCode, locale as 'en')))
-      .leftJoin(cte, and(eq(cte.categoryId, rfqs.categoryId), eq(cte.languageCode, 'en')))
+      .leftJoin(ctl, rfqCategoryJoins(locale).reader)
+      .leftJoin(cte, rfqCategoryJoins(locale).english)
       .where(eq(rfqs.buyerId, buyerId))
       .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
       .limit(RFQ_PAGE_SIZE)

@@ -10,7 +10,7 @@ import { seoMeta } from '~/lib/seo'
 import { CategoryCard } from '~/modules/catalog/components/category-card'
 import { ProductListing } from '~/modules/catalog/components/product-listing'
 import { loadListing } from '~/modules/catalog/listing.server'
-import { getCategory, listCategories } from '~/modules/catalog/queries.server'
+import { getCategory, listCategories } from '~/modules/catalog/categories.server'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
 export const handle: I18nHandle = { i18n: ['catalog'] }

@@ -13,7 +13,9 @@ import { seoMeta } from '~/lib/seo'
 import { useReader } from '~/lib/reader'
 import { CategoryCard } from '~/modules/catalog/components/category-card'
 import { ProductGrid } from '~/modules/catalog/components/product-grid'
-import { getCatalogStats, listFeaturedCategories, listNewLaunches } from '~/modules/catalog/queries.server'
+import { getCatalogStats } from '~/modules/catalog/stats.server'
+import { listFeaturedCategories } from '~/modules/catalog/categories.server'
+import { listNewLaunches } from '~/modules/catalog/listing.server'
 import { FEATURED_CATEGORY_IDS } from '~/modules/catalog/constants'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */

@@ -12,7 +12,7 @@ import { seoMeta } from '~/lib/seo'
 import { CountryLabel } from '~/modules/catalog/components/country-label'
 import { Pagination } from '~/modules/catalog/components/pagination'
 import { ProductGrid } from '~/modules/catalog/components/product-grid'
-import { getSeller, listSellerProducts } from '~/modules/catalog/queries.server'
+import { getSeller, listSellerProducts } from '~/modules/catalog/product.server'
 import { PageSchema } from '~/modules/catalog/schemas'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */

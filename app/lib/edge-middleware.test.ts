@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetEnvCache } from './env.server'
-import { DEFAULT_BODY_LIMIT, parseBodyLimit, parseTrustProxy, securityHeaders } from './http-security.server'
+import { DEFAULT_BODY_LIMIT, parseBodyLimit } from './body-limit.server'
+import { securityHeaders } from './security-headers.server'
+import { parseTrustProxy } from './trust-proxy.server'
 
 describe('parseTrustProxy', () => {
   it.each([
