@@ -44,6 +44,9 @@ function precompressed(): Plugin {
   }
 }
 
+/** app/modules/<m>/index.ts and index.server.ts. */
+const MODULE_FACE = /[\\/]app[\\/]modules[\\/][^\\/]+[\\/]index(\.server)?\.ts$/
+
 export default defineConfig({
   plugins: [clientIpHeader(), tailwindcss(), reactRouter(), precompressed()],
   resolve: {
@@ -67,6 +70,9 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          // A module's face only re-exports (ADR 027): a page that imports one name from it must not load
+          // the module's other files, so the faces are free of side effects and tree-shaken through.
+          treeshake: { moduleSideEffects: (id: string) => !MODULE_FACE.test(id) },
           output: {
             // Fewer, larger chunks for what most pages load (issue #11, at most 150 kB of JavaScript
             // per public page, `npm run bundle-size`): each chunk costs its own gzip stream and import
