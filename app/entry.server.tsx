@@ -13,7 +13,7 @@ import { CSP_NONCE_HEADER } from '~/lib/csp-nonce-header.server'
 import { getI18n } from '~/lib/i18next.server'
 import { inlineStylesheet } from '~/lib/inline-stylesheet.server'
 import { pageCache } from '~/lib/page-cache.server'
-import { recordProductView, utcDay, VISITOR_COOKIE } from '~/modules/catalog/views.server'
+import { recordProductView, utcDay, VISITOR_COOKIE } from '~/modules/catalog/index.server'
 
 export { beginShutdown, ensureBootstrapped as bootstrap, shutdown } from '~/startup.server'
 export { bodyLimit, parseBodyLimit } from '~/lib/body-limit.server'

@@ -28,11 +28,9 @@ import { databaseMiddleware } from '~/lib/db-health.server'
 import { limitHeadersMiddleware } from '~/lib/rate-limit.server'
 import { requestMemoMiddleware } from '~/lib/request-memo.server'
 import { restoreTypedInput } from '~/lib/typed-before-hydration'
-import { getCurrentUser, sessionRefreshMiddleware } from '~/modules/accounts/session.server'
-import { writeBurstMiddleware } from '~/modules/accounts/write-burst.server'
-import { currentMessageCursor } from '~/modules/messaging/cursor.server'
-import { countUnreadMessages } from '~/modules/messaging/queries.server'
-import { countUnreadNotifications } from '~/modules/notifications/queries.server'
+import { getCurrentUser, sessionRefreshMiddleware, writeBurstMiddleware } from '~/modules/accounts/index.server'
+import { countUnreadMessages, currentMessageCursor } from '~/modules/messaging/index.server'
+import { countUnreadNotifications } from '~/modules/notifications/index.server'
 
 // Only a signed-in user without a profile sees this form: its code, with the profile schemas (zod),
 // loads then instead of on every public page (issue #11, less JavaScript).

@@ -6,11 +6,9 @@ import { closeDb } from '~/lib/db.server'
 import { pauseJobs, startJobs, stopJobs, type JobDefinition } from '~/lib/jobs.server'
 import { OUTGOING_EMAIL_JOBS } from '~/lib/outgoing-email.server'
 import { bootstrap } from '~/lib/startup.server'
-import { closeLiveStreams } from '~/modules/messaging/live-stream.server'
-import { startMessageHub, stopMessageHub } from '~/modules/messaging/live.server'
-import { MESSAGE_NOTICE_JOBS } from '~/modules/messaging/notice-jobs.server'
-import { NOTIFICATION_JOBS } from '~/modules/notifications/jobs.server'
-import { RFQ_JOBS } from '~/modules/rfqs/jobs.server'
+import { closeLiveStreams, MESSAGE_NOTICE_JOBS, startMessageHub, stopMessageHub } from '~/modules/messaging/index.server'
+import { NOTIFICATION_JOBS } from '~/modules/notifications/index.server'
+import { RFQ_JOBS } from '~/modules/rfqs/index.server'
 
 /** Every background job of the app (ADR 010). */
 export const APP_JOBS: JobDefinition[] = [...OUTGOING_EMAIL_JOBS, ...NOTIFICATION_JOBS, ...RFQ_JOBS, ...MESSAGE_NOTICE_JOBS]

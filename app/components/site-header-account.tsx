@@ -6,7 +6,7 @@ import { DeferredDropdownMenu } from '~/components/deferred-dropdown-menu'
 import { navEntries, type NavEntry } from '~/components/site-nav'
 import { Button } from '~/components/ui/button'
 import { useDeferredModule } from '~/components/use-deferred-module'
-import type { CurrentUser } from '~/modules/accounts/session.server'
+import type { HeaderUser } from '~/components/site-nav'
 
 // What the header shows only to someone signed in: the messages link with its live count, the bell,
 // the account menu and the account links of the mobile menu. Loaded only when there is a user
@@ -96,7 +96,7 @@ export function AccountControls({
   unreadMessages,
   messageCursor,
 }: {
-  user: CurrentUser
+  user: HeaderUser
   unreadNotifications: number
   unreadMessages: number
   /** The newest message seq when the page was loaded: where the live stream starts. */
@@ -140,7 +140,7 @@ export function AccountControls({
 }
 
 /** The signed-in links of the mobile menu. */
-export function AccountMobileLinks({ user, navClass }: { user: CurrentUser; navClass: (state: { isActive: boolean }) => string }) {
+export function AccountMobileLinks({ user, navClass }: { user: HeaderUser; navClass: (state: { isActive: boolean }) => string }) {
   const { t } = useTranslation('common')
   return (
     <>

@@ -10,7 +10,7 @@ import { Input } from '~/components/ui/input'
 import { navEntries, SITE_NAV } from '~/components/site-nav'
 import type { Language } from '~/lib/i18n'
 import { cn } from '~/lib/utils'
-import type { CurrentUser } from '~/modules/accounts/session.server'
+import type { HeaderUser } from '~/components/site-nav'
 
 type AccountModule = typeof AccountModuleExports
 let account: AccountModule | null = null
@@ -72,7 +72,7 @@ export function SiteHeader({
   unreadMessages = 0,
   messageCursor = 0,
 }: {
-  user: CurrentUser | null
+  user: HeaderUser | null
   locale: Language
   unreadNotifications?: number
   unreadMessages?: number

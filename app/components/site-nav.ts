@@ -1,4 +1,5 @@
-import type { CurrentUser } from '~/modules/accounts/session.server'
+/** What the header knows of the signed-in person (a component imports no module, ADR 027): the email, and whether a profile exists yet. */
+export type HeaderUser = { email: string; profile: object | null }
 
 /** Who sees a nav entry: everyone, only visitors, only someone signed in, or only a user with a profile. */
 export type NavAudience = 'everyone' | 'guest' | 'user' | 'profile'
@@ -25,7 +26,7 @@ export const SITE_NAV: readonly NavEntry[] = [
 ]
 
 /** The entries of `entries` for `audiences` that `user` may see. */
-export function navEntries(entries: readonly NavEntry[], user: CurrentUser | null, ...audiences: NavAudience[]): NavEntry[] {
+export function navEntries(entries: readonly NavEntry[], user: HeaderUser | null, ...audiences: NavAudience[]): NavEntry[] {
   const sees: Record<NavAudience, boolean> = { everyone: true, guest: !user, user: !!user, profile: !!user?.profile }
   return entries.filter(([, , audience = 'everyone']) => sees[audience] && audiences.includes(audience))
 }

@@ -3,9 +3,9 @@ import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, type SQL } from 'dr
 import { adminUsers, auditLog, disputes, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { signBoundLink, verifyBoundLink } from '~/lib/storage.server'
-import { getCatalogStats } from '~/modules/catalog/stats.server'
-import { readKycDocumentByKey, type KycDocument } from '~/modules/kyc/queries.server'
-import { parseKycDocumentKey, type KycExtension } from '~/modules/kyc/schemas'
+import { getCatalogStats } from '~/modules/catalog/index.server'
+import { readKycDocumentByKey, type KycDocument } from '~/modules/kyc/index.server'
+import { parseKycDocumentKey, type KycExtension } from '~/modules/kyc'
 import { AUDIT_PAGE_SIZE, isProfileId, KYC_LINK_TTL_SECONDS, KYC_QUEUE_PAGE_SIZE, type AuditFilter } from './schemas'
 
 export type AdminOverviewDto = {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc/schemas'
+import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc'
 import { AUDIT_ACTIONS } from './roles'
 import { isUuid, PASSWORD_MAX, UUID_PATTERN } from '~/domain'
 

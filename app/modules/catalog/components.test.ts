@@ -11,7 +11,7 @@ import { PurchasePanel } from './components/purchase-panel'
 import { stepQuantity } from './components/quantity-stepper'
 import type { ProductDetailDto } from './types'
 import { createFixedInstance } from '~/lib/i18next.server'
-import { readOrderQuantity, typedOrderQuantityError } from '~/modules/orders/limits'
+import { readOrderQuantity, typedOrderQuantityError } from '~/modules/orders'
 
 const product: ProductDetailDto = {
   id: '3f2a9c1e-8b7d-4e6f-9a1b-2c3d4e5f6a7b',

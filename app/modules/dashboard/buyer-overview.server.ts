@@ -1,10 +1,9 @@
 // The buyer's overview (issue 26 item 6): what waits for a buyer across the trade modules, read through
 // each module's own queries. Shown on /dashboard to buyers and on the Buying tab to sellers who buy.
-import { countUnreadMessages } from '~/modules/messaging/queries.server'
-import { countUnreadNotifications } from '~/modules/notifications/queries.server'
-import { countBuyerOrdersByStatus, type OrderCountsDto } from '~/modules/orders/stats.server'
-import { listOpenRfqsForBuyer, type OpenRfqSummaryDto } from '~/modules/rfqs/queries.server'
-import { getBuyerQuoteCounts, listQuotesAwaitingBuyer, type AwaitingQuoteDto } from '~/modules/rfqs/stats.server'
+import { countUnreadMessages } from '~/modules/messaging/index.server'
+import { countUnreadNotifications } from '~/modules/notifications/index.server'
+import { countBuyerOrdersByStatus, type OrderCountsDto } from '~/modules/orders/index.server'
+import { type AwaitingQuoteDto, getBuyerQuoteCounts, listOpenRfqsForBuyer, listQuotesAwaitingBuyer, type OpenRfqSummaryDto } from '~/modules/rfqs/index.server'
 import { BUYER_OVERVIEW_LIST_SIZE } from './limits'
 
 export type BuyerOverviewDto = {

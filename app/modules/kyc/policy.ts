@@ -1,6 +1,6 @@
 // Pure KYC permission rules; the routes and commands ask these, tests check them as tables.
 import type { KycStatusValue } from './schemas'
-import { isSeller } from '~/modules/accounts/seller'
+import { isSeller } from '~/modules/accounts'
 
 /** Whoever is asking: a signed-in user (by user id) or nobody. */
 export type KycActor = { id: string } | null

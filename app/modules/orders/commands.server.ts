@@ -3,7 +3,7 @@
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import { disputes, orderEvents, orders, products, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { notify } from '~/modules/notifications/notify.server'
+import { notify } from '~/modules/notifications/index.server'
 import { type OrderStatus, UUID_PATTERN } from '~/domain'
 import { cancelOrder, createOrder } from './lifecycle.server'
 import { isFinalOrderStatus, orderTransitionVerdict, type OrderRole } from './policy'

@@ -4,8 +4,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { orderEvents, orders, products } from '../../../db/schema'
 import type { Db } from '~/lib/db.server'
-import { addMoney, multiplyMoney } from '~/modules/catalog/money'
-import type { NotifyInput } from '~/modules/notifications/notify.server'
+import { addMoney, multiplyMoney } from '~/modules/catalog'
+import type { NotifyInput } from '~/modules/notifications/index.server'
 import type { OrderStatus } from '~/domain'
 import { restocksOnCancel } from './policy'
 

@@ -1,7 +1,7 @@
 // Who may use the seller workspace (/dashboard/*): every loader and action asks here first.
 import { data } from 'react-router'
-import { getCurrentUser, throwSignInRequired, type CurrentUser } from '~/modules/accounts/session.server'
-import { isSeller } from '~/modules/accounts/seller'
+import { getCurrentUser, throwSignInRequired, type CurrentUser } from '~/modules/accounts/index.server'
+import { isSeller } from '~/modules/accounts'
 
 export type SellerProfile = NonNullable<CurrentUser['profile']> & { userType: 'Seller' }
 

@@ -6,7 +6,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm'
 import { quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { notify, type NotifyInput } from '~/modules/notifications/notify.server'
+import { notify, type NotifyInput } from '~/modules/notifications/index.server'
 
 /** Quotes expired per transaction; the job loops until none are left. */
 const BATCH = 200

@@ -4,7 +4,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { notify } from '~/modules/notifications/notify.server'
+import { notify } from '~/modules/notifications/index.server'
 import { type Currency, type IncotermCode, LIVE_QUOTE_STATUSES, type QuoteStatus, type TradingCountry, UUID_PATTERN } from '~/domain'
 import { MAX_QUOTES_PER_RFQ } from './enums'
 import { isRfqForSeller, quoteBlocker, type QuotingSeller } from './policy'

@@ -6,11 +6,9 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { toastHeader } from '~/lib/toast.server'
-import { CompleteProfileForm, type CompleteProfileActionData } from '~/modules/accounts/components/complete-profile-form'
-import { createProfile } from '~/modules/accounts/profile-commands.server'
+import { type CompleteProfileActionData, CompleteProfileForm, CompleteProfileSchema } from '~/modules/accounts'
+import { createProfile, type CurrentUser, getCurrentUser, requireUser } from '~/modules/accounts/index.server'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { CompleteProfileSchema } from '~/modules/accounts/profile-schemas'
-import { getCurrentUser, requireUser, type CurrentUser } from '~/modules/accounts/session.server'
 
 // The form itself is shown by the root layout on any page; this route receives it. Only a user who
 // still needs a profile stays here (that is how a browser without JavaScript sees the form's errors).

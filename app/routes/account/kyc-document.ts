@@ -3,10 +3,9 @@ import { fileRefusalText, storedFileResponse } from '~/lib/file-response.server'
 import { getI18n } from '~/lib/i18next.server'
 import { recordSecurityEvent } from '~/lib/security-events.server'
 import { verifySignedUrl } from '~/lib/storage.server'
-import { getCurrentUser, requireUser } from '~/modules/accounts/session.server'
-import { canViewKycDocument } from '~/modules/kyc/policy'
-import { readKycDocumentByKey, readKycDocumentOfUser, type KycDocument } from '~/modules/kyc/queries.server'
-import { parseKycDocumentKey } from '~/modules/kyc/schemas'
+import { getCurrentUser, requireUser } from '~/modules/accounts/index.server'
+import { canViewKycDocument, parseKycDocumentKey } from '~/modules/kyc'
+import { readKycDocumentByKey, readKycDocumentOfUser, type KycDocument } from '~/modules/kyc/index.server'
 
 /** Spec §9: storage cache control 3600 seconds; `private` keeps shared caches out. */
 const MAX_AGE = 3600

@@ -13,14 +13,10 @@ import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitInit } from '~/lib/rate-limit.server'
 import { checkUpload, readUploadForm } from '~/lib/uploads.server'
-import { getCurrentUser, getUnverifiedEmail, requireUser, throwSignInRequired } from '~/modules/accounts/session.server'
-import { KycUploadRefusedError, storeKycDocument } from '~/modules/kyc/commands.server'
-import { KycGuidance } from '~/modules/kyc/components/kyc-guidance'
-import { KycStatusBadge } from '~/modules/kyc/components/kyc-status-badge'
-import { KycStatusNotice } from '~/modules/kyc/components/kyc-status-notice'
-import { KycUploadForm } from '~/modules/kyc/components/kyc-upload-form'
-import { getKycOverview } from '~/modules/kyc/queries.server'
-import { isSeller } from '~/modules/accounts/seller'
+import { getCurrentUser, getUnverifiedEmail, requireUser, throwSignInRequired } from '~/modules/accounts/index.server'
+import { getKycOverview, KycUploadRefusedError, storeKycDocument } from '~/modules/kyc/index.server'
+import { KycGuidance, KycStatusBadge, KycStatusNotice, KycUploadForm } from '~/modules/kyc'
+import { isSeller } from '~/modules/accounts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language

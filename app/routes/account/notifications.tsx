@@ -10,12 +10,10 @@ import { publicOrigin } from '~/lib/origin.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
-import { requireUser } from '~/modules/accounts/session.server'
-import { Pagination } from '~/modules/catalog/components/pagination'
-import { markAllNotificationsRead, openNotification } from '~/modules/notifications/commands.server'
-import { NotificationList } from '~/modules/notifications/components/notification-list'
-import { listNotifications } from '~/modules/notifications/queries.server'
-import { NotificationActionSchema, parseNotificationPage } from '~/modules/notifications/schemas'
+import { requireUser } from '~/modules/accounts/index.server'
+import { Pagination } from '~/modules/catalog'
+import { listNotifications, markAllNotificationsRead, openNotification } from '~/modules/notifications/index.server'
+import { NotificationActionSchema, NotificationList, parseNotificationPage } from '~/modules/notifications'
 
 // Notifications (issue 8 item 10): the signed-in user's own notices, newest first, 20 a page. Opening
 // one marks it read and goes to its page; "Mark all as read" clears the badge.

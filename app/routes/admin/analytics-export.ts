@@ -1,10 +1,9 @@
 import type { Route } from './+types/analytics-export'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
-import { requireAdmin } from '~/modules/admin/session.server'
-import { csvFileName, toCsv } from '~/modules/analytics/csv'
-import { getChartTable } from '~/modules/analytics/queries.server'
-import { isChartId, isoDay, parseDateRange } from '~/modules/analytics/schemas'
+import { requireAdmin } from '~/modules/admin/index.server'
+import { csvFileName, isChartId, isoDay, parseDateRange, toCsv } from '~/modules/analytics'
+import { getChartTable } from '~/modules/analytics/index.server'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

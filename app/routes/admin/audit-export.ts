@@ -1,7 +1,6 @@
 import type { Route } from './+types/audit-export'
-import { auditExportFileName, exportAuditCsv } from '~/modules/admin/audit-export.server'
-import { parseAuditFilter } from '~/modules/admin/schemas'
-import { requireAdmin } from '~/modules/admin/session.server'
+import { auditExportFileName, exportAuditCsv, requireAdmin } from '~/modules/admin/index.server'
+import { parseAuditFilter } from '~/modules/admin'
 
 /**
  * GET /admin/audit/export?action&admin&from&to: the audit log as a CSV download, with the viewer's

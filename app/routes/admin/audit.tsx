@@ -11,12 +11,8 @@ import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
 import { useFormat } from '~/lib/use-format'
-import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
-import { AdminShell } from '~/modules/admin/components/admin-shell'
-import { listAdminOptions, listAuditEntries } from '~/modules/admin/queries.server'
-import { AUDIT_ACTIONS } from '~/modules/admin/roles'
-import { auditFilterQuery, parseAuditFilter } from '~/modules/admin/schemas'
-import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
+import { AdminErrorBoundary, AdminShell, AUDIT_ACTIONS, auditFilterQuery, parseAuditFilter } from '~/modules/admin'
+import { adminHeader, listAdminOptions, listAuditEntries, requireAdmin } from '~/modules/admin/index.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, 'audit:read')

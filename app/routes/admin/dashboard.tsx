@@ -6,14 +6,8 @@ import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
 import { useFormat } from '~/lib/use-format'
-import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
-import { AdminShell } from '~/modules/admin/components/admin-shell'
-import { OverviewRecentActivity } from '~/modules/admin/components/overview-recent-activity'
-import { SystemStatus } from '~/modules/admin/components/system-status'
-import { can } from '~/modules/admin/permissions'
-import { getAdminOverview, listRecentActivity } from '~/modules/admin/queries.server'
-import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
-import { getSystemStatus } from '~/modules/admin/system-status.server'
+import { AdminErrorBoundary, AdminShell, can, OverviewRecentActivity, SystemStatus } from '~/modules/admin'
+import { adminHeader, getAdminOverview, getSystemStatus, listRecentActivity, requireAdmin } from '~/modules/admin/index.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request)

@@ -1,8 +1,7 @@
 import type { Route } from './+types/dispute-evidence'
 import { signedLinkRefusal, storedFileResponse } from '~/lib/file-response.server'
-import { requireAdmin } from '~/modules/admin/session.server'
-import { recordEvidenceView } from '~/modules/disputes/commands.server'
-import { openEvidenceLink } from '~/modules/disputes/queries.server'
+import { requireAdmin } from '~/modules/admin/index.server'
+import { openEvidenceLink, recordEvidenceView } from '~/modules/disputes/index.server'
 
 /**
  * GET /admin/disputes/:id/evidence/:evidenceId?expires&sig: an evidence file for a moderator. It needs an

@@ -11,14 +11,10 @@ import { readForm } from '~/lib/form.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
-import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
-import { AdminShell } from '~/modules/admin/components/admin-shell'
-import { adminHeader, requireAdmin } from '~/modules/admin/session.server'
-import { decideDispute, postModeratorMessage } from '~/modules/disputes/commands.server'
-import { DisputeThread } from '~/modules/disputes/components/dispute-thread'
-import { DecideDisputeDialog, ModeratorMessageForm, type AdminDisputeActionData } from '~/modules/disputes/components/moderator-actions'
-import { getAdminDispute } from '~/modules/disputes/queries.server'
-import { DecideDisputeSchema, DECISION_FORM, isUuid, MODERATOR_MESSAGE_FORM, ModeratorMessageSchema } from '~/modules/disputes/schemas'
+import { AdminErrorBoundary, AdminShell } from '~/modules/admin'
+import { adminHeader, requireAdmin } from '~/modules/admin/index.server'
+import { decideDispute, getAdminDispute, postModeratorMessage } from '~/modules/disputes/index.server'
+import { type AdminDisputeActionData, DecideDisputeDialog, DecideDisputeSchema, DECISION_FORM, DisputeThread, isUuid, MODERATOR_MESSAGE_FORM, ModeratorMessageForm, ModeratorMessageSchema } from '~/modules/disputes'
 
 // One dispute in the admin panel (issue 10 item 7): the order, the parties, the description, evidence
 // through short-lived links bound to the file and this admin session, the thread; a message to both

@@ -1,9 +1,7 @@
 import type { Route } from './+types/kyc-document'
 import { KYC_DOCUMENT } from '~/domain/uploads'
 import { signedLinkRefusal, storedFileResponse } from '~/lib/file-response.server'
-import { recordKycDocumentView } from '~/modules/admin/commands.server'
-import { openKycDocumentLink } from '~/modules/admin/queries.server'
-import { requireAdmin } from '~/modules/admin/session.server'
+import { openKycDocumentLink, recordKycDocumentView, requireAdmin } from '~/modules/admin/index.server'
 
 /**
  * GET /admin/kyc/:profileId/document?expires&sig: a View KYC link. It needs both an admin session with

@@ -3,10 +3,8 @@ import { data, redirect, redirectDocument } from 'react-router'
 import type { Route } from './+types/login'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { getI18n } from '~/lib/i18next.server'
-import { signInAdmin } from '~/modules/admin/commands.server'
-import { AdminLoginForm, type AdminLoginAnswer } from '~/modules/admin/components/admin-login-form'
-import { parseAdminLogin } from '~/modules/admin/schemas'
-import { requireNoAdmin, safeAdminRedirect } from '~/modules/admin/session.server'
+import { requireNoAdmin, safeAdminRedirect, signInAdmin } from '~/modules/admin/index.server'
+import { type AdminLoginAnswer, AdminLoginForm, parseAdminLogin } from '~/modules/admin'
 
 /** /admin/two-factor, carrying where to go after the code (a safe admin path, or none for the dashboard). */
 function twoFactorPath(redirectTo: string): string {

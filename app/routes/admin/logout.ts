@@ -1,7 +1,6 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/logout'
-import { signOutAdmin } from '~/modules/admin/commands.server'
-import { getCurrentAdmin } from '~/modules/admin/session.server'
+import { getCurrentAdmin, signOutAdmin } from '~/modules/admin/index.server'
 
 // Signing out changes state, so only POST does it; a GET goes back to the panel (or its login).
 export function loader() {

@@ -4,10 +4,8 @@ import type { Route } from './+types/two-factor'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { getI18n } from '~/lib/i18next.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { parseTwoFactorSignIn } from '~/modules/admin/components/admin-account-schemas'
-import { TwoFactorSignInForm, type TwoFactorSignInAnswer } from '~/modules/admin/components/two-factor-sign-in-form'
-import { requireNoAdmin, safeAdminRedirect } from '~/modules/admin/session.server'
-import { completeTwoFactorSignIn, readTwoFactorChallenge } from '~/modules/admin/two-factor.server'
+import { parseTwoFactorSignIn, type TwoFactorSignInAnswer, TwoFactorSignInForm } from '~/modules/admin'
+import { completeTwoFactorSignIn, readTwoFactorChallenge, requireNoAdmin, safeAdminRedirect } from '~/modules/admin/index.server'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 8 * 1024

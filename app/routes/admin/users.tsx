@@ -6,14 +6,8 @@ import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
-import { AdminErrorBoundary } from '~/modules/admin/components/admin-error-boundary'
-import { AdminShell } from '~/modules/admin/components/admin-shell'
-import { UserDetailDialog } from '~/modules/admin/components/user-detail-dialog'
-import { UserKycCard } from '~/modules/admin/components/user-kyc-card'
-import { UserFilters, UserTable } from '~/modules/admin/components/user-list'
-import { adminHeader, requireAdmin, safeAdminRedirect } from '~/modules/admin/session.server'
-import { parseUserAction, parseUserFilter, userListSearch, type UserActionFieldErrors } from '~/modules/admin/user-schemas'
-import { changeUserStatus, getKycPendingCard, getUserDetail, listUsers, updateUserNotes } from '~/modules/admin/users.server'
+import { AdminErrorBoundary, AdminShell, parseUserAction, parseUserFilter, type UserActionFieldErrors, UserDetailDialog, UserFilters, UserKycCard, userListSearch, UserTable } from '~/modules/admin'
+import { adminHeader, changeUserStatus, getKycPendingCard, getUserDetail, listUsers, requireAdmin, safeAdminRedirect, updateUserNotes } from '~/modules/admin/index.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, 'user:read')

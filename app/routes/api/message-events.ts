@@ -1,7 +1,7 @@
 import type { Route } from './+types/message-events'
 import { getI18n } from '~/lib/i18next.server'
-import { getCurrentUser } from '~/modules/accounts/session.server'
-import { openMessageStream, parseResumePosition } from '~/modules/messaging/live-stream.server'
+import { getCurrentUser } from '~/modules/accounts/index.server'
+import { openMessageStream, parseResumePosition } from '~/modules/messaging/index.server'
 
 /**
  * GET /messages/events: the signed-in user's live message events as server-sent events (ADR 011).

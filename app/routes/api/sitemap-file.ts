@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { Route } from './+types/sitemap-file'
 import { publicOrigin } from '~/lib/origin.server'
-import { sitemapFileResponse } from '~/modules/catalog/sitemap.server'
+import { sitemapFileResponse } from '~/modules/catalog/index.server'
 
 // GET /sitemaps/<file>.xml: one file of the sitemap index (pages, products-N, sellers-N), streamed.
 export async function loader({ request, params }: Route.LoaderArgs) {

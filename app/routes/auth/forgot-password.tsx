@@ -4,10 +4,8 @@ import { parseSubmission } from '~/lib/form'
 import type { Language } from '~/lib/i18n'
 import { getLocale } from '~/lib/i18next.server'
 import { seoMeta } from '~/lib/seo'
-import { ForgotPasswordView, type ForgotPasswordActionData } from '~/modules/accounts/components/forgot-password-view'
-import { requestPasswordReset } from '~/modules/accounts/password-reset.server'
-import { authPageMeta } from '~/modules/accounts/page-meta.server'
-import { EmailField, PasswordResetRequestSchema } from '~/modules/accounts/schemas'
+import { EmailField, type ForgotPasswordActionData, ForgotPasswordView, PasswordResetRequestSchema } from '~/modules/accounts'
+import { authPageMeta, requestPasswordReset } from '~/modules/accounts/index.server'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 16 * 1024

@@ -6,10 +6,8 @@ import { Button } from '~/components/ui/button'
 import { Spinner } from '~/components/ui/spinner'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
-import { signOut } from '~/modules/accounts/commands.server'
-import { AuthCard } from '~/modules/accounts/components/auth-card'
-import { authPageMeta } from '~/modules/accounts/page-meta.server'
-import { getCurrentUser } from '~/modules/accounts/session.server'
+import { authPageMeta, getCurrentUser, signOut } from '~/modules/accounts/index.server'
+import { AuthCard } from '~/modules/accounts'
 
 // Signing out changes state, so it only happens on POST; a GET shows a confirmation (or goes home).
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,13 +6,9 @@ import type { Language } from '~/lib/i18n'
 import { getLocale } from '~/lib/i18next.server'
 import { seoMeta } from '~/lib/seo'
 import { readUploadForm } from '~/lib/uploads.server'
-import { registerAccount } from '~/modules/accounts/commands.server'
-import { AuthCard } from '~/modules/accounts/components/auth-card'
-import { RegisterForm, type RegisterActionData } from '~/modules/accounts/components/register-form'
-import { authPageMeta } from '~/modules/accounts/page-meta.server'
-import { RegisterSchema } from '~/modules/accounts/schemas'
-import { requireAnonymous } from '~/modules/accounts/session.server'
-import { KYC_FIELD } from '~/modules/kyc/schemas'
+import { authPageMeta, registerAccount, requireAnonymous } from '~/modules/accounts/index.server'
+import { AuthCard, type RegisterActionData, RegisterForm, RegisterSchema } from '~/modules/accounts'
+import { KYC_FIELD } from '~/modules/kyc'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAnonymous(request)

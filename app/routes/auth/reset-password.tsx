@@ -3,10 +3,8 @@ import type { Route } from './+types/reset-password'
 import { parseSubmission } from '~/lib/form'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
-import { ResetPasswordView, type ResetPasswordActionData, type ResetPasswordState } from '~/modules/accounts/components/reset-password-view'
-import { checkResetToken, resetPassword } from '~/modules/accounts/password-reset.server'
-import { authPageMeta } from '~/modules/accounts/page-meta.server'
-import { ResetPasswordSchema } from '~/modules/accounts/schemas'
+import { type ResetPasswordActionData, ResetPasswordSchema, type ResetPasswordState, ResetPasswordView } from '~/modules/accounts'
+import { authPageMeta, checkResetToken, resetPassword } from '~/modules/accounts/index.server'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 16 * 1024

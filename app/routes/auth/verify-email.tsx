@@ -5,11 +5,8 @@ import type { Language } from '~/lib/i18n'
 import { getLocale } from '~/lib/i18next.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
-import { resendVerificationEmail, verifyEmailToken } from '~/modules/accounts/commands.server'
-import { VerifyEmailView, type ResendActionData, type VerifyEmailState } from '~/modules/accounts/components/verify-email-view'
-import { authPageMeta } from '~/modules/accounts/page-meta.server'
-import { getUnverifiedEmail } from '~/modules/accounts/session.server'
-import { EmailField, ResendVerificationSchema, verifyEmailPath } from '~/modules/accounts/schemas'
+import { authPageMeta, getUnverifiedEmail, resendVerificationEmail, verifyEmailToken } from '~/modules/accounts/index.server'
+import { EmailField, type ResendActionData, ResendVerificationSchema, verifyEmailPath, type VerifyEmailState, VerifyEmailView } from '~/modules/accounts'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 
 const FORM_LIMIT = 16 * 1024

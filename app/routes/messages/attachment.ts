@@ -1,8 +1,8 @@
 import type { Route } from './+types/attachment'
 import { fileRefusalText, storedFileResponse } from '~/lib/file-response.server'
 import { getI18n } from '~/lib/i18next.server'
-import { requireUser } from '~/modules/accounts/session.server'
-import { readAttachment } from '~/modules/messaging/attachments.server'
+import { requireUser } from '~/modules/accounts/index.server'
+import { readAttachment } from '~/modules/messaging/index.server'
 
 // GET /messages/:conversationId/attachments/:attachmentId: a file of a message, for the conversation's two
 // participants only (anyone else, a forged or a malformed id: 404). Always offered as a download, with

@@ -4,12 +4,10 @@ import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
-import { requireUser } from '~/modules/accounts/session.server'
-import { Pagination } from '~/modules/catalog/components/pagination'
-import { Inbox } from '~/modules/messaging/components/inbox'
-import { LiveMessages } from '~/modules/messaging/components/live-messages'
-import { listInbox } from '~/modules/messaging/queries.server'
-import { parseInboxQuery } from '~/modules/messaging/schemas'
+import { requireUser } from '~/modules/accounts/index.server'
+import { Pagination } from '~/modules/catalog'
+import { Inbox, LiveMessages, parseInboxQuery } from '~/modules/messaging'
+import { listInbox } from '~/modules/messaging/index.server'
 
 // The inbox (issue 9 item 2): the signed-in user's conversations, as buyer and as seller, newest activity
 // first, 20 a page, with a search by the other party or the product.

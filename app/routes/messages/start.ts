@@ -3,9 +3,9 @@ import type { Route } from './+types/start'
 import { parseSubmission } from '~/lib/form'
 import { readForm } from '~/lib/form.server'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { getCurrentUser, throwSignInRequired } from '~/modules/accounts/session.server'
-import { startConversation } from '~/modules/messaging/commands.server'
-import { StartConversationSchema } from '~/modules/messaging/schemas'
+import { getCurrentUser, throwSignInRequired } from '~/modules/accounts/index.server'
+import { startConversation } from '~/modules/messaging/index.server'
+import { StartConversationSchema } from '~/modules/messaging'
 
 // POST /messages/start (issue 9 item 1): every "Contact seller" and "Message" button. Opens the
 // conversation between the caller and the other party of the product, RFQ, quote or order, starting it

@@ -7,10 +7,8 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { referenceData } from '~/lib/reference-cache.server'
 import { seoMeta } from '~/lib/seo'
-import { CategoryCard } from '~/modules/catalog/components/category-card'
-import { ProductListing } from '~/modules/catalog/components/product-listing'
-import { loadListing } from '~/modules/catalog/listing.server'
-import { getCategory, listCategories } from '~/modules/catalog/categories.server'
+import { CategoryCard, ProductListing } from '~/modules/catalog'
+import { getCategory, listCategories, loadListing } from '~/modules/catalog/index.server'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
 export const handle: I18nHandle = { i18n: ['catalog'] }

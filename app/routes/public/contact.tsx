@@ -3,12 +3,8 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/contact'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { contactDetails } from '~/lib/env.server'
-import { listOf } from '~/modules/content/pages/content'
-import { pageMeta } from '~/modules/content/pages/meta'
-import { loadPageMeta } from '~/modules/content/pages/meta.server'
-import { PageHero } from '~/modules/content/pages/page-hero'
-import { ContentSection, PageBody, Prose } from '~/modules/content/pages/prose'
-import { RichText } from '~/modules/content/pages/rich-text'
+import { ContentSection, listOf, PageBody, PageHero, pageMeta, Prose, RichText } from '~/modules/content'
+import { loadPageMeta } from '~/modules/content/index.server'
 
 // The operator's contact details come from configuration (CONTACT_* in the README): what is not
 // configured is not shown; the demo shows marked stand-ins; nothing is invented (issue 26 item 7).

@@ -4,13 +4,8 @@ import { Link } from 'react-router'
 import type { Route } from './+types/faq'
 import { Button } from '~/components/ui/button'
 import { getI18n } from '~/lib/i18next.server'
-import { FAQ_GROUPS, FAQ_ITEM_KEYS } from '~/modules/content/pages/faq'
-import { pageMeta } from '~/modules/content/pages/meta'
-import { loadPageMeta } from '~/modules/content/pages/meta.server'
-import { PageHero } from '~/modules/content/pages/page-hero'
-import { ContentSection, PageBody } from '~/modules/content/pages/prose'
-import { RichText } from '~/modules/content/pages/rich-text'
-import { stripRichText } from '~/modules/content/pages/rich-text-parse'
+import { ContentSection, FAQ_GROUPS, FAQ_ITEM_KEYS, PageBody, PageHero, pageMeta, RichText, stripRichText } from '~/modules/content'
+import { loadPageMeta } from '~/modules/content/index.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [base, i18n] = await Promise.all([loadPageMeta(request, context, 'faq'), getI18n(request, context)])

@@ -1,12 +1,8 @@
 import { ArrowUp, BadgeCheck, Banknote, FileSignature, Lightbulb, Scale, ShieldCheck, Wheat } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/guides'
-import { listOf } from '~/modules/content/pages/content'
-import { pageMeta } from '~/modules/content/pages/meta'
-import { loadPageMeta } from '~/modules/content/pages/meta.server'
-import { PageHero } from '~/modules/content/pages/page-hero'
-import { PageBody, Prose } from '~/modules/content/pages/prose'
-import { RichText } from '~/modules/content/pages/rich-text'
+import { listOf, PageBody, PageHero, pageMeta, Prose, RichText } from '~/modules/content'
+import { loadPageMeta } from '~/modules/content/index.server'
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadPageMeta(request, context, 'guides')
 

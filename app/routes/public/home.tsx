@@ -11,12 +11,8 @@ import { publicOrigin } from '~/lib/origin.server'
 import { referenceData } from '~/lib/reference-cache.server'
 import { seoMeta } from '~/lib/seo'
 import { useReader } from '~/lib/reader'
-import { CategoryCard } from '~/modules/catalog/components/category-card'
-import { ProductGrid } from '~/modules/catalog/components/product-grid'
-import { getCatalogStats } from '~/modules/catalog/stats.server'
-import { listFeaturedCategories } from '~/modules/catalog/categories.server'
-import { listNewLaunches } from '~/modules/catalog/listing.server'
-import { FEATURED_CATEGORY_IDS } from '~/modules/catalog/constants'
+import { CategoryCard, FEATURED_CATEGORY_IDS, ProductGrid } from '~/modules/catalog'
+import { getCatalogStats, listFeaturedCategories, listNewLaunches } from '~/modules/catalog/index.server'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
 export const handle: I18nHandle = { i18n: ['home', 'catalog'] }

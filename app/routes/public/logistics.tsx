@@ -3,12 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/logistics'
 import { Button } from '~/components/ui/button'
-import { listOf } from '~/modules/content/pages/content'
-import { pageMeta } from '~/modules/content/pages/meta'
-import { loadPageMeta } from '~/modules/content/pages/meta.server'
-import { PageHero } from '~/modules/content/pages/page-hero'
-import { ContentSection, PageBody, Prose } from '~/modules/content/pages/prose'
-import { RichText } from '~/modules/content/pages/rich-text'
+import { ContentSection, listOf, PageBody, PageHero, pageMeta, Prose, RichText } from '~/modules/content'
+import { loadPageMeta } from '~/modules/content/index.server'
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadPageMeta(request, context, 'logistics')
 

@@ -4,9 +4,8 @@ import type { Language, I18nHandle } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
-import { ProductListing } from '~/modules/catalog/components/product-listing'
-import { loadListing } from '~/modules/catalog/listing.server'
-import { NEW_LISTING_DAYS } from '~/modules/catalog/constants'
+import { NEW_LISTING_DAYS, ProductListing } from '~/modules/catalog'
+import { loadListing } from '~/modules/catalog/index.server'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
 export const handle: I18nHandle = { i18n: ['catalog'] }

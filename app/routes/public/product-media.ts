@@ -2,7 +2,7 @@ import type { Route } from './+types/product-media'
 import { STORED_FILE_CSP } from '~/lib/document-headers'
 import { fileRefusalText } from '~/lib/file-response.server'
 import { getI18n } from '~/lib/i18next.server'
-import { readProductImage } from '~/modules/products/images.server'
+import { readProductImage } from '~/modules/products/index.server'
 
 // GET /media/products/<hash>.webp and <hash>-thumb.webp: uploaded product images. A name is the
 // content's hash, so a file never changes under its URL and browsers and CDNs may keep it for a year.

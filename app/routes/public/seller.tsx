@@ -9,11 +9,8 @@ import { readerOf, type I18nHandle, type Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
-import { CountryLabel } from '~/modules/catalog/components/country-label'
-import { Pagination } from '~/modules/catalog/components/pagination'
-import { ProductGrid } from '~/modules/catalog/components/product-grid'
-import { getSeller, listSellerProducts } from '~/modules/catalog/product.server'
-import { PageSchema } from '~/modules/catalog/schemas'
+import { CountryLabel, PageSchema, Pagination, ProductGrid } from '~/modules/catalog'
+import { getSeller, listSellerProducts } from '~/modules/catalog/index.server'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
 export const handle: I18nHandle = { i18n: ['catalog'] }

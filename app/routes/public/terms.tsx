@@ -1,10 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/terms'
-import { LegalDocument } from '~/modules/content/pages/legal-document'
-import { pageMeta } from '~/modules/content/pages/meta'
-import { loadPageMeta } from '~/modules/content/pages/meta.server'
-import { PageHero } from '~/modules/content/pages/page-hero'
-import { PageBody } from '~/modules/content/pages/prose'
+import { LegalDocument, PageBody, PageHero, pageMeta } from '~/modules/content'
+import { loadPageMeta } from '~/modules/content/index.server'
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadPageMeta(request, context, 'terms')
 

@@ -1,13 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/trade-documentation'
 import { seoMeta } from '~/lib/seo'
-import { tList, type DocRow } from '~/modules/content/trade/content'
-import { CertificationsList } from '~/modules/content/trade/components/blocks'
-import { TradeSubpageLayout } from '~/modules/content/trade/components/layout'
-import { BulletList } from '~/modules/content/trade/components/lists'
-import { DocumentTable } from '~/modules/content/trade/components/tables'
-import { DOC_FLOWS, DOC_SIDES } from '~/modules/content/trade/data'
-import { loadTradeMeta } from '~/modules/content/trade/meta.server'
+import { BulletList, CertificationsList, DOC_FLOWS, DOC_SIDES, type DocRow, DocumentTable, tList, TradeSubpageLayout } from '~/modules/content'
+import { loadTradeMeta } from '~/modules/content/index.server'
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadTradeMeta(request, context, 'documentation')
 

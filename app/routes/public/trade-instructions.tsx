@@ -5,12 +5,8 @@ import type { Route } from './+types/trade-instructions'
 import { Button } from '~/components/ui/button'
 import { getI18n } from '~/lib/i18next.server'
 import { seoMeta } from '~/lib/seo'
-import { tList, type FaqItem } from '~/modules/content/trade/content'
-import { DeeperLinks, TradeBody, TradeCta, TradeDisclaimer, TradeHero, TradeSection } from '~/modules/content/trade/components/layout'
-import { FaqList } from '~/modules/content/trade/components/lists'
-import { TradeTabs } from '~/modules/content/trade/components/trade-tabs'
-import { loadTradeMeta } from '~/modules/content/trade/meta.server'
-import { onlyTabChanged, parseTradeTab } from '~/modules/content/trade/tabs'
+import { DeeperLinks, type FaqItem, FaqList, onlyTabChanged, parseTradeTab, tList, TradeBody, TradeCta, TradeDisclaimer, TradeHero, TradeSection, TradeTabs } from '~/modules/content'
+import { loadTradeMeta } from '~/modules/content/index.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [base, i18n] = await Promise.all([loadTradeMeta(request, context, 'hub'), getI18n(request, context)])

@@ -1,11 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/trade-logistics'
 import { seoMeta } from '~/lib/seo'
-import { tList, type TitledText } from '~/modules/content/trade/content'
-import { TradeSubpageLayout } from '~/modules/content/trade/components/layout'
-import { BulletList, StepList } from '~/modules/content/trade/components/lists'
-import { IncotermsTable, RoutesTable } from '~/modules/content/trade/components/tables'
-import { loadTradeMeta } from '~/modules/content/trade/meta.server'
+import { BulletList, IncotermsTable, RoutesTable, StepList, type TitledText, tList, TradeSubpageLayout } from '~/modules/content'
+import { loadTradeMeta } from '~/modules/content/index.server'
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadTradeMeta(request, context, 'logistics')
 

@@ -2,12 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/trade-payment'
 import { seoMeta } from '~/lib/seo'
-import { tList } from '~/modules/content/trade/content'
-import { CurrenciesList, IncotermsList } from '~/modules/content/trade/components/blocks'
-import { TradeSubpageLayout } from '~/modules/content/trade/components/layout'
-import { BulletList } from '~/modules/content/trade/components/lists'
-import { PaymentMethodsTable } from '~/modules/content/trade/components/tables'
-import { loadTradeMeta } from '~/modules/content/trade/meta.server'
+import { BulletList, CurrenciesList, IncotermsList, PaymentMethodsTable, tList, TradeSubpageLayout } from '~/modules/content'
+import { loadTradeMeta } from '~/modules/content/index.server'
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadTradeMeta(request, context, 'payment')
 

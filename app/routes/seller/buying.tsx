@@ -1,7 +1,7 @@
 import type { Route } from './+types/buying'
-import { requireUser } from '~/modules/accounts/session.server'
-import { getBuyerOverview } from '~/modules/dashboard/buyer-overview.server'
-import { BuyerOverview } from '~/modules/dashboard/components/buyer-overview'
+import { requireUser } from '~/modules/accounts/index.server'
+import { getBuyerOverview } from '~/modules/dashboard/index.server'
+import { BuyerOverview } from '~/modules/dashboard'
 
 // The dashboard's Buying tab (issue 26 item 6): a seller who also buys sees their buyer overview inside
 // the seller workspace; for a buyer it is the same page as /dashboard.

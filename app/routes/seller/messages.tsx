@@ -2,12 +2,10 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/messages'
 import type { Language } from '~/lib/i18n'
 import { getLocale } from '~/lib/i18next.server'
-import { Pagination } from '~/modules/catalog/components/pagination'
-import { Inbox } from '~/modules/messaging/components/inbox'
-import { LiveMessages } from '~/modules/messaging/components/live-messages'
-import { listInbox } from '~/modules/messaging/queries.server'
-import { parseInboxQuery } from '~/modules/messaging/schemas'
-import { sellerGate } from '~/modules/products/seller.server'
+import { Pagination } from '~/modules/catalog'
+import { Inbox, LiveMessages, parseInboxQuery } from '~/modules/messaging'
+import { listInbox } from '~/modules/messaging/index.server'
+import { sellerGate } from '~/modules/products/index.server'
 
 // The seller dashboard's Messages tab (spec §2, issue 9 item 2): the same inbox as /messages. The layout
 // shows the gate to non-sellers.

@@ -7,13 +7,11 @@ import { readForm } from '~/lib/form.server'
 import type { Language } from '~/lib/i18n'
 import { getLocale } from '~/lib/i18next.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { Pagination } from '~/modules/catalog/components/pagination'
-import { changeOrderStatus } from '~/modules/orders/commands.server'
-import { OrderTable } from '~/modules/orders/components/order-list'
-import { listOrders } from '~/modules/orders/queries.server'
-import { OrderStatusInListSchema } from '~/modules/orders/schemas'
-import { requireSeller, sellerGate } from '~/modules/products/seller.server'
-import { parseOrderListPage } from '~/modules/rfqs/schemas/common'
+import { Pagination } from '~/modules/catalog'
+import { changeOrderStatus, listOrders } from '~/modules/orders/index.server'
+import { OrderStatusInListSchema, OrderTable } from '~/modules/orders'
+import { requireSeller, sellerGate } from '~/modules/products/index.server'
+import { parseOrderListPage } from '~/modules/rfqs'
 
 // The seller dashboard's orders tab (spec §2, issue 8 items 7 and 9): orders made when a buyer accepted
 // the seller's quote (or the seller accepted a counter), newest first, paginated on the server, each

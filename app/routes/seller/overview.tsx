@@ -1,10 +1,10 @@
 import type { ComponentProps } from 'react'
 import type { Route } from './+types/overview'
 import ProductsPage, { action, loader as productsLoader } from './products'
-import { getCurrentUser } from '~/modules/accounts/session.server'
-import { getBuyerOverview, type BuyerOverviewDto } from '~/modules/dashboard/buyer-overview.server'
-import { BuyerOverview } from '~/modules/dashboard/components/buyer-overview'
-import { sellerGate } from '~/modules/products/seller.server'
+import { getCurrentUser } from '~/modules/accounts/index.server'
+import { getBuyerOverview, type BuyerOverviewDto } from '~/modules/dashboard/index.server'
+import { BuyerOverview } from '~/modules/dashboard'
+import { sellerGate } from '~/modules/products/index.server'
 
 // /dashboard, the account menu's "Dashboard": a seller's opens on My Products (spec §2: the dashboard's
 // first tab); anyone else's is their buyer overview (issue 26 item 6). The actions are My Products'

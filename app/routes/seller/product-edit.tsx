@@ -9,12 +9,9 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
-import { listCategoryOptions } from '~/modules/catalog/categories.server'
-import { ProductForm } from '~/modules/products/components/product-form'
-import { SellerRequired } from '~/modules/products/components/seller-required'
-import { getEditableProduct, originCountryOptions, updateProduct } from '~/modules/products/products.server'
-import { parseProductForm } from '~/modules/products/schemas'
-import { requireSeller, sellerGate } from '~/modules/products/seller.server'
+import { listCategoryOptions } from '~/modules/catalog/index.server'
+import { parseProductForm, ProductForm, SellerRequired } from '~/modules/products'
+import { getEditableProduct, originCountryOptions, requireSeller, sellerGate, updateProduct } from '~/modules/products/index.server'
 
 // Edit product (issue 7 item 4): the create form filled in; only the owner may open or change it,
 // anyone else gets the 404 page and nothing is written.

@@ -2,8 +2,7 @@ import type { Route } from './+types/product-images'
 import { PRODUCT_IMAGE } from '~/domain/uploads'
 import { enforceLimit, limitHeaders, noteRefusal } from '~/lib/rate-limit.server'
 import { readUploadForm } from '~/lib/uploads.server'
-import { storeProductImage } from '~/modules/products/images.server'
-import { requireSeller } from '~/modules/products/seller.server'
+import { requireSeller, storeProductImage } from '~/modules/products/index.server'
 
 // POST /dashboard/products/images: the product form uploads one image per request (XMLHttpRequest,
 // for real progress) and gets back its paths as JSON; the form then submits the list of paths.

@@ -10,12 +10,9 @@ import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
-import { listCategoryOptions } from '~/modules/catalog/categories.server'
-import { ProductForm } from '~/modules/products/components/product-form'
-import { SellerRequired } from '~/modules/products/components/seller-required'
-import { createProduct, originCountryOptions } from '~/modules/products/products.server'
-import { parseProductForm } from '~/modules/products/schemas'
-import { requireSeller, sellerGate } from '~/modules/products/seller.server'
+import { listCategoryOptions } from '~/modules/catalog/index.server'
+import { parseProductForm, ProductForm, SellerRequired } from '~/modules/products'
+import { createProduct, originCountryOptions, requireSeller, sellerGate } from '~/modules/products/index.server'
 
 // Create product (spec §2 'Create New Product', §5 Product form, issue 7 item 2).
 export async function loader({ request, context }: Route.LoaderArgs) {

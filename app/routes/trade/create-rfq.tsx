@@ -13,12 +13,10 @@ import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
-import { getCurrentUser, getUnverifiedEmail, requireUser, throwSignInRequired } from '~/modules/accounts/session.server'
-import { listCategoryOptions } from '~/modules/catalog/categories.server'
-import { createRfq } from '~/modules/rfqs/commands.server'
-import { RfqForm } from '~/modules/rfqs/components/rfq-form'
-import { utcToday } from '~/modules/rfqs/schemas/common'
-import { createRfqSchema, RFQ_FORM, quantityPrefill, rfqFormValues } from '~/modules/rfqs/schemas/create-rfq'
+import { getCurrentUser, getUnverifiedEmail, requireUser, throwSignInRequired } from '~/modules/accounts/index.server'
+import { listCategoryOptions } from '~/modules/catalog/index.server'
+import { createRfq } from '~/modules/rfqs/index.server'
+import { createRfqSchema, quantityPrefill, RFQ_FORM, RfqForm, rfqFormValues, utcToday } from '~/modules/rfqs'
 
 // Create RFQ (spec §2 Create RFQ, §5 RFQ form, issue 8 item 1). Any signed-in user with a profile
 // may ask for quotes: sellers buy too (their inputs, packaging); see docs/architecture.md.

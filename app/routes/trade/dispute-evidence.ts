@@ -1,8 +1,8 @@
 import type { Route } from './+types/dispute-evidence'
 import { fileRefusalText, storedFileResponse } from '~/lib/file-response.server'
 import { getI18n } from '~/lib/i18next.server'
-import { requireUser } from '~/modules/accounts/session.server'
-import { readEvidenceForParty } from '~/modules/disputes/queries.server'
+import { requireUser } from '~/modules/accounts/index.server'
+import { readEvidenceForParty } from '~/modules/disputes/index.server'
 
 // GET /orders/:id/dispute/evidence/:evidenceId: a dispute's evidence file, for the order's two parties only
 // (anyone else, a forged or a malformed id: 404; admins open evidence through their own signed links).

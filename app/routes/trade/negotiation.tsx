@@ -13,10 +13,9 @@ import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
 import { useFormat } from '~/lib/use-format'
-import { requireUser } from '~/modules/accounts/session.server'
-import { NegotiationActions } from '~/modules/rfqs/components/negotiation-panel'
-import { actOnQuote, getNegotiation, type OfferTerms } from '~/modules/rfqs/negotiation.server'
-import { NegotiationIntentSchema, CounterOfferSchema, COUNTER_FORM, type CounterFieldErrors } from '~/modules/rfqs/schemas/negotiation'
+import { requireUser } from '~/modules/accounts/index.server'
+import { COUNTER_FORM, type CounterFieldErrors, CounterOfferSchema, NegotiationActions, NegotiationIntentSchema } from '~/modules/rfqs'
+import { actOnQuote, getNegotiation, type OfferTerms } from '~/modules/rfqs/index.server'
 
 // The negotiation on one quote (issue 8 items 6 and 7): the buyer of the RFQ and the quoting seller
 // see the rounds and act in turns; anyone else gets the 404 page and writes nothing.

@@ -12,12 +12,9 @@ import { safeRedirect } from '~/lib/safe-redirect'
 import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { checkUploads, chosenFiles, readUploadForm } from '~/lib/uploads.server'
-import { requireUser } from '~/modules/accounts/session.server'
-import { answerDispute, openDispute } from '~/modules/disputes/commands.server'
-import { AnswerDisputeForm, OpenDisputeForm, type DisputeActionData } from '~/modules/disputes/components/dispute-forms'
-import { DisputeThread } from '~/modules/disputes/components/dispute-thread'
-import { getOrderDisputeState, getPartyDisputePage } from '~/modules/disputes/queries.server'
-import { parseAnswerForm, parseOpenDisputeForm } from '~/modules/disputes/schemas'
+import { requireUser } from '~/modules/accounts/index.server'
+import { answerDispute, getOrderDisputeState, getPartyDisputePage, openDispute } from '~/modules/disputes/index.server'
+import { AnswerDisputeForm, type DisputeActionData, DisputeThread, OpenDisputeForm, parseAnswerForm, parseOpenDisputeForm } from '~/modules/disputes'
 
 // An order's dispute (issue 10 item 7), for the order's buyer and seller only; anyone else, a forged or a
 // malformed id: the 404 page, before any form is read, nothing written. Without a dispute a party may open

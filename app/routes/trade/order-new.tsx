@@ -3,9 +3,9 @@ import type { Route } from './+types/order-new'
 import { parseSubmission } from '~/lib/form'
 import { readForm } from '~/lib/form.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { getCurrentUser, getUnverifiedEmail, throwSignInRequired } from '~/modules/accounts/session.server'
-import { placeProductOrder } from '~/modules/orders/commands.server'
-import { PlaceOrderSchema } from '~/modules/orders/schemas'
+import { getCurrentUser, getUnverifiedEmail, throwSignInRequired } from '~/modules/accounts/index.server'
+import { placeProductOrder } from '~/modules/orders/index.server'
+import { PlaceOrderSchema } from '~/modules/orders'
 import { isUuid } from '~/domain'
 
 // POST /orders/new (issue 8 item 8): the product page's 'Place order' form, posted by a fetcher. A

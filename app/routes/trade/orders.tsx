@@ -5,11 +5,11 @@ import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
-import { requireUser } from '~/modules/accounts/session.server'
-import { Pagination } from '~/modules/catalog/components/pagination'
-import { OrderTable } from '~/modules/orders/components/order-list'
-import { listOrders } from '~/modules/orders/queries.server'
-import { parseOrderListPage } from '~/modules/rfqs/schemas/common'
+import { requireUser } from '~/modules/accounts/index.server'
+import { Pagination } from '~/modules/catalog'
+import { OrderTable } from '~/modules/orders'
+import { listOrders } from '~/modules/orders/index.server'
+import { parseOrderListPage } from '~/modules/rfqs'
 
 // My orders (issue 8 items 7 and 8): the orders the signed-in user placed as a buyer, by accepting quotes or from a product page.
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,10 +5,9 @@ import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { limitInit } from '~/lib/rate-limit.server'
-import { getCurrentUser, getUnverifiedEmail, throwSignInRequired } from '~/modules/accounts/session.server'
-import type { ProductRequestAnswer } from '~/modules/rfqs/components/product-request-dialog'
-import { createProductRequest } from '~/modules/rfqs/product-requests.server'
-import { ProductRequestSchema, PRODUCT_REQUEST_FORM } from '~/modules/rfqs/schemas/product-request'
+import { getCurrentUser, getUnverifiedEmail, throwSignInRequired } from '~/modules/accounts/index.server'
+import { PRODUCT_REQUEST_FORM, type ProductRequestAnswer, ProductRequestSchema } from '~/modules/rfqs'
+import { createProductRequest } from '~/modules/rfqs/index.server'
 import { UUID_PATTERN } from '~/domain'
 
 // POST /products/:id/request-quote (issue 8 item 2): the product page's "Request a quote" dialog,

@@ -3,7 +3,7 @@
 // Error messages are i18n keys (adminAccounts namespace, password rules from auth).
 import { z } from 'zod'
 import { ADMIN_ROLES, PASSWORD_MAX } from '~/domain'
-import { PasswordSchema } from '~/modules/accounts/schemas'
+import { PasswordSchema } from '~/modules/accounts'
 import { ADMIN_EMAIL_MAX, ADMIN_NAME_MAX, ADMIN_NAME_MIN } from '../schemas'
 
 /** Admin accounts list page size (server-side pagination). */

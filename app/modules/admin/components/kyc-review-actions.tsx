@@ -7,7 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
-import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc/schemas'
+import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc'
 import { parseKycDecision, type KycDecisionFieldErrors } from '../schemas'
 
 type Seller = { profileId: string; name: string }

@@ -1,7 +1,7 @@
 import { Paperclip } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
-import { LocalTime } from '~/modules/messaging/components/local-time'
+import { LocalTime } from '~/modules/messaging'
 import type { ReportDto, ReportPartyDto } from '../moderation.server'
 import { ReportDecisionDialog } from './moderation-decision-dialog'
 

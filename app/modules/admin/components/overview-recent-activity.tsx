@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
-import { LocalTime } from '~/modules/messaging/components/local-time'
+import { LocalTime } from '~/modules/messaging'
 import type { RecentActivityDto } from '../queries.server'
 import { AUDIT_ACTIONS } from '../roles'
 

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, CircleX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
-import { LocalTime } from '~/modules/messaging/components/local-time'
+import { LocalTime } from '~/modules/messaging'
 import { useFormat } from '~/lib/use-format'
 import { cn } from '~/lib/utils'
 import type { SystemStatusDto } from '../system-status.server'

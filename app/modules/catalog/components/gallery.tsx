@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ProductImage } from './product-image'
-import { productImageThumb } from '~/modules/products/image-paths'
+import { productImageThumb } from '~/modules/products'
 import { cn } from '~/lib/utils'
 
 /** Main image with thumbnail buttons (keyboard usable: Tab to a thumbnail, Enter or Space to show it). */

@@ -5,7 +5,7 @@ import type { ProductCardDto } from '../types'
 import { CountryLabel } from './country-label'
 import { Price } from './price'
 import { ProductImage } from './product-image'
-import { productImageThumb } from '~/modules/products/image-paths'
+import { productImageThumb } from '~/modules/products'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
 

@@ -8,7 +8,7 @@ import { Price } from './price'
 import { QuantityStepper } from './quantity-stepper'
 import { Button } from '~/components/ui/button'
 import { useDeferredModule } from '~/components/use-deferred-module'
-import { readOrderQuantity, shippingIndexError, typedOrderQuantityError } from '~/modules/orders/limits'
+import { readOrderQuantity, shippingIndexError, typedOrderQuantityError } from '~/modules/orders'
 
 const loadOrderSchemas = () => import('~/modules/orders/schemas')
 

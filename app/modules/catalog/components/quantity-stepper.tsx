@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { readOrderQuantity } from '~/modules/orders/limits'
+import { readOrderQuantity } from '~/modules/orders'
 
 /**
  * Where a press on − (-1) or + (+1) takes the quantity as typed: one unit down or up, kept within

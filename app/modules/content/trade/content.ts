@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next'
+import type { TitledText } from '../pages/content'
 
 // Shapes of the arrays in trade.json, read with t(key, { returnObjects: true }).
-export type TitledText = { title: string; body: string }
+export type { TitledText }
 export type FaqItem = { q: string; a: string }
 export type DocRow = { document: string; issuer: string; needed: string; notes: string }
 

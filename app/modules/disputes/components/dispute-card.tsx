@@ -2,7 +2,7 @@ import { Scale } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '~/components/ui/badge'
-import { LocalTime } from '~/modules/messaging/components/local-time'
+import { LocalTime } from '~/modules/messaging'
 import type { OrderDisputeStateDto } from '../queries.server'
 
 /**

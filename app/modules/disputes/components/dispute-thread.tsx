@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
 import { useFormat, type Formatters } from '~/lib/use-format'
-import { LocalTime } from '~/modules/messaging/components/local-time'
+import { LocalTime } from '~/modules/messaging'
 import type { DisputeCoreDto, EvidenceDto } from '../queries.server'
 
 const KB = 1024

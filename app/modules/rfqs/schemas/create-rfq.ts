@@ -2,7 +2,7 @@
 // submit) and the action. Messages are i18n keys in the `rfqs` namespace.
 import { z } from 'zod'
 import type { FieldErrors, SubmissionOptions } from '~/lib/form'
-import { toCents } from '~/modules/catalog/money'
+import { toCents } from '~/modules/catalog'
 import { CURRENCIES, INCOTERMS, LOCATION_PREFERENCES, MONEY_PATTERN, QUANTITY_MAX, QUANTITY_UNITS, UUID_PATTERN } from '~/domain'
 import { PLACE_MAX } from './common'
 
