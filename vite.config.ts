@@ -46,6 +46,8 @@ function precompressed(): Plugin {
 
 /** app/modules/<m>/index.ts and index.server.ts. */
 const MODULE_FACE = /[\\/]app[\\/]modules[\\/][^\\/]+[\\/]index(\.server)?\.ts$/
+/** The rules module (ADR 024): constants only, so a page that needs one list does not load the others. */
+const DOMAIN_RULES = /[\\/]app[\\/]domain[\\/][^\\/]+\.ts$/
 
 export default defineConfig({
   plugins: [clientIpHeader(), tailwindcss(), reactRouter(), precompressed()],
@@ -71,8 +73,9 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           // A module's face only re-exports (ADR 027): a page that imports one name from it must not load
-          // the module's other files, so the faces are free of side effects and tree-shaken through.
-          treeshake: { moduleSideEffects: (id: string) => !MODULE_FACE.test(id) },
+          // the module's other files, so the faces are free of side effects and tree-shaken through; the
+          // rules module's files likewise.
+          treeshake: { moduleSideEffects: (id: string) => !MODULE_FACE.test(id) && !DOMAIN_RULES.test(id) },
           output: {
             // Fewer, larger chunks for what most pages load (issue #11, at most 150 kB of JavaScript
             // per public page, `npm run bundle-size`): each chunk costs its own gzip stream and import
@@ -92,7 +95,7 @@ export default defineConfig({
                 { name: 'ui', test: /app[\\/](components[\\/]ui[\\/](card|badge|alert|label|native-select)|lib[\\/]seo)\.tsx?$/ },
                 {
                   name: 'catalog-ui',
-                  test: /app[\\/](modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
+                  test: /app[\\/](components[\\/]message-button|domain[\\/]fields|modules[\\/]orders[\\/]limits|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
                 },
               ],
             },

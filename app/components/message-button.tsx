@@ -1,4 +1,3 @@
-import { MessageSquare } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { Button } from '~/components/ui/button'
@@ -35,7 +34,11 @@ export function MessageButton({
       <input type="hidden" name="subjectId" value={subjectId} />
       {withId ? <input type="hidden" name="with" value={withId} /> : null}
       <Button type="submit" variant={variant} size={size} data-testid="message-button">
-        <MessageSquare aria-hidden />
+        {/* Lucide's message-square drawn inline: the button sits in the catalog's chunk, which pages
+            without the trade icons load too (issue #11 budget). */}
+        <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+          <path d="M22 17a2 2 0 0 1-2 2H6.828a2 2 0 0 0-1.414.586l-2.202 2.202A.71.71 0 0 1 2 21.286V5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2z" />
+        </svg>
         {t(label)}
         {context ? <span className="sr-only">: {context}</span> : null}
       </Button>

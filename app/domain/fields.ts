@@ -4,7 +4,7 @@
 /** A UUID as PostgreSQL prints it (any case): every record id. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** The same UUID inside a longer pattern (a URL path segment), without anchors or flags. */
-export const UUID_SOURCE = UUID_PATTERN.source.slice(1, -1)
+export const UUID_SOURCE = /* @__PURE__ */ UUID_PATTERN.source.slice(1, -1)
 
 /** Whether `value` is a UUID; anything else is answered "not found" before it reaches the database. */
 export function isUuid(value: unknown): value is string {
