@@ -103,11 +103,11 @@ const lngCookie = (lng: string) => `lng=${encodeURIComponent(Buffer.from(JSON.st
 
 describe('numbers inside translations', () => {
   it("write {{count, number}} in the language's own locale, as the rest of the page does", async () => {
-    const expected = { en: '1,00,000+ products', ru: 'Более 100\u00a0000 товаров', hi: '1,00,000+ उत्पाद' }
+    const expected = { en: '100,000+ products', ru: 'Более 100\u00a0000 товаров', hi: '1,00,000+ उत्पाद' }
     for (const lng of ['en', 'ru', 'hi'] as const) {
       const t = (await createFixedInstance(lng)).getFixedT(lng, 'catalog') as (key: string, options?: object) => string
       expect(t('listing.resultsCapped', { count: 100_000 })).toBe(expected[lng])
-      expect(t('listing.resultsCapped', { count: 1000 })).toBe(expected[lng].replace(/1,00,000|100\u00a0000/, lng === 'ru' ? '1\u00a0000' : '1,000'))
+      expect(t('listing.resultsCapped', { count: 1000 })).toBe(expected[lng].replace(/1,00,000|100,000|100\u00a0000/, lng === 'ru' ? '1\u00a0000' : '1,000'))
     }
   })
 

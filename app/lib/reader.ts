@@ -1,13 +1,17 @@
 // The page's reader (language and digit-grouping region), which the root loader names: from there to
 // every formatter through the router's loader data (no provider of its own). Apart from useFormat so
 // that public pages, which format only prices and counts, load no more.
-import { useRouteLoaderData } from 'react-router'
-import { FALLBACK_LANGUAGE, readerOf, type Reader } from './i18n'
+import { useContext } from 'react'
+import { useTranslation } from 'react-i18next'
+import { UNSAFE_DataRouterStateContext as RouterState } from 'react-router'
+import { FALLBACK_LANGUAGE, isLanguage, readerOf, type Reader } from './i18n'
 
-// Only when the root loader did not run (its error page), which formats no numbers.
-const FALLBACK_READER = readerOf(FALLBACK_LANGUAGE)
-
-/** The page's reader, as the root loader named it (app/root.tsx). */
+/**
+ * The page's reader, as the root loader named it (app/root.tsx). Without it (the root's error page, a
+ * component rendered outside a router) the page language's reader.
+ */
 export function useReader(): Reader {
-  return (useRouteLoaderData('root') as { reader?: Reader } | undefined)?.reader ?? FALLBACK_READER
+  const root = useContext(RouterState)?.loaderData.root as { reader?: Reader } | undefined
+  const { i18n } = useTranslation()
+  return root?.reader ?? readerOf(isLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE)
 }
