@@ -28,8 +28,6 @@ const boundaries = [
   })),
   {
     files: ['app/lib/**/*.{ts,tsx}', 'app/components/**/*.{ts,tsx}', 'db/schema/**/*.ts'],
-    // db/schema still reads two value lists from modules until the domain rules module (issue 27 item 1) takes them.
-    ignores: ['db/schema/admin.ts', 'db/schema/trade.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^~/modules(?:/|$)', message: UPWARD_MESSAGE }, { regex: '^\\.{1,2}/(?:[^/]+/)*modules(?:/|$)', message: UPWARD_MESSAGE }] }] },
   },
 ]
