@@ -4,6 +4,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { sql } from 'drizzle-orm'
 import { data, type MiddlewareFunction } from 'react-router'
+import { randomUUID } from 'node:crypto'
 import { rateLimits } from '../../db/schema'
 import { ACTION_LIMITS, type LimitedAction } from './action-limits'
 import { getDb, type Db } from './db.server'
@@ -21,7 +22,9 @@ export async function countInWindow(key: string, windowMs: number, cost = 1, db:
   const expired = sql`${rateLimits.lastRequest} + ${windowMs} <= ${now}`
   const [row] = await db
     .insert(rateLimits)
-    .values({ id: key, key, count: cost, lastRequest: now })
+    // A fresh id: with id = key, two first attempts at once could collide on the primary key, which
+    // ON CONFLICT (key) does not arbitrate, and one would fail with a duplicate-key error (PostgreSQL).
+    .values({ id: randomUUID(), key, count: cost, lastRequest: now })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {

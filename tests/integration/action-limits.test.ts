@@ -301,3 +301,13 @@ describe('uploads', () => {
     expect((await send(s, 'Our certificate', [makeFile(pdfBytes(), 'certificate.pdf')])).status).toBe(200)
   })
 })
+
+describe('the counter', () => {
+  it('counts first attempts that arrive at once, each exactly once and none failing', async () => {
+    // The same key inserted by several requests at once: only the key may conflict (a row id equal to
+    // the key made one of them fail on the primary key under PostgreSQL).
+    const key = `limit:test:${randomUUID()}`
+    const counts = await Promise.all(Array.from({ length: 8 }, () => countInWindow(key, 60_000)))
+    expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+  })
+})

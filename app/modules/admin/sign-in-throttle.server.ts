@@ -1,6 +1,7 @@
 // The per-account admin sign-in throttle, used by sign-in (commands.server.ts) and the two-factor
 // confirmations (two-factor.server.ts); its own file so those and the accounts list form no cycle.
 import { eq, sql } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
 import { rateLimits } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 
@@ -27,7 +28,8 @@ export async function claimAdminSignInAttempt(email: string, now = Date.now()): 
   const expired = sql`${rateLimits.lastRequest} + ${sql.raw(String(windowMs))} <= ${sql.raw(String(now))}`
   const [row] = await getDb()
     .insert(rateLimits)
-    .values({ id: key, key, count: 1, lastRequest: now })
+    // A fresh id, so only the key conflicts (lib/rate-limit.server.ts says why).
+    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {

@@ -4,7 +4,7 @@
 //   (verify-totp / verify-backup-code: the challenge cookie, attempts per challenge, account lockout);
 // - turning it on (after the first code) and off are ours, so the change and its audit row are one
 //   transaction and the admin's session is neither rotated nor extended.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createOTP } from '@better-auth/utils/otp'
 import { APIError } from 'better-auth/api'
 import { symmetricDecrypt } from 'better-auth/crypto'
@@ -131,7 +131,8 @@ async function claimCode(key: string): Promise<boolean> {
   const now = Date.now()
   const rows = await getDb()
     .insert(rateLimits)
-    .values({ id: key, key, count: 1, lastRequest: now })
+    // A fresh id, so only the key conflicts (lib/rate-limit.server.ts says why).
+    .values({ id: randomUUID(), key, count: 1, lastRequest: now })
     .onConflictDoUpdate({ target: rateLimits.key, set: { count: 1, lastRequest: now }, setWhere: sql`${rateLimits.lastRequest} + ${USED_CODE_MS} <= ${now}` })
     .returning({ key: rateLimits.key })
   return rows.length === 1
