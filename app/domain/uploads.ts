@@ -65,6 +65,9 @@ export type UploadRule<M extends FileMime = FileMime> = {
 const KiB = 1024
 const MiB = 1024 * KiB
 
+/** The body cap of a form without files, and the room an upload form's other fields get (BODY_LIMIT_KB's default). */
+export const FORM_BODY_BYTES = 64 * KiB
+
 const extensionsOf = (types: readonly FileMime[]) => types.flatMap((t) => FILE_TYPES[t] as readonly string[])
 
 function uploadRule<M extends FileMime>(rule: Omit<UploadRule<M>, 'accept' | 'maxRequestBytes' | 'check'> & { formBytes: number }): UploadRule<M> {
@@ -82,7 +85,7 @@ export const KYC_DOCUMENT = uploadRule({
   maxCount: 1,
   perRequest: 1,
   keptName: null,
-  formBytes: 64 * KiB,
+  formBytes: FORM_BODY_BYTES,
   errors: { missing: 'kyc:errors.required', tooLarge: 'kyc:errors.tooLarge', invalidType: 'kyc:errors.invalidType' },
 })
 
@@ -95,7 +98,7 @@ export const PRODUCT_IMAGE = uploadRule({
   // One image a request; the ones already on the form travel as paths.
   perRequest: 1,
   keptName: null,
-  formBytes: 64 * KiB,
+  formBytes: FORM_BODY_BYTES,
   errors: {
     missing: 'products:images.errors.required',
     tooLarge: 'products:images.errors.tooLarge',

@@ -2,12 +2,13 @@
 // route's cap gets a translated 413, an unknown length 411, answered after the body (edge-refusal.server.ts).
 import type { Request as ExpressRequest, RequestHandler } from 'express'
 import { UUID_SOURCE } from '../domain'
+import { FORM_BODY_BYTES } from '../domain/uploads'
 import { formatNumber } from './format'
 import { readerOf, type Language } from './i18n'
 import { endAfterBody, refuseAfterBody, translateForRequest } from './edge-refusal.server'
 
 /** Default cap for every request body (forms, API calls); routes with files declare their own in `limits`. */
-export const DEFAULT_BODY_LIMIT = 64 * 1024
+export const DEFAULT_BODY_LIMIT = FORM_BODY_BYTES
 
 /** Parses BODY_LIMIT_KB (unset: 64) into bytes; anything but a whole number of KiB from 1 to 10240 throws. */
 export function parseBodyLimit(raw: string | undefined): number {
