@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { ADMIN_ROLES, type AdminRole } from '../../app/domain'
+import { authAccountsTable, authRateLimitsTable, authSessionsTable, authTimestamps, authVerificationsTable } from './auth-tables'
 import { sqlList } from './sql-lists'
 
 // Administrators are a separate identity from marketplace users (ADR 012): their own better-auth
@@ -20,71 +21,16 @@ export const adminUsers = pgTable(
     /** better-auth two-factor plugin: TOTP sign-in turned on (admin_two_factors holds the secret). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...authTimestamps(),
   },
   (t) => [check('admin_users_role_check', sql`role in ${sqlList(ADMIN_ROLES)}`), check('admin_users_email_length', sql`char_length(${t.email}) <= 254`)],
 )
 
-export const adminSessions = pgTable(
-  'admin_sessions',
-  {
-    id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    token: text('token').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    ipAddress: text('ip_address'),
-    userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
-  },
-  (t) => [index('admin_sessions_user_id_idx').on(t.userId)],
-)
-
-export const adminAccounts = pgTable(
-  'admin_accounts',
-  {
-    id: text('id').primaryKey(),
-    accountId: text('account_id').notNull(),
-    providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: 'cascade' }),
-    accessToken: text('access_token'),
-    refreshToken: text('refresh_token'),
-    idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
-    scope: text('scope'),
-    password: text('password'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('admin_accounts_user_id_idx').on(t.userId)],
-)
-
-export const adminVerifications = pgTable(
-  'admin_verifications',
-  {
-    id: text('id').primaryKey(),
-    identifier: text('identifier').notNull(),
-    value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('admin_verifications_identifier_idx').on(t.identifier)],
-)
-
+export const adminSessions = authSessionsTable('admin_sessions', () => adminUsers.id)
+export const adminAccounts = authAccountsTable('admin_accounts', () => adminUsers.id)
+export const adminVerifications = authVerificationsTable('admin_verifications')
 /** better-auth's per-client rate limits for the admin instance (its keys are ip+path, so they get their own table). */
-export const adminRateLimits = pgTable('admin_rate_limits', {
-  id: text('id').primaryKey(),
-  key: text('key').notNull().unique(),
-  count: integer('count').notNull(),
-  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-})
+export const adminRateLimits = authRateLimitsTable('admin_rate_limits')
 
 /**
  * Spec §7 admin audit entries. Append-only in the database itself: a trigger (migration

@@ -2,11 +2,13 @@
 // other party answers, moderators message both and decide. While a dispute is open the order shows
 // Disputed (derived from this table; the order's own status is kept for when the dispute ends).
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { DISPUTE_AUTHOR_KINDS, DISPUTE_DECISIONS, DISPUTE_REASONS, DISPUTE_STATUSES, TRADE_PARTIES, type DisputeAuthorKind, type DisputeDecision, type DisputeReason, type DisputeStatus, type TradeParty } from '../../app/domain'
 import { profiles } from './accounts'
 import { adminUsers } from './admin'
 import { sqlList } from './sql-lists'
+import { storedFileChecks, storedFileColumns } from './stored-files'
+import { DISPUTE_EVIDENCE } from '../../app/domain/uploads'
 import { orders } from './trade'
 
 export const disputes = pgTable(
@@ -80,16 +82,10 @@ export const disputeEvidence = pgTable(
     /** The answer it came with; null when given with the opening. */
     messageId: uuid('message_id').references(() => disputeMessages.id, { onDelete: 'cascade' }),
     uploadedById: uuid('uploaded_by_id').references(() => profiles.id, { onDelete: 'set null' }),
-    storageKey: text('storage_key').notNull(),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...storedFileColumns(),
   },
   (t) => [
-    check('dispute_evidence_type_check', sql`${t.contentType} in ('application/pdf', 'image/jpeg', 'image/png')`),
-    check('dispute_evidence_size_check', sql`${t.sizeBytes} between 1 and 10485760`),
-    check('dispute_evidence_name_check', sql`char_length(${t.fileName}) between 1 and 255`),
+    ...storedFileChecks('dispute_evidence', t, DISPUTE_EVIDENCE),
     index('dispute_evidence_dispute_idx').on(t.disputeId),
   ],
 )

@@ -1,10 +1,12 @@
 // Negotiation messaging (issue 9): conversations between one buyer and one seller about one thing (a
 // product, an RFQ, a quote or an order), their messages and attachments, reports and blocks.
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { CONVERSATION_REPORT_STATUSES, CONVERSATION_SUBJECTS, type ConversationReportStatus, type ConversationSubject } from '../../app/domain'
 import { profiles } from './accounts'
 import { sqlList } from './sql-lists'
+import { storedFileChecks, storedFileColumns } from './stored-files'
+import { MESSAGE_ATTACHMENT } from '../../app/domain/uploads'
 
 // A conversation's subject_id is its subject's row id (checked by the command that starts it).
 
@@ -74,17 +76,10 @@ export const messageAttachments = pgTable(
     messageId: uuid('message_id')
       .notNull()
       .references(() => messages.id, { onDelete: 'cascade' }),
-    /** Storage key; never sent to a browser. */
-    storageKey: text('storage_key').notNull(),
-    fileName: text('file_name').notNull(),
-    contentType: text('content_type').notNull(),
-    sizeBytes: integer('size_bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...storedFileColumns(),
   },
   (t) => [
-    check('message_attachments_type_check', sql`${t.contentType} in ('application/pdf', 'image/jpeg', 'image/png')`),
-    check('message_attachments_size_check', sql`${t.sizeBytes} between 1 and 10485760`),
-    check('message_attachments_name_check', sql`char_length(${t.fileName}) between 1 and 255`),
+    ...storedFileChecks('message_attachments', t, MESSAGE_ATTACHMENT),
     index('message_attachments_message_idx').on(t.messageId),
   ],
 )
