@@ -1,12 +1,9 @@
-// The trade vocabulary the database stores: terms of delivery, units, shipping methods and who
+// The trade vocabulary the database stores: terms of delivery (units are in units.ts), shipping methods and who
 // did what in a negotiation.
 
 /** Incoterms 2020: the four sea-only rules last. */
 export const INCOTERMS = ['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FAS', 'FOB', 'CFR', 'CIF'] as const
 export type IncotermCode = (typeof INCOTERMS)[number]
-
-export const QUANTITY_UNITS = ['pieces', 'kg', 'tonnes', 'litres', 'metres', 'm2', 'm3', 'containers', 'sets', 'pairs', 'boxes', 'carats'] as const
-export type QuantityUnit = (typeof QUANTITY_UNITS)[number]
 
 export const SHIPPING_METHODS = ['sea', 'air', 'rail', 'road', 'express'] as const
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number]

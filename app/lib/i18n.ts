@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'adminAnalytics',
   'adminAccounts',
   'countries',
+  'units',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

@@ -1,0 +1,63 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { LANGUAGES } from './languages'
+import { QUANTITY_SCALE, QUANTITY_UNITS, UNIT_RULES, isQuantityUnit, quantityProblem, type QuantityUnit } from './units'
+
+const load = (lng: string) => JSON.parse(fs.readFileSync(path.join('public/locales', lng, 'units.json'), 'utf8'))
+
+describe('units of measure', () => {
+  it('lists every unit the issue names, each once, with a rule', () => {
+    const named: QuantityUnit[] = ['pieces', 'kg', 'tonnes', 'g', 'carats', 'litres', 'kl', 'metres', 'm2', 'm3', 'bags', 'boxes', 'cartons', 'pallets', 'bales', 'barrels', 'containers_20ft', 'containers_40ft']
+    for (const unit of named) expect(QUANTITY_UNITS).toContain(unit)
+    expect(new Set(QUANTITY_UNITS).size).toBe(QUANTITY_UNITS.length)
+    expect(Object.keys(UNIT_RULES).sort()).toEqual([...QUANTITY_UNITS].sort())
+    expect(Math.max(...Object.values(UNIT_RULES).map((r) => r.decimals))).toBe(QUANTITY_SCALE)
+  })
+
+  it('gives mass, volume and length units their exact factor to the base unit', () => {
+    expect(UNIT_RULES.tonnes).toMatchObject({ dimension: 'mass', factor: '1000' })
+    expect(UNIT_RULES.carats).toMatchObject({ dimension: 'mass', factor: '0.0002' })
+    expect(UNIT_RULES.kl).toMatchObject({ dimension: 'volume', factor: '1000' })
+    expect(UNIT_RULES.m3).toMatchObject({ dimension: 'volume', factor: '1000' })
+    expect(UNIT_RULES.containers_40ft).toMatchObject({ dimension: 'count', factor: null, decimals: 0 })
+  })
+
+  it.each([
+    ['12.5', 'tonnes', null],
+    ['0.75', 'carats', null],
+    ['12', 'pieces', null],
+    ['12.0', 'pieces', null],
+    ['12.000', 'tonnes', null],
+    ['2.5', 'containers_20ft', 'whole'],
+    ['1.5', 'pieces', 'whole'],
+    ['0.755', 'carats', 'decimals'],
+    ['1.0001', 'tonnes', 'decimals'],
+    ['1.2345', 'pieces', 'whole'],
+    ['', 'kg', 'format'],
+    ['-1', 'kg', 'format'],
+    ['1e3', 'kg', 'format'],
+    ['1,5', 'kg', 'format'],
+    ['.5', 'kg', 'format'],
+    ['12.', 'kg', 'format'],
+    ['12345678901', 'kg', 'format'],
+  ] as const)('quantity %j in %s: %s', (value, unit, problem) => {
+    expect(quantityProblem(value, unit)).toBe(problem)
+  })
+
+  it('knows its own codes only', () => {
+    expect(isQuantityUnit('tonnes')).toBe(true)
+    expect(isQuantityUnit('tonne')).toBe(false)
+    expect(isQuantityUnit(undefined)).toBe(false)
+  })
+
+  it.each(LANGUAGES)('names every unit in %s: each plural form the language has, a short form and "per"', (lng) => {
+    const names = load(lng)
+    const forms = new Intl.PluralRules(lng).resolvedOptions().pluralCategories
+    for (const unit of QUANTITY_UNITS) {
+      for (const form of forms) expect(names.name[`${unit}_${form}`], `${lng} ${unit}_${form}`).toBeTruthy()
+      expect(names.short[unit], `${lng} short ${unit}`).toBeTruthy()
+      expect(names.per[unit], `${lng} per ${unit}`).toBeTruthy()
+    }
+  })
+})

@@ -1,0 +1,88 @@
+// Units of measure (issue 28 item 1): what a price is per and what a quantity counts. One list for
+// products, RFQs, quotes and orders; each unit says how many decimals a quantity in it may have (the
+// rule "12.5 t yes, 2.5 containers no" is the unit's) and, where it has one, its dimension and its factor
+// to the dimension's base unit (kilogram, litre, metre, square metre, piece), as an exact decimal.
+// Names (singular, plural, short) are translated in public/locales/{lng}/units.json.
+
+export const UNIT_DIMENSIONS = ['mass', 'volume', 'length', 'area', 'count'] as const
+export type UnitDimension = (typeof UNIT_DIMENSIONS)[number]
+
+/**
+ * The unit codes, in the order a picker lists them. The first twelve are the codes RFQs have stored since
+ * issue 6 (kept as they are); the rest came with issue 28.
+ */
+export const QUANTITY_UNITS = [
+  'pieces',
+  'kg',
+  'tonnes',
+  'litres',
+  'metres',
+  'm2',
+  'm3',
+  'containers',
+  'sets',
+  'pairs',
+  'boxes',
+  'carats',
+  'g',
+  'kl',
+  'bags',
+  'cartons',
+  'pallets',
+  'bales',
+  'barrels',
+  'containers_20ft',
+  'containers_40ft',
+] as const
+export type QuantityUnit = (typeof QUANTITY_UNITS)[number]
+
+export type UnitRule = {
+  dimension: UnitDimension
+  /** How many base units one of this is (exact decimal); null where there is no fixed one (a set, a box). */
+  factor: string | null
+  /** Decimals a quantity in this unit may have: 0 for what is counted whole. */
+  decimals: 0 | 2 | 3
+}
+
+export const UNIT_RULES: Record<QuantityUnit, UnitRule> = {
+  pieces: { dimension: 'count', factor: '1', decimals: 0 },
+  kg: { dimension: 'mass', factor: '1', decimals: 3 },
+  tonnes: { dimension: 'mass', factor: '1000', decimals: 3 },
+  litres: { dimension: 'volume', factor: '1', decimals: 3 },
+  metres: { dimension: 'length', factor: '1', decimals: 2 },
+  m2: { dimension: 'area', factor: '1', decimals: 2 },
+  m3: { dimension: 'volume', factor: '1000', decimals: 3 },
+  containers: { dimension: 'count', factor: null, decimals: 0 },
+  sets: { dimension: 'count', factor: null, decimals: 0 },
+  pairs: { dimension: 'count', factor: '2', decimals: 0 },
+  boxes: { dimension: 'count', factor: null, decimals: 0 },
+  carats: { dimension: 'mass', factor: '0.0002', decimals: 2 },
+  g: { dimension: 'mass', factor: '0.001', decimals: 3 },
+  kl: { dimension: 'volume', factor: '1000', decimals: 3 },
+  bags: { dimension: 'count', factor: null, decimals: 0 },
+  cartons: { dimension: 'count', factor: null, decimals: 0 },
+  pallets: { dimension: 'count', factor: null, decimals: 0 },
+  bales: { dimension: 'count', factor: null, decimals: 0 },
+  // The oil barrel (42 US gallons); counted whole, as barrels are shipped.
+  barrels: { dimension: 'volume', factor: '158.987294928', decimals: 0 },
+  containers_20ft: { dimension: 'count', factor: null, decimals: 0 },
+  containers_40ft: { dimension: 'count', factor: null, decimals: 0 },
+}
+
+/** The most decimals any unit allows: the scale of every quantity column. */
+export const QUANTITY_SCALE = 3
+
+export function isQuantityUnit(value: unknown): value is QuantityUnit {
+  return typeof value === 'string' && (QUANTITY_UNITS as readonly string[]).includes(value)
+}
+
+/** Why a typed quantity does not fit `unit`, or null when it does: 'format' (not a plain decimal), 'whole' (a fraction of a unit counted whole), 'decimals' (more decimals than the unit allows). */
+export function quantityProblem(value: string, unit: QuantityUnit): 'format' | 'whole' | 'decimals' | null {
+  const match = /^(\d{1,10})(?:\.(\d{1,3}))?$/.exec(value)
+  if (!match) return /^\d+\.\d+$/.test(value) ? (UNIT_RULES[unit].decimals === 0 ? 'whole' : 'decimals') : 'format'
+  const fraction = (match[2] ?? '').replace(/0+$/, '')
+  const allowed = UNIT_RULES[unit].decimals
+  if (fraction.length === 0) return null
+  if (allowed === 0) return 'whole'
+  return fraction.length > allowed ? 'decimals' : null
+}
