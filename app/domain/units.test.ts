@@ -1,3 +1,4 @@
+// @no-database
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
