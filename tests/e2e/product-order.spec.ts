@@ -39,7 +39,7 @@ test('a buyer orders from the product page; the order is Pending and the seller 
   await expect(row).toContainText('Pending')
 })
 
-// Reads a demo product's page (db/seed/products/agriculture.ts): no account is involved.
+// Reads a demo product's page (db/seed/products/agriculture.json): no account is involved.
 test('a visitor sees the login panel instead of Place order', async ({ page }) => {
   await page.goto('/products/3ce67871-5a83-4b1b-9e92-6aca276ceae9')
   await expect(page.getByTestId('login-required')).toBeVisible()

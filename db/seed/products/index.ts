@@ -1,22 +1,60 @@
-import type { SeedProduct } from '../types'
-import { agricultureProducts } from './agriculture'
-import { beveragesProducts } from './beverages'
-import { gemsJewelryProducts } from './gems-jewelry'
-import { industrialProducts } from './industrial'
-import { technologyProducts } from './technology'
-import { textilesProducts } from './textiles'
-import { wellnessProducts } from './wellness'
+import { CATALOG_CURRENCIES, SHIPPING_METHODS, type CatalogCurrency, type LanguageCode } from '../../../app/domain'
+import { SELLER_IDS } from '../sellers'
+import { img, ship, text, type SeedProduct } from '../types'
+import agriculture from './agriculture.json'
+import beverages from './beverages.json'
+import gemsJewelry from './gems-jewelry.json'
+import industrial from './industrial.json'
+import technology from './technology.json'
+import textiles from './textiles.json'
+import wellness from './wellness.json'
 
-/** Every demo product, grouped by top-level category in the files of this folder. */
-export const demoProducts: SeedProduct[] = [
-  ...wellnessProducts,
-  ...gemsJewelryProducts,
-  ...agricultureProducts,
-  ...technologyProducts,
-  ...industrialProducts,
-  ...textilesProducts,
-  ...beveragesProducts,
-]
+/**
+ * A product as the JSON files of this folder write it: the seller by its key in SELLER_IDS, shipping
+ * options as [method, flat price, currency] (the transit time is the method's, types.ts), images by
+ * their name in public/images/products, specifications as [name, value] pairs, and an optional note
+ * on why the listing is as it is.
+ */
+type ProductData = Omit<SeedProduct, 'sellerId' | 'currency' | 'attributes' | 'shippingOptions' | 'mediaFiles' | 'translations'> & {
+  note?: string
+  currency: string
+  attributes: Record<string, string | undefined>
+  seller: string
+  shipping: string[][]
+  images: string[]
+  translations: Record<LanguageCode, { name: string; slug: string; description: string; longDescription: string; specifications: string[][] }>
+}
+
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value)
+
+function catalogCurrency(value: string, id: string): CatalogCurrency {
+  if (!isOneOf(CATALOG_CURRENCIES, value)) throw new Error(`Demo product ${id} is priced in an unknown currency "${value}"`)
+  return value
+}
+
+function product({ note: _note, seller, shipping, images, translations, ...rest }: ProductData): SeedProduct {
+  const sellerId = SELLER_IDS[seller as keyof typeof SELLER_IDS]
+  if (!sellerId) throw new Error(`Demo product ${rest.id} names an unknown seller "${seller}"`)
+  return {
+    ...rest,
+    sellerId,
+    currency: catalogCurrency(rest.currency, rest.id),
+    attributes: Object.fromEntries(Object.entries(rest.attributes).filter((e): e is [string, string] => e[1] !== undefined)),
+    shippingOptions: shipping.map(([method = '', price = '', currency = '']) => {
+      if (!isOneOf(SHIPPING_METHODS, method)) throw new Error(`Demo product ${rest.id} ships by an unknown method "${method}"`)
+      return ship(method, price, catalogCurrency(currency, rest.id))
+    }),
+    mediaFiles: images.map(img),
+    translations: Object.fromEntries(
+      Object.entries(translations).map(([lng, t]) => [lng, text(t.name, t.slug, t.description, t.longDescription, t.specifications.map(([name = '', value = '']) => [name, value]))]),
+    ) as SeedProduct['translations'],
+  }
+}
+
+/** Every demo product, grouped by top-level category in the JSON files of this folder. */
+export const demoProducts: SeedProduct[] = [wellness, gemsJewelry, agriculture, technology, industrial, textiles, beverages].flatMap((file) =>
+  (file satisfies ProductData[]).map(product),
+)
 
 /**
  * The home page's "New Launches": the eight newest active products, newest first (all listed
