@@ -1,4 +1,4 @@
-import type { KycStatus, TradingCountry, UserType } from '../../app/domain'
+import type { AdminRole, KycStatus, TradingCountry, UserType } from '../../app/domain'
 
 /** Password of every demo login. Public on purpose: it is printed in the README. */
 export const DEMO_PASSWORD = 'SetuDemo2026!'
@@ -59,7 +59,7 @@ export const DEMO_ACCOUNTS = {
 
 export type DemoAccountKey = keyof typeof DEMO_ACCOUNTS
 
-export type DemoAdmin = { email: string; password: string; fullName: string; role: 'super_admin' | 'admin' | 'moderator' }
+export type DemoAdmin = { email: string; password: string; fullName: string; role: AdminRole }
 
 /** One admin of each spec §6 role (ADR 012), for local use only: they exist only with the demo data. */
 export const DEMO_ADMINS = {
