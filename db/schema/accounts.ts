@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { ACCOUNT_STATUSES, KYC_STATUSES, TRADING_COUNTRIES, USER_TYPES, type AccountStatus, type KycStatus, type TradingCountry, type UserType } from '../../app/domain'
 import { users } from './auth'
 import { sqlList } from './sql-lists'
+import { idColumn } from './columns'
 
 /**
  * A trading identity (spec §3 Profile). Demo sellers that exist only in the catalog have no
@@ -11,7 +12,7 @@ import { sqlList } from './sql-lists'
 export const profiles = pgTable(
   'profiles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     userId: text('user_id')
       .unique()
       .references(() => users.id, { onDelete: 'cascade' }),

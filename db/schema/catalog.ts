@@ -20,6 +20,7 @@ import {
 import { CATALOG_CURRENCIES, type CatalogCurrency, type LanguageCode, type ShippingMethod } from '../../app/domain'
 import { profiles } from './accounts'
 import { sqlList } from './sql-lists'
+import { idColumn, partOf } from './columns'
 
 export type ShippingOption = {
   method: ShippingMethod
@@ -65,10 +66,8 @@ export const categoryTranslations = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    sellerId: uuid('seller_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    sellerId: partOf('seller_id', () => profiles.id),
     categoryId: text('category_id')
       .notNull()
       .references(() => categories.id),
@@ -151,9 +150,7 @@ export const searchConfigFor = (languageCode: SQL | AnyPgColumn) =>
 export const productTranslations = pgTable(
   'product_translations',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: partOf('product_id', () => products.id),
     languageCode: text('language_code').$type<LanguageCode>().notNull(),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
@@ -201,9 +198,7 @@ export const productTranslations = pgTable(
 export const productViews = pgTable(
   'product_views',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: partOf('product_id', () => products.id),
     visitorKey: text('visitor_key').notNull(),
     day: date('day').notNull(),
   },

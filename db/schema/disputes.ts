@@ -10,14 +10,13 @@ import { sqlList } from './sql-lists'
 import { storedFileChecks, storedFileColumns } from './stored-files'
 import { DISPUTE_EVIDENCE } from '../../app/domain/uploads'
 import { orders } from './trade'
+import { idColumn, partOf } from './columns'
 
 export const disputes = pgTable(
   'disputes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    orderId: partOf('order_id', () => orders.id),
     openedById: uuid('opened_by_id').references(() => profiles.id, { onDelete: 'set null' }),
     /** Which side of the order opened it. */
     openedByParty: text('opened_by_party').$type<TradeParty>().notNull(),
@@ -54,10 +53,8 @@ export const disputes = pgTable(
 export const disputeMessages = pgTable(
   'dispute_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    disputeId: uuid('dispute_id')
-      .notNull()
-      .references(() => disputes.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    disputeId: partOf('dispute_id', () => disputes.id),
     authorKind: text('author_kind').$type<DisputeAuthorKind>().notNull(),
     authorProfileId: uuid('author_profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     authorAdminId: text('author_admin_id').references(() => adminUsers.id, { onDelete: 'set null' }),
@@ -75,10 +72,8 @@ export const disputeMessages = pgTable(
 export const disputeEvidence = pgTable(
   'dispute_evidence',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    disputeId: uuid('dispute_id')
-      .notNull()
-      .references(() => disputes.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    disputeId: partOf('dispute_id', () => disputes.id),
     /** The answer it came with; null when given with the opening. */
     messageId: uuid('message_id').references(() => disputeMessages.id, { onDelete: 'cascade' }),
     uploadedById: uuid('uploaded_by_id').references(() => profiles.id, { onDelete: 'set null' }),

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { idColumn } from './columns'
 
 /** Dev outbox: every message sent while SMTP_URL is unset lands here (never in production). */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -30,7 +31,7 @@ export type OutgoingEmailStatus = (typeof OUTGOING_EMAIL_STATUSES)[number]
 export const outgoingEmails = pgTable(
   'outgoing_emails',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     /** What it is (verification, password-reset, lockout, notification, message-notice): for logs and the operator. */
     kind: text('kind').notNull(),
     to: text('to').notNull(),

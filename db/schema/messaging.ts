@@ -7,19 +7,16 @@ import { profiles } from './accounts'
 import { sqlList } from './sql-lists'
 import { storedFileChecks, storedFileColumns } from './stored-files'
 import { MESSAGE_ATTACHMENT } from '../../app/domain/uploads'
+import { idColumn, partOf } from './columns'
 
 // A conversation's subject_id is its subject's row id (checked by the command that starts it).
 
 export const conversations = pgTable(
   'conversations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    buyerId: uuid('buyer_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    sellerId: uuid('seller_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    buyerId: partOf('buyer_id', () => profiles.id),
+    sellerId: partOf('seller_id', () => profiles.id),
     subjectType: text('subject_type').$type<ConversationSubject>().notNull(),
     subjectId: uuid('subject_id').notNull(),
     /** Each side's read mark: a message is read by the other party once their mark reaches its created_at. */
@@ -42,15 +39,11 @@ export const conversations = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     /** Increases with every message: the live stream's event id, so a reconnect resumes after the last one seen. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    conversationId: partOf('conversation_id', () => conversations.id),
+    senderId: partOf('sender_id', () => profiles.id),
     /** Plain text, shown as text (never HTML); may be empty when the message carries attachments. */
     body: text('body').notNull().default(''),
     /** The composer's one-time key: a resent or double-clicked message is stored once. */
@@ -72,10 +65,8 @@ export const messages = pgTable(
 export const messageAttachments = pgTable(
   'message_attachments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    messageId: uuid('message_id')
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    messageId: partOf('message_id', () => messages.id),
     ...storedFileColumns(),
   },
   (t) => [
@@ -88,13 +79,9 @@ export const messageAttachments = pgTable(
 export const conversationReports = pgTable(
   'conversation_reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    conversationId: partOf('conversation_id', () => conversations.id),
+    reporterId: partOf('reporter_id', () => profiles.id),
     reason: text('reason').notNull(),
     status: text('status').$type<ConversationReportStatus>().notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -113,12 +100,8 @@ export const conversationReports = pgTable(
 export const userBlocks = pgTable(
   'user_blocks',
   {
-    blockerId: uuid('blocker_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    blockedId: uuid('blocked_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    blockerId: partOf('blocker_id', () => profiles.id),
+    blockedId: partOf('blocked_id', () => profiles.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { profiles } from './accounts'
+import { idColumn, partOf } from './columns'
 
 /** What happened; the i18n keys are notifications:kinds.<kind>.* */
 export const NOTIFICATION_KINDS = [
@@ -34,10 +35,8 @@ export type NotificationEmailStatus = (typeof NOTIFICATION_EMAIL_STATUSES)[numbe
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    recipientId: partOf('recipient_id', () => profiles.id),
     /** Who caused it; null for the system (an expiry). */
     actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
     kind: text('kind').$type<NotificationKind>().notNull(),

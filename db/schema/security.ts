@@ -1,5 +1,6 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './auth'
+import { idColumn } from './columns'
 
 /** Kinds of security event; the admin panel lists them (issue: platform and hardening). */
 export const SECURITY_EVENT_TYPES = [
@@ -18,7 +19,7 @@ export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number]
 export const securityEvents = pgTable(
   'security_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     type: text('type').$type<SecurityEventType>().notNull(),
     /** The account concerned; null when the attempt named no existing account. */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -5,15 +5,14 @@ import { CURRENCIES, INCOTERMS, LOCATION_PREFERENCES, LIVE_QUOTE_STATUSES, ORDER
 import { profiles } from './accounts'
 import { categories, products } from './catalog'
 import { sqlList } from './sql-lists'
+import { idColumn, partOf } from './columns'
 
 /** A buyer's request for quote (spec §3 RFQ, plus the trade terms of issue 8). */
 export const rfqs = pgTable(
   'rfqs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    buyerId: uuid('buyer_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    buyerId: partOf('buyer_id', () => profiles.id),
     title: text('title').notNull(),
     description: text('description').notNull(),
     categoryId: text('category_id').references(() => categories.id, { onDelete: 'set null' }),
@@ -75,13 +74,9 @@ export const rfqs = pgTable(
 export const quotes = pgTable(
   'quotes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    rfqId: uuid('rfq_id')
-      .notNull()
-      .references(() => rfqs.id, { onDelete: 'cascade' }),
-    sellerId: uuid('seller_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    rfqId: partOf('rfq_id', () => rfqs.id),
+    sellerId: partOf('seller_id', () => profiles.id),
     unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
     currency: text('currency').$type<Currency>().notNull(),
     minOrderQuantity: integer('min_order_quantity').notNull().default(1),
@@ -124,10 +119,8 @@ export const quotes = pgTable(
 export const quoteRounds = pgTable(
   'quote_rounds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    quoteId: partOf('quote_id', () => quotes.id),
     round: integer('round').notNull(),
     authorRole: text('author_role').$type<TradeParty>().notNull(),
     authorId: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
@@ -163,15 +156,11 @@ export const quoteRounds = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     rfqId: uuid('rfq_id').references(() => rfqs.id, { onDelete: 'set null' }),
     quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
-    buyerId: uuid('buyer_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    sellerId: uuid('seller_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
+    buyerId: partOf('buyer_id', () => profiles.id),
+    sellerId: partOf('seller_id', () => profiles.id),
     unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
     quantity: integer('quantity').notNull(),
     currency: text('currency').$type<Currency>().notNull(),
@@ -214,10 +203,8 @@ export const orders = pgTable(
 export const orderEvents = pgTable(
   'order_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    orderId: partOf('order_id', () => orders.id),
     status: text('status').$type<OrderStatus>().notNull(),
     note: text('note'),
     actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
