@@ -9,7 +9,6 @@ import { Card, CardContent } from '~/components/ui/card'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { NativeSelect } from '~/components/ui/native-select'
 import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getLocale } from '~/lib/i18next.server'
@@ -20,6 +19,7 @@ import { Pagination, Price, ProductImage } from '~/modules/catalog'
 import { deleteProduct, listSellerProducts, requireSeller, sellerGate, setProductActive } from '~/modules/products/index.server'
 import { parseProductListQuery, PRODUCT_LIST_SORTS, PRODUCT_LIST_STATUSES, type ProductListQuery } from '~/modules/products'
 import { DataTable } from '~/components/data-table'
+import { SelectField } from '~/components/form-fields'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 
 // My Products (spec §2 Seller dashboard, issue 7 item 5): the seller's own products, searched,
@@ -115,30 +115,12 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
         </Button>
       </div>
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-        <div className="flex min-w-56 flex-1 flex-col gap-1">
+        <div className="flex min-w-56 flex-1 flex-col gap-1.5">
           <Label htmlFor="products-q">{t('list.search')}</Label>
           <Input id="products-q" name="q" type="search" defaultValue={query.q} maxLength={100} />
         </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="products-status">{t('list.status')}</Label>
-          <NativeSelect id="products-status" name="status" defaultValue={query.status}>
-            {PRODUCT_LIST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`list.statuses.${s}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="products-sort">{t('list.sort')}</Label>
-          <NativeSelect id="products-sort" name="sort" defaultValue={query.sort}>
-            {PRODUCT_LIST_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`list.sorts.${s}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField id="products-status" label={t('list.status')} name="status" defaultValue={query.status} options={PRODUCT_LIST_STATUSES} optionLabel={(s) => t(`list.statuses.${s}`)} />
+        <SelectField id="products-sort" label={t('list.sort')} name="sort" defaultValue={query.sort} options={PRODUCT_LIST_SORTS} optionLabel={(s) => t(`list.sorts.${s}`)} />
         <Button type="submit" variant="outline">
           <Search className="size-4" aria-hidden />
           {t('list.apply')}

@@ -3,6 +3,7 @@ import { parseSubmission } from '~/lib/form'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useFetcher, useLocation } from 'react-router'
 import type { Route } from './+types/rfqs'
+import { SelectField } from '~/components/form-fields'
 import { MessageButton } from '~/components/message-button'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
@@ -10,7 +11,6 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { NativeSelect } from '~/components/ui/native-select'
 import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getLocale } from '~/lib/i18next.server'
@@ -21,7 +21,7 @@ import { listCategoryOptions } from '~/modules/catalog/index.server'
 import { Pagination } from '~/modules/catalog'
 import { requireSeller, sellerGate } from '~/modules/products/index.server'
 import { type BoardRfqDto, listBoardRfqs, rejectProductRequest, submitQuote, withdrawQuote } from '~/modules/rfqs/index.server'
-import { type BoardFilters, parseBoardFilters, QUOTE_FORM, quoteBlocker, QuoteDialog, REJECT_FORM, RejectRequestDialog, RejectRequestSchema, SubmitQuoteSchema, WithdrawQuoteSchema } from '~/modules/rfqs'
+import { type BoardFilters, CategoryOptions, parseBoardFilters, QUOTE_FORM, quoteBlocker, QuoteDialog, REJECT_FORM, RejectRequestDialog, RejectRequestSchema, SubmitQuoteSchema, WithdrawQuoteSchema } from '~/modules/rfqs'
 import { CURRENCIES } from '~/domain'
 
 // The seller dashboard's RFQs tab (issue 8 item 4): buyers' open RFQs this seller may quote on,
@@ -247,33 +247,10 @@ export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
           <Label htmlFor="board-q">{t('board.search')}</Label>
           <Input id="board-q" name="q" type="search" defaultValue={filters.q} maxLength={100} placeholder={t('board.searchPlaceholder')} />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="board-category">{t('form.category')}</Label>
-          <NativeSelect id="board-category" name="category" defaultValue={filters.category ?? ''}>
-            <option value="">{t('board.anyCategory')}</option>
-            {categories.map((c) => (
-              <optgroup key={c.id} label={c.name}>
-                <option value={c.id}>{t('form.allOf', { name: c.name })}</option>
-                {c.children.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="board-currency">{t('form.currency')}</Label>
-          <NativeSelect id="board-currency" name="currency" defaultValue={filters.currency ?? ''}>
-            <option value="">{t('board.anyCurrency')}</option>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField id="board-category" label={t('form.category')} name="category" defaultValue={filters.category ?? ''}>
+          <CategoryOptions categories={categories} anyLabel={t('board.anyCategory')} />
+        </SelectField>
+        <SelectField id="board-currency" label={t('form.currency')} name="currency" defaultValue={filters.currency ?? ''} placeholder={t('board.anyCurrency')} options={CURRENCIES} />
         <div className="flex flex-wrap items-center gap-4 sm:col-span-2 lg:col-span-4">
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="match" value="1" defaultChecked={filters.match} className="size-4" />
