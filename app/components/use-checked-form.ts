@@ -18,17 +18,19 @@ export function useCheckedForm<E>(
   const [clientErrors, setClientErrors] = useState<E | null>(null)
   useEffect(() => setClientErrors(null), [answer])
   const errors: Partial<E> = clientErrors ?? answer?.fieldErrors ?? {}
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (busy) return void event.preventDefault()
+    const parsed = parse(new FormData(event.currentTarget))
+    if (!parsed.ok) {
+      event.preventDefault()
+      setClientErrors(parsed.fieldErrors)
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+    } else setClientErrors(null)
+  }
   return {
     formRef,
     errors,
-    onSubmit(event: FormEvent<HTMLFormElement>) {
-      if (busy) return void event.preventDefault()
-      const parsed = parse(new FormData(event.currentTarget))
-      if (!parsed.ok) {
-        event.preventDefault()
-        setClientErrors(parsed.fieldErrors)
-        requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-      } else setClientErrors(null)
-    },
+    /** Spread on the <Form>: a POST the browser does not validate (the parser does), checked on submit. */
+    formProps: { ref: formRef, method: 'post' as const, noValidate: true, onSubmit },
   }
 }

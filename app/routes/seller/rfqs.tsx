@@ -3,12 +3,13 @@ import { parseSubmission } from '~/lib/form'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useFetcher, useLocation } from 'react-router'
 import type { Route } from './+types/rfqs'
+import { Detail, DetailList } from '~/components/detail-list'
 import { SelectField } from '~/components/form-fields'
 import { MessageButton } from '~/components/message-button'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { Card, CardContent, CardHeader } from '~/components/ui/card'
+import { Card, CardContent } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import type { Language } from '~/lib/i18n'
@@ -21,7 +22,7 @@ import { listCategoryOptions } from '~/modules/catalog/index.server'
 import { Pagination } from '~/modules/catalog'
 import { requireSeller, sellerGate } from '~/modules/products/index.server'
 import { type BoardRfqDto, listBoardRfqs, rejectProductRequest, submitQuote, withdrawQuote } from '~/modules/rfqs/index.server'
-import { type BoardFilters, CategoryOptions, parseBoardFilters, QUOTE_FORM, quoteBlocker, QuoteDialog, REJECT_FORM, RejectRequestDialog, RejectRequestSchema, SubmitQuoteSchema, WithdrawQuoteSchema } from '~/modules/rfqs'
+import { type BoardFilters, CategoryOptions, parseBoardFilters, QUOTE_FORM, quoteBlocker, QuoteDialog, REJECT_FORM, RejectRequestDialog, RejectRequestSchema, RfqCard, RfqTermDetails, SubmitQuoteSchema, WithdrawQuoteSchema } from '~/modules/rfqs'
 import { CURRENCIES } from '~/domain'
 
 // The seller dashboard's RFQs tab (issue 8 item 4): buyers' open RFQs this seller may quote on,
@@ -98,118 +99,90 @@ function Withdraw({ quoteId, action }: { quoteId: string; action: string }) {
   )
 }
 
-function RfqCard({ rfq, canQuote, action }: { rfq: BoardRfqDto; canQuote: boolean; action: string }) {
+function BoardRfqCard({ rfq, canQuote, action }: { rfq: BoardRfqDto; canQuote: boolean; action: string }) {
   const { t } = useTranslation('rfqs')
   const format = useFormat()
-  const fmt = (v: string) => format.money(v, rfq.currency)
-  const budget =
-    rfq.budgetMin && rfq.budgetMax
-      ? t('list.budgetRange', { min: fmt(rfq.budgetMin), max: fmt(rfq.budgetMax) })
-      : rfq.budgetMin
-        ? t('list.budgetFrom', { min: fmt(rfq.budgetMin) })
-        : rfq.budgetMax
-          ? t('list.budgetUpTo', { max: fmt(rfq.budgetMax) })
-          : t('list.budgetOpen')
   return (
-    <Card data-testid="board-rfq">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          {rfq.request ? (
-            <p className="text-sm font-medium text-primary" data-testid="product-request">
-              {rfq.request.productName ? (
-                <>
-                  {t('board.requestFor')}{' '}
-                  {rfq.request.productId ? (
-                    <Link to={`/products/${rfq.request.productId}`} className="underline underline-offset-4 hover:no-underline">
-                      {rfq.request.productName}
-                    </Link>
-                  ) : (
-                    rfq.request.productName
-                  )}
-                </>
-              ) : (
-                t('board.requestForYou')
-              )}
-            </p>
-          ) : null}
-          <h3 className="text-lg font-semibold break-words">{rfq.title}</h3>
-          <p className="text-sm text-muted-foreground">
-            {t('list.created', { date: format.date(rfq.createdAt) })}
-            {rfq.categoryName ? ` · ${rfq.categoryName}` : ''} · {t('board.buyerFrom', { country: t(`locations.${rfq.buyerCountry}`) })}
-          </p>
-        </div>
-        {rfq.request ? null : <Badge variant="secondary">{t('board.quoteCount', { count: rfq.quoteCount })}</Badge>}
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {rfq.description ? (
-          <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{rfq.description}</p>
-        ) : rfq.request ? (
-          <p className="text-sm text-muted-foreground">{t('board.noMessage')}</p>
-        ) : null}
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-          <div className="flex gap-2">
-            <dt className="text-muted-foreground">{t('list.quantity')}</dt>
-            <dd>
-              {format.count(rfq.quantity)} {t(`units.${rfq.unit}`)}
-            </dd>
-          </div>
-          <div className="flex gap-2">
-            <dt className="text-muted-foreground">{t('list.budget')}</dt>
-            <dd>{budget}</dd>
-          </div>
-          <div className="flex gap-2">
-            <dt className="text-muted-foreground">{t('list.deadline')}</dt>
-            <dd>{rfq.deadline ? format.date(`${rfq.deadline}T00:00:00Z`) : t('list.noDeadline')}</dd>
-          </div>
-          <div className="flex gap-2">
-            <dt className="text-muted-foreground">{t('list.incoterm')}</dt>
-            <dd>{rfq.incoterm ? `${rfq.incoterm} ${rfq.incotermPlace ?? ''}`.trim() : t('list.noIncoterm')}</dd>
-          </div>
-          {rfq.destination ? (
-            <div className="flex gap-2">
-              <dt className="text-muted-foreground">{t('list.destination')}</dt>
-              <dd className="break-words">{rfq.destination}</dd>
-            </div>
-          ) : null}
-        </dl>
-        <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
-          {rfq.ownQuote ? (
-            <>
-              <p className="text-sm" data-testid="own-quote">
-                {t('board.yourQuote', { price: format.money(rfq.ownQuote.unitPrice, rfq.ownQuote.currency) })}{' '}
-                <Badge variant={rfq.ownQuote.status === 'Quoted' ? 'success' : 'secondary'}>{t(`quoteStatuses.${rfq.ownQuote.status}`)}</Badge>
-              </p>
-              <div className="flex flex-wrap gap-2">
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`/rfqs/${rfq.id}/quotes/${rfq.ownQuote.id}`}>
-                    {t('negotiation.view')}
-                    <span className="sr-only">: {rfq.title}</span>
+    <RfqCard
+      rfq={rfq}
+      heading="h3"
+      testId="board-rfq"
+      eyebrow={
+        rfq.request ? (
+          <p className="text-sm font-medium text-primary" data-testid="product-request">
+            {rfq.request.productName ? (
+              <>
+                {t('board.requestFor')}{' '}
+                {rfq.request.productId ? (
+                  <Link to={`/products/${rfq.request.productId}`} className="underline underline-offset-4 hover:no-underline">
+                    {rfq.request.productName}
                   </Link>
-                </Button>
-                <MessageButton subjectType="quote" subjectId={rfq.ownQuote.id} label="start.messageBuyer" context={rfq.title} />
-                {rfq.ownQuote.status === 'Quoted' || rfq.ownQuote.status === 'Countered' || rfq.ownQuote.status === 'Expired' ? <Withdraw quoteId={rfq.ownQuote.id} action={action} /> : null}
-              </div>
-            </>
-          ) : (
-            <>
-              <p className="text-sm text-muted-foreground">{t('board.notQuoted')}</p>
-              <div className="flex flex-wrap gap-2">
-                {/* A request addressed to this seller: they may ask the buyer before quoting. */}
-                {rfq.request ? <MessageButton subjectType="rfq" subjectId={rfq.id} label="start.messageBuyer" context={rfq.title} /> : null}
-                {rfq.request ? <RejectRequestDialog rfq={rfq} action={action} /> : null}
-                {canQuote ? (
-                  <QuoteDialog
-                    rfq={rfq}
-                    action={action}
-                    prefill={rfq.request ? { unitPrice: rfq.request.price, currency: rfq.request.currency, minOrderQuantity: rfq.request.minimumOrderQuantity } : null}
-                  />
-                ) : null}
-              </div>
-            </>
-          )}
-        </div>
-      </CardContent>
-    </Card>
+                ) : (
+                  rfq.request.productName
+                )}
+              </>
+            ) : (
+              t('board.requestForYou')
+            )}
+          </p>
+        ) : null
+      }
+      meta={<> · {t('board.buyerFrom', { country: t(`locations.${rfq.buyerCountry}`) })}</>}
+      badge={rfq.request ? null : <Badge variant="secondary">{t('board.quoteCount', { count: rfq.quoteCount })}</Badge>}
+    >
+      {rfq.description ? (
+        <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{rfq.description}</p>
+      ) : rfq.request ? (
+        <p className="text-sm text-muted-foreground">{t('board.noMessage')}</p>
+      ) : null}
+      <DetailList>
+        <Detail label={t('list.quantity')}>
+          {format.count(rfq.quantity)} {t(`units.${rfq.unit}`)}
+        </Detail>
+        <RfqTermDetails rfq={rfq} />
+        {rfq.destination ? (
+          <Detail label={t('list.destination')} valueClassName="break-words">
+            {rfq.destination}
+          </Detail>
+        ) : null}
+      </DetailList>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
+        {rfq.ownQuote ? (
+          <>
+            <p className="text-sm" data-testid="own-quote">
+              {t('board.yourQuote', { price: format.money(rfq.ownQuote.unitPrice, rfq.ownQuote.currency) })}{' '}
+              <Badge variant={rfq.ownQuote.status === 'Quoted' ? 'success' : 'secondary'}>{t(`quoteStatuses.${rfq.ownQuote.status}`)}</Badge>
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/rfqs/${rfq.id}/quotes/${rfq.ownQuote.id}`}>
+                  {t('negotiation.view')}
+                  <span className="sr-only">: {rfq.title}</span>
+                </Link>
+              </Button>
+              <MessageButton subjectType="quote" subjectId={rfq.ownQuote.id} label="start.messageBuyer" context={rfq.title} />
+              {rfq.ownQuote.status === 'Quoted' || rfq.ownQuote.status === 'Countered' || rfq.ownQuote.status === 'Expired' ? <Withdraw quoteId={rfq.ownQuote.id} action={action} /> : null}
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground">{t('board.notQuoted')}</p>
+            <div className="flex flex-wrap gap-2">
+              {/* A request addressed to this seller: they may ask the buyer before quoting. */}
+              {rfq.request ? <MessageButton subjectType="rfq" subjectId={rfq.id} label="start.messageBuyer" context={rfq.title} /> : null}
+              {rfq.request ? <RejectRequestDialog rfq={rfq} action={action} /> : null}
+              {canQuote ? (
+                <QuoteDialog
+                  rfq={rfq}
+                  action={action}
+                  prefill={rfq.request ? { unitPrice: rfq.request.price, currency: rfq.request.currency, minOrderQuantity: rfq.request.minimumOrderQuantity } : null}
+                />
+              ) : null}
+            </div>
+          </>
+        )}
+      </div>
+    </RfqCard>
   )
 }
 
@@ -277,7 +250,7 @@ export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
         <ul className="flex flex-col gap-4">
           {board.items.map((rfq) => (
             <li key={rfq.id}>
-              <RfqCard rfq={rfq} canQuote={!blocker} action={action} />
+              <BoardRfqCard rfq={rfq} canQuote={!blocker} action={action} />
             </li>
           ))}
         </ul>

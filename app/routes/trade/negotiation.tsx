@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { parseSubmission } from '~/lib/form'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/negotiation'
+import { Detail, DetailList } from '~/components/detail-list'
 import { MessageButton } from '~/components/message-button'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
@@ -62,38 +63,20 @@ function Terms({ terms, currency }: { terms: Omit<OfferTerms, 'expiresAt'> & { e
   const { t } = useTranslation('rfqs')
   const format = useFormat()
   return (
-    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-      <div className="flex gap-2">
-        <dt className="text-muted-foreground">{t('negotiation.terms.unitPrice')}</dt>
-        <dd>{format.money(terms.unitPrice, currency)}</dd>
-      </div>
-      <div className="flex gap-2">
-        <dt className="text-muted-foreground">{t('negotiation.terms.quantity')}</dt>
-        <dd>{format.count(terms.quantity)}</dd>
-      </div>
-      <div className="flex gap-2">
-        <dt className="text-muted-foreground">{t('negotiation.terms.incoterm')}</dt>
-        <dd className="break-words">
-          {terms.incoterm} {terms.incotermPlace}
-        </dd>
-      </div>
-      <div className="flex gap-2">
-        <dt className="text-muted-foreground">{t('negotiation.terms.leadTime')}</dt>
-        <dd>{t('compare.days', { count: terms.leadTimeDays })}</dd>
-      </div>
+    <DetailList compact>
+      <Detail label={t('negotiation.terms.unitPrice')}>{format.money(terms.unitPrice, currency)}</Detail>
+      <Detail label={t('negotiation.terms.quantity')}>{format.count(terms.quantity)}</Detail>
+      <Detail label={t('negotiation.terms.incoterm')} valueClassName="break-words">
+        {terms.incoterm} {terms.incotermPlace}
+      </Detail>
+      <Detail label={t('negotiation.terms.leadTime')}>{t('compare.days', { count: terms.leadTimeDays })}</Detail>
       {terms.paymentTerms ? (
-        <div className="flex gap-2 sm:col-span-2">
-          <dt className="text-muted-foreground">{t('negotiation.terms.paymentTerms')}</dt>
-          <dd className="break-words">{terms.paymentTerms}</dd>
-        </div>
+        <Detail label={t('negotiation.terms.paymentTerms')} className="sm:col-span-2" valueClassName="break-words">
+          {terms.paymentTerms}
+        </Detail>
       ) : null}
-      {terms.expiresAt ? (
-        <div className="flex gap-2">
-          <dt className="text-muted-foreground">{t('negotiation.terms.validUntil')}</dt>
-          <dd>{format.dateTime(terms.expiresAt)}</dd>
-        </div>
-      ) : null}
-    </dl>
+      {terms.expiresAt ? <Detail label={t('negotiation.terms.validUntil')}>{format.dateTime(terms.expiresAt)}</Detail> : null}
+    </DetailList>
   )
 }
 

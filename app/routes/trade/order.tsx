@@ -2,6 +2,7 @@ import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/order'
+import { Detail, DetailList } from '~/components/detail-list'
 import { MessageButton } from '~/components/message-button'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
@@ -59,10 +60,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const next = order.disputed ? [] : nextOrderStatuses(order.status, order.viewerRole)
   const formError = actionData && 'formError' in actionData ? actionData.formError : undefined
   const term = (label: string, value: React.ReactNode) => (
-    <div className="flex gap-2">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="break-words">{value}</dd>
-    </div>
+    <Detail label={label} valueClassName="break-words">
+      {value}
+    </Detail>
   )
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
@@ -148,7 +148,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <h2 className="text-lg font-semibold">{t('orders.page.terms')}</h2>
         </CardHeader>
         <CardContent>
-          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+          <DetailList compact>
             {term(t('negotiation.terms.unitPrice'), format.money(order.unitPrice, order.currency))}
             {term(t('negotiation.terms.quantity'), `${format.count(order.quantity)} ${order.unit ? t(`units.${order.unit}`) : ''}`.trim())}
             {term(t('orders.total'), <span className="font-semibold">{format.money(order.total, order.currency)}</span>)}
@@ -171,7 +171,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 )
               : null}
             {order.paymentTerms ? term(t('negotiation.terms.paymentTerms'), order.paymentTerms) : null}
-          </dl>
+          </DetailList>
         </CardContent>
       </Card>
       <section className="flex flex-col gap-3" aria-labelledby="timeline-heading">

@@ -36,7 +36,7 @@ type SpecRow = { key: number; name: string; value: string }
 type ShipRow = { key: number; method: string; price: string; currency: string; estimatedDays: string }
 let rowKey = 0
 
-function TranslationFields({ lng, initial, errors }: { lng: LanguageCode; initial?: EditableProductDto['translations'][LanguageCode]; errors: ProductFieldErrors }) {
+function TranslationFields({ lng, initial, errors }: { lng: LanguageCode; initial?: EditableProductDto['translations'][LanguageCode]; errors: Partial<ProductFieldErrors> }) {
   const { t } = useTranslation('products')
   const [name, setName] = useState(initial?.name ?? '')
   const [slug, setSlug] = useState(initial?.slug ?? '')
@@ -124,7 +124,7 @@ export function ProductForm({
   const { t } = useTranslation('products')
   const navigation = useNavigation()
   const submitting = navigation.state === 'submitting'
-  const { formRef, errors, onSubmit } = useCheckedForm((form) => parseProductForm(form.entries()), answer)
+  const { formRef, errors, formProps } = useCheckedForm((form) => parseProductForm(form.entries()), answer)
   const [categoryId, setCategoryId] = useState(initial?.categoryId ?? '')
   const subcategories = useMemo(() => categories.find((c) => c.id === categoryId)?.children ?? [], [categories, categoryId])
   const [shipping, setShipping] = useState<ShipRow[]>(() => (initial?.shippingOptions ?? []).map((s) => ({ key: rowKey++, ...s })))
@@ -140,13 +140,10 @@ export function ProductForm({
   const id = (f: string) => `product-${f}`
   return (
     <Form
-      ref={formRef}
-      method="post"
-      noValidate
+      {...formProps}
       className="flex flex-col gap-6"
       onInput={() => initial && setChanged(snapshot() !== initialSnapshot.current)}
       onChange={() => initial && setChanged(snapshot() !== initialSnapshot.current)}
-      onSubmit={onSubmit}
     >
       {answer?.formError ? (
         <Alert variant="destructive" role="alert">

@@ -34,19 +34,13 @@ export function RfqForm({
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
   // A second click while the first submit is under way sends nothing (the server also refuses a reused token).
-  const { formRef, errors, onSubmit } = useCheckedForm((form) => parseSubmission(createRfqSchema(today), form, RFQ_FORM), answer, submitting)
+  const { errors, formProps } = useCheckedForm((form) => parseSubmission(createRfqSchema(today), form, RFQ_FORM), answer, submitting)
   const id = (f: string) => `rfq-${f}`
   const formError = answer?.formError ?? errors.form
   const v = answer?.values ?? {}
 
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      noValidate
-      className="flex flex-col gap-6"
-      onSubmit={onSubmit}
-    >
+    <Form {...formProps} className="flex flex-col gap-6">
       <input type="hidden" name="submissionKey" value={submissionKey} />
       {formError ? (
         <Alert variant="destructive" role="alert">
