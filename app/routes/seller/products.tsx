@@ -1,12 +1,10 @@
 import { Pencil, Search, Trash2 } from 'lucide-react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/products'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import type { Language } from '~/lib/i18n'
@@ -18,6 +16,7 @@ import { useFormat } from '~/lib/use-format'
 import { Pagination, Price, ProductImage } from '~/modules/catalog'
 import { deleteProduct, listSellerProducts, requireSeller, sellerGate, setProductActive } from '~/modules/products/index.server'
 import { parseProductListQuery, PRODUCT_LIST_SORTS, PRODUCT_LIST_STATUSES, type ProductListQuery } from '~/modules/products'
+import { ConfirmDialog } from '~/components/confirm-dialog'
 import { DataTable } from '~/components/data-table'
 import { SelectField } from '~/components/form-fields'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
@@ -64,34 +63,22 @@ function hrefWith(query: ProductListQuery, change: Partial<ProductListQuery>) {
 
 function DeleteButton({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation('products')
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm" className="text-destructive">
           <Trash2 className="size-4" aria-hidden />
           {t('list.delete')}
           <span className="sr-only">: {name}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('list.deleteTitle')}</DialogTitle>
-          <DialogDescription>{t('list.deleteDescription', { name })}</DialogDescription>
-        </DialogHeader>
-        <Form method="post" className="flex justify-end gap-2" onSubmit={() => setOpen(false)}>
-          <input type="hidden" name="productId" value={id} />
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t('list.cancel')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" name="intent" value="delete" variant="destructive">
-            {t('list.confirmDelete')}
-          </Button>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t('list.deleteTitle')}
+      description={t('list.deleteDescription', { name })}
+      fields={{ productId: id }}
+      intent="delete"
+      cancelLabel={t('list.cancel')}
+      confirmLabel={t('list.confirmDelete')}
+    />
   )
 }
 

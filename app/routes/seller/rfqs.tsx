@@ -5,11 +5,11 @@ import { data, Form, Link, useFetcher, useLocation } from 'react-router'
 import type { Route } from './+types/rfqs'
 import { Detail, DetailList } from '~/components/detail-list'
 import { SelectField } from '~/components/form-fields'
+import { PagedList } from '~/components/paged-list'
 import { MessageButton } from '~/components/message-button'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { Card, CardContent } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import type { Language } from '~/lib/i18n'
@@ -242,11 +242,11 @@ export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </Form>
-      {board.items.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">{board.total === 0 ? t('board.empty') : t('list.pageEmpty')}</CardContent>
-        </Card>
-      ) : (
+      <PagedList
+        isEmpty={board.items.length === 0}
+        empty={board.total === 0 ? t('board.empty') : t('list.pageEmpty')}
+        pagination={<Pagination page={board.page} totalPages={board.pageCount} hrefFor={(page) => boardHref(filters, page)} />}
+      >
         <ul className="flex flex-col gap-4">
           {board.items.map((rfq) => (
             <li key={rfq.id}>
@@ -254,8 +254,7 @@ export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      )}
-      <Pagination page={board.page} totalPages={board.pageCount} hrefFor={(page) => boardHref(filters, page)} />
+      </PagedList>
     </section>
   )
 }

@@ -4,6 +4,7 @@ import { Lock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/create-rfq'
+import { PageHeader } from '~/components/page-header'
 import { Button } from '~/components/ui/button'
 import { Card, CardDescription, CardFooter, CardHeader } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
@@ -88,10 +89,7 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
   if (!loaderData.form) return null
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10">
-      <header className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{t('create.title')}</h1>
-        <p className="text-muted-foreground">{t('create.description')}</p>
-      </header>
+      <PageHeader title={t('create.title')} description={t('create.description')} />
       <RfqForm {...loaderData.form} answer={actionData} />
     </div>
   )

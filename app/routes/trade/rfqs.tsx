@@ -1,14 +1,14 @@
 import { Plus } from 'lucide-react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/rfqs'
+import { ConfirmDialog } from '~/components/confirm-dialog'
 import { Detail, DetailList } from '~/components/detail-list'
 import { MessageButton } from '~/components/message-button'
+import { PageHeader } from '~/components/page-header'
+import { PagedList } from '~/components/paged-list'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { Card, CardContent } from '~/components/ui/card'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
 import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
@@ -89,33 +89,21 @@ function RequestDetails({ rfqId, request }: { rfqId: string; request: NonNullabl
 
 function CloseButton({ rfq }: { rfq: RfqListItemDto }) {
   const { t } = useTranslation('rfqs')
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm">
           {t('list.close')}
           <span className="sr-only">: {rfq.title}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('list.closeTitle')}</DialogTitle>
-          <DialogDescription>{t('list.closeDescription', { title: rfq.title })}</DialogDescription>
-        </DialogHeader>
-        <Form method="post" className="flex justify-end gap-2" onSubmit={() => setOpen(false)}>
-          <input type="hidden" name="rfqId" value={rfq.id} />
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t('list.keepOpen')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" name="intent" value="close" variant="destructive">
-            {t('list.confirmClose')}
-          </Button>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t('list.closeTitle')}
+      description={t('list.closeDescription', { title: rfq.title })}
+      fields={{ rfqId: rfq.id }}
+      intent="close"
+      cancelLabel={t('list.keepOpen')}
+      confirmLabel={t('list.confirmClose')}
+    />
   )
 }
 
@@ -126,35 +114,26 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
   if (!list) return null
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-3xl font-bold tracking-tight">
+      <PageHeader
+        title={
+          <>
             {t('list.title')} <span className="text-muted-foreground">({format.count(list.total)})</span>
-          </h1>
-          <p className="text-muted-foreground">{t('list.description')}</p>
-        </div>
-        <Button asChild>
-          <Link to="/create-rfq">
-            <Plus className="size-4" aria-hidden />
-            {t('list.create')}
-          </Link>
-        </Button>
-      </header>
+          </>
+        }
+        description={t('list.description')}
+        link={{ to: '/create-rfq', label: t('list.create'), icon: Plus }}
+      />
       {awaitingQuotes > 0 ? (
         <p className="rounded-md border border-primary/30 bg-primary/5 px-4 py-3 text-sm font-medium" data-testid="quotes-awaiting">
           {t('list.awaitingQuotes', { count: awaitingQuotes })}
         </p>
       ) : null}
-      {actionData && 'formError' in actionData ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t(actionData.formError)}
-        </p>
-      ) : null}
-      {list.items.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">{list.total === 0 ? t('list.empty') : t('list.pageEmpty')}</CardContent>
-        </Card>
-      ) : (
+      <PagedList
+        error={actionData && 'formError' in actionData ? t(actionData.formError) : undefined}
+        isEmpty={list.items.length === 0}
+        empty={list.total === 0 ? t('list.empty') : t('list.pageEmpty')}
+        pagination={<Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => (page > 1 ? `/rfqs?page=${page}` : '/rfqs')} />}
+      >
         <ul className="flex flex-col gap-4">
           {list.items.map((rfq) => (
             <li key={rfq.id}>
@@ -219,8 +198,7 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
             </li>
           ))}
         </ul>
-      )}
-      <Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => (page > 1 ? `/rfqs?page=${page}` : '/rfqs')} />
+      </PagedList>
     </div>
   )
 }
