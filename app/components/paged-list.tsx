@@ -1,4 +1,5 @@
 import type * as React from 'react'
+import { ActionError } from '~/components/action-error'
 import { Card, CardContent } from '~/components/ui/card'
 
 /**
@@ -23,11 +24,7 @@ export function PagedList({
 }) {
   return (
     <>
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      <ActionError message={error} />
       {isEmpty ? (
         <Card>
           <CardContent className="py-10 text-center text-muted-foreground">{empty}</CardContent>

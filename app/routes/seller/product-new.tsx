@@ -1,8 +1,6 @@
-import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/product-new'
-import { Button } from '~/components/ui/button'
 import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
@@ -11,7 +9,7 @@ import { seoMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
 import { listCategoryOptions } from '~/modules/catalog/index.server'
-import { parseProductForm, ProductForm, SellerRequired } from '~/modules/products'
+import { parseProductForm, ProductForm, ProductFormPage, SellerRequired } from '~/modules/products'
 import { createProduct, originCountryOptions, requireSeller, sellerGate } from '~/modules/products/index.server'
 
 // Create product (spec §2 'Create New Product', §5 Product form, issue 7 item 2).
@@ -44,18 +42,8 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation('products')
   if (!loaderData.seller) return <SellerRequired />
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
-      <Button asChild variant="ghost" size="sm" className="self-start">
-        <Link to="/dashboard/products">
-          <ArrowLeft className="size-4" aria-hidden />
-          {t('form.back')}
-        </Link>
-      </Button>
-      <header className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{t('new.title')}</h1>
-        <p className="text-muted-foreground">{loaderData.kycStatus === 'Approved' ? t('new.description') : t('new.hiddenUntilKyc')}</p>
-      </header>
+    <ProductFormPage title={t('new.title')} description={loaderData.kycStatus === 'Approved' ? t('new.description') : t('new.hiddenUntilKyc')}>
       <ProductForm categories={loaderData.categories} countries={loaderData.countries} answer={actionData} submitLabel={t('new.submit')} submittingLabel={t('new.submitting')} />
-    </div>
+    </ProductFormPage>
   )
 }

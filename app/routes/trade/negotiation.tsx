@@ -4,6 +4,9 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/negotiation'
 import { Detail, DetailList } from '~/components/detail-list'
 import { MessageButton } from '~/components/message-button'
+import { ActionError } from '~/components/action-error'
+import { BackLink } from '~/components/back-link'
+import { Timeline } from '~/components/timeline'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
@@ -91,9 +94,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
       <header className="flex flex-col gap-1">
-        <Link to={view.viewerRole === 'buyer' ? '/rfqs' : '/dashboard/rfqs'} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-          {view.viewerRole === 'buyer' ? t('negotiation.backBuyer') : t('negotiation.backSeller')}
-        </Link>
+        <BackLink to={view.viewerRole === 'buyer' ? '/rfqs' : '/dashboard/rfqs'}>{view.viewerRole === 'buyer' ? t('negotiation.backBuyer') : t('negotiation.backSeller')}</BackLink>
         <h1 className="text-3xl font-bold tracking-tight break-words">{rfq.title}</h1>
         <p className="text-muted-foreground">
           {t('negotiation.summary', {
@@ -112,11 +113,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
           />
         </div>
       </header>
-      {formError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t(formError)}
-        </p>
-      ) : null}
+      <ActionError message={formError && t(formError)} />
       {order ? (
         <Card data-testid="order-summary">
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
@@ -148,28 +145,23 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
           {view.actions.length > 0 ? <NegotiationActions actions={view.actions} offer={quote.offer} minOrderQuantity={quote.minOrderQuantity} currency={quote.currency} fieldErrors={fieldErrors} errorCount={errorCount} /> : null}
         </CardContent>
       </Card>
-      <section className="flex flex-col gap-3" aria-labelledby="rounds-heading">
-        <h2 id="rounds-heading" className="text-lg font-semibold">
-          {t('negotiation.rounds')}
-        </h2>
-        <ol className="flex flex-col gap-3" data-testid="rounds">
-          {view.rounds.map((r) => (
-            <li key={r.round} className="rounded-md border p-3">
-              <p className="text-sm">
-                <span className="font-medium">{r.authorName ?? t(`negotiation.roles.${r.authorRole}`)}</span> ({t(`negotiation.roles.${r.authorRole}`)}) —{' '}
-                {t(`negotiation.roundActions.${r.action}`)} · <time dateTime={r.createdAt}>{format.dateTime(r.createdAt)}</time>
-              </p>
-              {r.terms ? (
-                <div className="mt-2">
-                  <Terms terms={r.terms} currency={quote.currency} />
-                </div>
-              ) : null}
-              {r.note ? <p className="mt-1 text-sm text-muted-foreground">{t(`negotiation.notes.${r.note}`)}</p> : null}
-              {r.message ? <p className="mt-1 text-sm break-words whitespace-pre-line">{r.message}</p> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <Timeline id="rounds-heading" title={t('negotiation.rounds')} testId="rounds" items={view.rounds} itemKey={(r) => r.round}>
+        {(r) => (
+          <>
+            <p className="text-sm">
+              <span className="font-medium">{r.authorName ?? t(`negotiation.roles.${r.authorRole}`)}</span> ({t(`negotiation.roles.${r.authorRole}`)}) —{' '}
+              {t(`negotiation.roundActions.${r.action}`)} · <time dateTime={r.createdAt}>{format.dateTime(r.createdAt)}</time>
+            </p>
+            {r.terms ? (
+              <div className="mt-2">
+                <Terms terms={r.terms} currency={quote.currency} />
+              </div>
+            ) : null}
+            {r.note ? <p className="mt-1 text-sm text-muted-foreground">{t(`negotiation.notes.${r.note}`)}</p> : null}
+            {r.message ? <p className="mt-1 text-sm break-words whitespace-pre-line">{r.message}</p> : null}
+          </>
+        )}
+      </Timeline>
     </div>
   )
 }

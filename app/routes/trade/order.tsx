@@ -4,6 +4,9 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/order'
 import { Detail, DetailList } from '~/components/detail-list'
 import { MessageButton } from '~/components/message-button'
+import { ActionError } from '~/components/action-error'
+import { BackLink } from '~/components/back-link'
+import { Timeline } from '~/components/timeline'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
@@ -67,9 +70,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
       <header className="flex flex-col gap-2">
-        <Link to={order.viewerRole === 'buyer' ? '/orders' : '/dashboard/orders'} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-          {order.viewerRole === 'buyer' ? t('orders.page.backBuyer') : t('orders.page.backSeller')}
-        </Link>
+        <BackLink to={order.viewerRole === 'buyer' ? '/orders' : '/dashboard/orders'}>{order.viewerRole === 'buyer' ? t('orders.page.backBuyer') : t('orders.page.backSeller')}</BackLink>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="font-mono text-3xl font-bold tracking-tight">{t('orders.page.title', { id: order.id.slice(0, 8) })}</h1>
           <Badge variant="secondary" data-testid="order-status">
@@ -111,11 +112,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : null}
       </header>
-      {formError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t(formError)}
-        </p>
-      ) : null}
+      <ActionError message={formError && t(formError)} />
       <div className="flex flex-wrap gap-2">
         <MessageButton
           subjectType="order"
@@ -174,23 +171,18 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </DetailList>
         </CardContent>
       </Card>
-      <section className="flex flex-col gap-3" aria-labelledby="timeline-heading">
-        <h2 id="timeline-heading" className="text-lg font-semibold">
-          {t('orders.page.timeline')}
-        </h2>
-        <ol className="flex flex-col gap-3" data-testid="order-timeline">
-          {order.events.map((e, i) => (
-            <li key={i} className="rounded-md border p-3">
-              <p className="text-sm">
-                <span className="font-medium">{t(`orderStatuses.${e.status}`)}</span> —{' '}
-                {e.actorName ?? (e.byModerator ? t('orders.page.moderator') : t('orders.page.someone'))}
-                {e.actorRole ? ` (${t(`orders.${e.actorRole}`)})` : ''} · <time dateTime={e.createdAt}>{format.dateTime(e.createdAt)}</time>
-              </p>
-              {e.note ? <p className="mt-1 text-sm break-words whitespace-pre-line">{e.note}</p> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <Timeline id="timeline-heading" title={t('orders.page.timeline')} testId="order-timeline" items={order.events} itemKey={(_, i) => i}>
+        {(e) => (
+          <>
+            <p className="text-sm">
+              <span className="font-medium">{t(`orderStatuses.${e.status}`)}</span> —{' '}
+              {e.actorName ?? (e.byModerator ? t('orders.page.moderator') : t('orders.page.someone'))}
+              {e.actorRole ? ` (${t(`orders.${e.actorRole}`)})` : ''} · <time dateTime={e.createdAt}>{format.dateTime(e.createdAt)}</time>
+            </p>
+            {e.note ? <p className="mt-1 text-sm break-words whitespace-pre-line">{e.note}</p> : null}
+          </>
+        )}
+      </Timeline>
     </div>
   )
 }
