@@ -19,6 +19,7 @@ import { parseProductListQuery, PRODUCT_LIST_SORTS, PRODUCT_LIST_STATUSES, type 
 import { ConfirmDialog } from '~/components/confirm-dialog'
 import { DataTable } from '~/components/data-table'
 import { SelectField } from '~/components/form-fields'
+import { TabSection } from '~/components/tab-section'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 
 // My Products (spec §2 Seller dashboard, issue 7 item 5): the seller's own products, searched,
@@ -92,15 +93,16 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
   const busy = navigation.state !== 'idle'
 
   return (
-    <section aria-labelledby="my-products" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="my-products" className="text-xl font-semibold">
-          {t('list.title')} <span className="text-muted-foreground">({format.count(list.total)})</span>
-        </h2>
+    <TabSection
+      id="my-products"
+      title={t('list.title')}
+      count={list.total}
+      action={
         <Button asChild size="sm">
           <Link to="/dashboard/products/new">{t('list.add')}</Link>
         </Button>
-      </div>
+      }
+    >
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
         <div className="flex min-w-56 flex-1 flex-col gap-1.5">
           <Label htmlFor="products-q">{t('list.search')}</Label>
@@ -189,6 +191,6 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
         </DataTable>
       )}
       <Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => hrefWith(query, { page })} />
-    </section>
+    </TabSection>
   )
 }

@@ -6,6 +6,7 @@ import type { Route } from './+types/rfqs'
 import { Detail, DetailList } from '~/components/detail-list'
 import { SelectField } from '~/components/form-fields'
 import { PagedList } from '~/components/paged-list'
+import { TabSection } from '~/components/tab-section'
 import { MessageButton } from '~/components/message-button'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
@@ -189,18 +190,11 @@ function BoardRfqCard({ rfq, canQuote, action }: { rfq: BoardRfqDto; canQuote: b
 export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('rfqs')
   const location = useLocation()
-  const format = useFormat()
   if (!loaderData.board) return null
   const { board, filters, categories, blocker } = loaderData
   const action = `/dashboard/rfqs${location.search}`
   return (
-    <section aria-labelledby="rfq-board-title" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="rfq-board-title" className="text-xl font-semibold">
-          {t('board.title')} <span className="text-muted-foreground">({format.count(board.total)})</span>
-        </h2>
-        <p className="text-muted-foreground">{t('board.description')}</p>
-      </div>
+    <TabSection id="rfq-board-title" title={t('board.title')} count={board.total} description={t('board.description')}>
       {blocker ? (
         <Alert variant="warning" data-testid="quote-blocked">
           <ShieldAlert className="size-4" aria-hidden />
@@ -255,6 +249,6 @@ export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </PagedList>
-    </section>
+    </TabSection>
   )
 }

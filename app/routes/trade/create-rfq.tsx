@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { parseSubmission } from '~/lib/form'
-import { Lock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/create-rfq'
+import { SignInGate } from '~/components/gate-card'
 import { PageHeader } from '~/components/page-header'
-import { Button } from '~/components/ui/button'
-import { Card, CardDescription, CardFooter, CardHeader } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
@@ -65,25 +63,7 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation('rfqs')
   if (loaderData.state === 'anonymous') {
     return (
-      <div className="mx-auto w-full max-w-lg px-4 py-16">
-        <Card className="text-center">
-          <CardHeader className="items-center">
-            <span className="mb-2 rounded-full bg-muted p-3">
-              <Lock className="size-6" aria-hidden />
-            </span>
-            <h1 className="text-2xl font-semibold">{t('gate.loginTitle')}</h1>
-            <CardDescription>{t('gate.loginDescription')}</CardDescription>
-          </CardHeader>
-          <CardFooter className="justify-center gap-3">
-            <Button asChild>
-              <Link to="/login?redirectTo=%2Fcreate-rfq">{t('gate.login')}</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/register">{t('gate.register')}</Link>
-            </Button>
-          </CardFooter>
-        </Card>
-      </div>
+      <SignInGate title={t('gate.loginTitle')} description={t('gate.loginDescription')} redirectTo="/create-rfq" loginLabel={t('gate.login')} registerLabel={t('gate.register')} />
     )
   }
   if (!loaderData.form) return null
