@@ -10,7 +10,7 @@ import { KYC_DOCUMENT } from '~/domain/uploads'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitInit } from '~/lib/rate-limit.server'
 import { checkUpload, readUploadForm } from '~/lib/uploads.server'
@@ -32,10 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...page, state: 'seller' as const, kyc }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/kyc-upload', locale: loaderData.locale, noindex: true })
-    : []
+export const meta: Route.MetaFunction = noindexMeta('/kyc-upload')
 
 type ActionData = { error: string }
 const fail = (error: string, status: number, init?: ResponseInit) => data<ActionData>({ error }, { ...init, status })

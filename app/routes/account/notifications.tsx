@@ -9,7 +9,7 @@ import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/modules/accounts/index.server'
 import { Pagination } from '~/modules/catalog'
@@ -27,8 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...seo, list: await listNotifications(user.profile.id, parseNotificationPage(new URL(request.url).searchParams)) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/notifications', locale: loaderData.locale, noindex: true }) : []
+export const meta: Route.MetaFunction = noindexMeta('/notifications')
 
 /** 'open' (one notice of the caller's: mark read, go to its page) or 'read-all'. Someone else's or no such notice: 404, nothing written. */
 export async function action({ request }: Route.ActionArgs) {

@@ -8,7 +8,7 @@ import type { Language } from '~/lib/i18n'
 import { useFormat } from '~/lib/use-format'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/seo'
 import { cn } from '~/lib/utils'
 import { getCurrentUser } from '~/modules/accounts/index.server'
 import { KycStatusNotice } from '~/modules/kyc'
@@ -46,10 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...page, state: 'seller' as const, buyer: null, seller: { name: gate.seller.name, kycStatus: gate.seller.kycStatus }, stats }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  loaderData
-    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true })
-    : []
+export const meta: Route.MetaFunction = noindexMeta()
 
 function Stat({
   icon,

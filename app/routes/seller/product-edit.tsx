@@ -5,7 +5,7 @@ import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { listCategoryOptions } from '~/modules/catalog/index.server'
 import { parseProductForm, ProductForm, ProductFormPage, SellerRequired } from '~/modules/products'
@@ -23,10 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...page, seller: true as const, categories: await listCategoryOptions(locale), countries: originCountryOptions(locale), product }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/dashboard/products', locale: loaderData.locale, noindex: true })
-    : []
+export const meta: Route.MetaFunction = noindexMeta('/dashboard/products')
 
 export async function action({ request, params }: Route.ActionArgs) {
   const seller = await requireSeller(request)

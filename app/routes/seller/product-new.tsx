@@ -5,7 +5,7 @@ import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
 import { listCategoryOptions } from '~/modules/catalog/index.server'
@@ -21,10 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...page, seller: true as const, categories: await listCategoryOptions(locale), countries: originCountryOptions(locale), kycStatus: gate.seller.kycStatus }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/dashboard/products/new', locale: loaderData.locale, noindex: true })
-    : []
+export const meta: Route.MetaFunction = noindexMeta('/dashboard/products/new')
 
 export async function action({ request }: Route.ActionArgs) {
   const seller = await requireSeller(request)

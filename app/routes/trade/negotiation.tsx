@@ -13,7 +13,7 @@ import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
 import { useFormat } from '~/lib/use-format'
@@ -32,8 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { view, locale, origin: publicOrigin(request), title: i18n.t('rfqs:negotiation.title', { title: view.rfq.title }) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.title, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true }) : []
+export const meta: Route.MetaFunction = noindexMeta()
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request)

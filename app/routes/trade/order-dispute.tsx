@@ -11,7 +11,7 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { limitInit } from '~/lib/rate-limit.server'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/seo'
 import { cn } from '~/lib/utils'
 import { redirectWithToast } from '~/lib/toast.server'
 import { checkUploads, chosenFiles, readUploadForm } from '~/lib/uploads.server'
@@ -30,8 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { page, locale: getLocale(context) as Language, origin: publicOrigin(request), title: i18n.t('disputes:page.title', { id: page.order.ref }) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.title, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true }) : []
+export const meta: Route.MetaFunction = noindexMeta()
 
 const bad = (fieldErrors: DisputeActionData['fieldErrors'], status: number, init?: ResponseInit) => data<DisputeActionData>({ fieldErrors }, { ...init, status })
 

@@ -14,7 +14,7 @@ import { parseSubmission } from '~/lib/form'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { requireUser } from '~/modules/accounts/index.server'
@@ -34,8 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { order, disputeState, locale, origin: publicOrigin(request), title: i18n.t('rfqs:orders.page.title', { id: order.id.slice(0, 8) }) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.title, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true }) : []
+export const meta: Route.MetaFunction = noindexMeta()
 
 /** The seller's status dialog (intent 'status') or the buyer's cancel (intent 'cancel'); refusals write nothing. */
 export async function action({ request, params }: Route.ActionArgs) {

@@ -5,7 +5,7 @@ import { PagedList } from '~/components/paged-list'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/seo'
 import { requireUser } from '~/modules/accounts/index.server'
 import { Pagination } from '~/modules/catalog'
 import { OrderTable } from '~/modules/orders'
@@ -22,8 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...seo, list: await listOrders(user.profile.id, 'buyer', parseOrderListPage(new URL(request.url).searchParams), seo.locale) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/orders', locale: loaderData.locale, noindex: true }) : []
+export const meta: Route.MetaFunction = noindexMeta('/orders')
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('rfqs')

@@ -13,7 +13,7 @@ import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/seo'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { requireUser } from '~/modules/accounts/index.server'
@@ -42,8 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...seo, list, quotes, awaitingQuotes }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/rfqs', locale: loaderData.locale, noindex: true }) : []
+export const meta: Route.MetaFunction = noindexMeta('/rfqs')
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
