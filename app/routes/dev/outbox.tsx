@@ -12,7 +12,7 @@ import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { clientIp } from '~/lib/security-events.server'
-import { noindexMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { useFormat } from '~/lib/use-format'
 
 // Development only (docs/decisions/003): the messages the app would have mailed. Off → 404, and
