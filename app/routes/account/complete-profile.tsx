@@ -4,7 +4,7 @@ import { parseSubmission, submittedValues } from '~/lib/form'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { toastHeader } from '~/lib/toast.server'
 import { type CompleteProfileActionData, CompleteProfileForm, CompleteProfileSchema } from '~/modules/accounts'
 import { createProfile, type CurrentUser, getCurrentUser, requireUser } from '~/modules/accounts/index.server'
@@ -24,10 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/complete-profile', locale: loaderData.locale, noindex: true })
-    : []
+export const meta: Route.MetaFunction = noindexMeta('/complete-profile')
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request)

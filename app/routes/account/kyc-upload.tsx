@@ -1,15 +1,16 @@
-import { ExternalLink, Lock, UserX } from 'lucide-react'
+import { ExternalLink, UserX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/kyc-upload'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card'
+import { GateCard, SignInGate } from '~/components/gate-card'
+import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { KYC_DOCUMENT } from '~/domain/uploads'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitInit } from '~/lib/rate-limit.server'
 import { checkUpload, readUploadForm } from '~/lib/uploads.server'
@@ -31,10 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...page, state: 'seller' as const, kyc }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/kyc-upload', locale: loaderData.locale, noindex: true })
-    : []
+export const meta: Route.MetaFunction = noindexMeta('/kyc-upload')
 
 type ActionData = { error: string }
 const fail = (error: string, status: number, init?: ResponseInit) => data<ActionData>({ error }, { ...init, status })
@@ -68,44 +66,22 @@ export async function action({ request }: Route.ActionArgs) {
   return redirectWithToast(request, '/dashboard', { type: 'success', key: 'kyc:uploaded' })
 }
 
-function Gate({ icon, title, description, children }: { icon: React.ReactNode; title: string; description: string; children: React.ReactNode }) {
-  return (
-    <div className="mx-auto w-full max-w-lg px-4 py-16">
-      <Card className="text-center">
-        <CardHeader className="items-center">
-          <span className="mb-2 rounded-full bg-muted p-3">{icon}</span>
-          <h1 className="text-2xl font-semibold">{title}</h1>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardFooter className="justify-center gap-3">{children}</CardFooter>
-      </Card>
-    </div>
-  )
-}
-
 export default function KycUpload({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('kyc')
   const { state, kyc } = loaderData
 
   if (state === 'anonymous') {
     return (
-      <Gate icon={<Lock className="size-6" aria-hidden />} title={t('gate.loginTitle')} description={t('gate.loginDescription')}>
-        <Button asChild>
-          <Link to="/login?redirectTo=%2Fkyc-upload">{t('gate.login')}</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/register">{t('gate.register')}</Link>
-        </Button>
-      </Gate>
+      <SignInGate title={t('gate.loginTitle')} description={t('gate.loginDescription')} redirectTo="/kyc-upload" loginLabel={t('gate.login')} registerLabel={t('gate.register')} />
     )
   }
   if (state === 'notSeller' || !kyc) {
     return (
-      <Gate icon={<UserX className="size-6" aria-hidden />} title={t('gate.sellerTitle')} description={t('gate.sellerDescription')}>
+      <GateCard icon={<UserX className="size-6" aria-hidden />} title={t('gate.sellerTitle')} description={t('gate.sellerDescription')}>
         <Button asChild>
           <Link to="/">{t('gate.backHome')}</Link>
         </Button>
-      </Gate>
+      </GateCard>
     )
   }
 

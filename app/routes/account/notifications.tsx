@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next'
 import { data, Form, redirect } from 'react-router'
 import type { Route } from './+types/notifications'
 import { Button } from '~/components/ui/button'
-import { Card, CardContent } from '~/components/ui/card'
+import { PageHeader } from '~/components/page-header'
+import { PagedList } from '~/components/paged-list'
 import { readForm } from '~/lib/form.server'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { requireUser } from '~/modules/accounts/index.server'
 import { Pagination } from '~/modules/catalog'
@@ -26,8 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...seo, list: await listNotifications(user.profile.id, parseNotificationPage(new URL(request.url).searchParams)) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/notifications', locale: loaderData.locale, noindex: true }) : []
+export const meta: Route.MetaFunction = noindexMeta('/notifications')
 
 /** 'open' (one notice of the caller's: mark read, go to its page) or 'read-all'. Someone else's or no such notice: 404, nothing written. */
 export async function action({ request }: Route.ActionArgs) {
@@ -50,34 +50,30 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
   if (!list) return null
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-          <p className="text-muted-foreground">{t('description')}</p>
-          {list.unread > 0 ? <p className="text-sm font-medium" data-testid="unread-count">{t('unreadCount', { count: list.unread })}</p> : null}
-        </div>
-        {list.unread > 0 ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="read-all" />
-            <Button type="submit" variant="outline">
-              {t('markAllRead')}
-            </Button>
-          </Form>
-        ) : null}
-      </header>
-      {actionData && 'formError' in actionData ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t(actionData.formError)}
-        </p>
-      ) : null}
-      {list.items.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">{t('empty')}</CardContent>
-        </Card>
-      ) : (
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        action={
+          list.unread > 0 ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="read-all" />
+              <Button type="submit" variant="outline">
+                {t('markAllRead')}
+              </Button>
+            </Form>
+          ) : null
+        }
+      >
+        {list.unread > 0 ? <p className="text-sm font-medium" data-testid="unread-count">{t('unreadCount', { count: list.unread })}</p> : null}
+      </PageHeader>
+      <PagedList
+        error={actionData && 'formError' in actionData ? t(actionData.formError) : undefined}
+        isEmpty={list.items.length === 0}
+        empty={t('empty')}
+        pagination={<Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => (page > 1 ? `/notifications?page=${page}` : '/notifications')} />}
+      >
         <NotificationList items={list.items} />
-      )}
-      <Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => (page > 1 ? `/notifications?page=${page}` : '/notifications')} />
+      </PagedList>
     </div>
   )
 }

@@ -5,7 +5,7 @@ import { parseSubmission, submittedValues } from '~/lib/form'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { ChangePasswordSchema, isSeller, PROFILE_INTENTS, ProfileDetails, ProfileEditForm, type ProfileFormResult, type ProfileIntent, ProfilePasswordForm, ProfileSessionsCard, UpdateProfileSchema } from '~/modules/accounts'
 import { changePassword, countOtherSessions, getOwnProfile, requireUser, revokeOtherSessions, updateProfile } from '~/modules/accounts/index.server'
@@ -29,10 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/profile', locale: loaderData.locale, noindex: true })
-    : []
+export const meta: Route.MetaFunction = noindexMeta('/profile')
 
 type ActionData = ProfileFormResult & { intent: ProfileIntent | 'unknown' }
 const fail = (intent: ActionData['intent'], result: ProfileFormResult, status = 400) => data<ActionData>({ intent, ...result }, { status })

@@ -12,7 +12,7 @@ import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { clientIp } from '~/lib/security-events.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { useFormat } from '~/lib/use-format'
 
 // Development only (docs/decisions/003): the messages the app would have mailed. Off → 404, and
@@ -33,10 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/dev/outbox', locale: loaderData.locale, noindex: true })
-    : []
+export const meta: Route.MetaFunction = noindexMeta('/dev/outbox')
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('email')

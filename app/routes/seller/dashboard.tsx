@@ -2,13 +2,13 @@ import { ClipboardList, Eye, FileText, MessagesSquare, Package, PackageCheck, Pa
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, Outlet, useLocation, useMatches } from 'react-router'
 import type { Route } from './+types/dashboard'
-import { Button } from '~/components/ui/button'
+import { PageHeader } from '~/components/page-header'
 import { Card, CardContent } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
 import { useFormat } from '~/lib/use-format'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { cn } from '~/lib/utils'
 import { getCurrentUser } from '~/modules/accounts/index.server'
 import { KycStatusNotice } from '~/modules/kyc'
@@ -46,10 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...page, state: 'seller' as const, buyer: null, seller: { name: gate.seller.name, kycStatus: gate.seller.kycStatus }, stats }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  loaderData
-    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true })
-    : []
+export const meta: Route.MetaFunction = noindexMeta()
 
 function Stat({
   icon,
@@ -106,18 +103,11 @@ function BuyerFrame({ name }: { name: string }) {
   if (!leaf || !BUYER_PAGES.has(leaf)) return <SellerRequired />
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:py-10">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-3xl font-bold tracking-tight">{t('buying.title')}</h1>
-          <p className="text-muted-foreground">{t('dashboard.welcome', { name })}</p>
-        </div>
-        <Button asChild>
-          <Link to="/create-rfq">
-            <Plus className="size-4" aria-hidden />
-            {t('dashboard.createRfq')}
-          </Link>
-        </Button>
-      </header>
+      <PageHeader
+        title={t('buying.title')}
+        description={t('dashboard.welcome', { name })}
+        link={{ to: '/create-rfq', label: t('dashboard.createRfq'), icon: Plus }}
+      />
       <Outlet />
     </div>
   )
@@ -133,18 +123,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-10">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-3xl font-bold tracking-tight">{t('dashboard.title')}</h1>
-          <p className="text-muted-foreground">{t('dashboard.welcome', { name: seller.name })}</p>
-        </div>
-        <Button asChild>
-          <Link to="/dashboard/products/new">
-            <PackagePlus className="size-4" aria-hidden />
-            {t('dashboard.addProduct')}
-          </Link>
-        </Button>
-      </header>
+      <PageHeader
+        title={t('dashboard.title')}
+        description={t('dashboard.welcome', { name: seller.name })}
+        link={{ to: '/dashboard/products/new', label: t('dashboard.addProduct'), icon: PackagePlus }}
+      />
       <KycStatusNotice status={seller.kycStatus} place="dashboard" />
       <section aria-label={t('dashboard.statsLabel')} className={cn('grid gap-3 sm:grid-cols-2', stats.buying ? 'lg:grid-cols-3' : 'lg:grid-cols-5')}>
         <Stat icon={<Package className="size-5" aria-hidden />} label={t('dashboard.totalProducts')} value={stats.totalProducts} testId="total-products" />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/messages'
+import { TabSection } from '~/components/tab-section'
 import type { Language } from '~/lib/i18n'
 import { getLocale } from '~/lib/i18next.server'
 import { Pagination } from '~/modules/catalog'
@@ -29,13 +30,10 @@ export default function SellerMessages({ loaderData }: Route.ComponentProps) {
   const { inbox } = loaderData
   if (!inbox) return null
   return (
-    <section aria-labelledby="seller-messages-heading" className="flex flex-col gap-4">
-      <h2 id="seller-messages-heading" className="text-xl font-semibold">
-        {t('inbox.title')}
-      </h2>
+    <TabSection id="seller-messages-heading" title={t('inbox.title')}>
       <Inbox inbox={inbox} action="/dashboard/messages" locale={loaderData.locale} />
       <LiveMessages />
       <Pagination page={inbox.page} totalPages={inbox.pageCount} hrefFor={(page) => href(inbox.q, page)} />
-    </section>
+    </TabSection>
   )
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/orders'
-import { Card, CardContent } from '~/components/ui/card'
+import { PagedList } from '~/components/paged-list'
 import { parseSubmission } from '~/lib/form'
 import { readForm } from '~/lib/form.server'
 import type { Language } from '~/lib/i18n'
@@ -48,19 +48,14 @@ export default function SellerOrders({ loaderData, actionData }: Route.Component
   return (
     <div className="flex flex-col gap-4">
       <h2 className="text-xl font-semibold">{t('orders.sellerTitle')}</h2>
-      {actionData?.formError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t(actionData.formError)}
-        </p>
-      ) : null}
-      {list.items.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">{t('orders.sellerEmpty')}</CardContent>
-        </Card>
-      ) : (
+      <PagedList
+        error={actionData?.formError ? t(actionData.formError) : undefined}
+        isEmpty={list.items.length === 0}
+        empty={t('orders.sellerEmpty')}
+        pagination={<Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => (page > 1 ? `/dashboard/orders?page=${page}` : '/dashboard/orders')} />}
+      >
         <OrderTable items={list.items} side="seller" />
-      )}
-      <Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => (page > 1 ? `/dashboard/orders?page=${page}` : '/dashboard/orders')} />
+      </PagedList>
     </div>
   )
 }

@@ -1,16 +1,14 @@
-import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/product-edit'
-import { Button } from '~/components/ui/button'
 import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { listCategoryOptions } from '~/modules/catalog/index.server'
-import { parseProductForm, ProductForm, SellerRequired } from '~/modules/products'
+import { parseProductForm, ProductForm, ProductFormPage, SellerRequired } from '~/modules/products'
 import { getEditableProduct, originCountryOptions, requireSeller, sellerGate, updateProduct } from '~/modules/products/index.server'
 
 // Edit product (issue 7 item 4): the create form filled in; only the owner may open or change it,
@@ -25,10 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...page, seller: true as const, categories: await listCategoryOptions(locale), countries: originCountryOptions(locale), product }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/dashboard/products', locale: loaderData.locale, noindex: true })
-    : []
+export const meta: Route.MetaFunction = noindexMeta('/dashboard/products')
 
 export async function action({ request, params }: Route.ActionArgs) {
   const seller = await requireSeller(request)
@@ -46,17 +41,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation('products')
   if (!loaderData.seller || !loaderData.product) return <SellerRequired />
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
-      <Button asChild variant="ghost" size="sm" className="self-start">
-        <Link to="/dashboard/products">
-          <ArrowLeft className="size-4" aria-hidden />
-          {t('form.back')}
-        </Link>
-      </Button>
-      <header className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{t('edit.title')}</h1>
-        <p className="text-muted-foreground">{t('edit.description')}</p>
-      </header>
+    <ProductFormPage title={t('edit.title')} description={t('edit.description')}>
       <ProductForm
         key={loaderData.product.id}
         categories={loaderData.categories}
@@ -66,6 +51,6 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         submitLabel={t('edit.submit')}
         submittingLabel={t('edit.submitting')}
       />
-    </div>
+    </ProductFormPage>
   )
 }

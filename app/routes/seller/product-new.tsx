@@ -1,17 +1,15 @@
-import { ArrowLeft } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/product-new'
-import { Button } from '~/components/ui/button'
 import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
 import { listCategoryOptions } from '~/modules/catalog/index.server'
-import { parseProductForm, ProductForm, SellerRequired } from '~/modules/products'
+import { parseProductForm, ProductForm, ProductFormPage, SellerRequired } from '~/modules/products'
 import { createProduct, originCountryOptions, requireSeller, sellerGate } from '~/modules/products/index.server'
 
 // Create product (spec §2 'Create New Product', §5 Product form, issue 7 item 2).
@@ -23,10 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...page, seller: true as const, categories: await listCategoryOptions(locale), countries: originCountryOptions(locale), kycStatus: gate.seller.kycStatus }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/dashboard/products/new', locale: loaderData.locale, noindex: true })
-    : []
+export const meta: Route.MetaFunction = noindexMeta('/dashboard/products/new')
 
 export async function action({ request }: Route.ActionArgs) {
   const seller = await requireSeller(request)
@@ -44,18 +39,8 @@ export default function NewProduct({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation('products')
   if (!loaderData.seller) return <SellerRequired />
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
-      <Button asChild variant="ghost" size="sm" className="self-start">
-        <Link to="/dashboard/products">
-          <ArrowLeft className="size-4" aria-hidden />
-          {t('form.back')}
-        </Link>
-      </Button>
-      <header className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{t('new.title')}</h1>
-        <p className="text-muted-foreground">{loaderData.kycStatus === 'Approved' ? t('new.description') : t('new.hiddenUntilKyc')}</p>
-      </header>
+    <ProductFormPage title={t('new.title')} description={loaderData.kycStatus === 'Approved' ? t('new.description') : t('new.hiddenUntilKyc')}>
       <ProductForm categories={loaderData.categories} countries={loaderData.countries} answer={actionData} submitLabel={t('new.submit')} submittingLabel={t('new.submitting')} />
-    </div>
+    </ProductFormPage>
   )
 }

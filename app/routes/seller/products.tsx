@@ -1,15 +1,12 @@
 import { Pencil, Search, Trash2 } from 'lucide-react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/products'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { NativeSelect } from '~/components/ui/native-select'
 import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getLocale } from '~/lib/i18next.server'
@@ -19,7 +16,10 @@ import { useFormat } from '~/lib/use-format'
 import { Pagination, Price, ProductImage } from '~/modules/catalog'
 import { deleteProduct, listSellerProducts, requireSeller, sellerGate, setProductActive } from '~/modules/products/index.server'
 import { parseProductListQuery, PRODUCT_LIST_SORTS, PRODUCT_LIST_STATUSES, type ProductListQuery } from '~/modules/products'
+import { ConfirmDialog } from '~/components/confirm-dialog'
 import { DataTable } from '~/components/data-table'
+import { SelectField } from '~/components/form-fields'
+import { TabSection } from '~/components/tab-section'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 
 // My Products (spec §2 Seller dashboard, issue 7 item 5): the seller's own products, searched,
@@ -64,34 +64,22 @@ function hrefWith(query: ProductListQuery, change: Partial<ProductListQuery>) {
 
 function DeleteButton({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation('products')
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm" className="text-destructive">
           <Trash2 className="size-4" aria-hidden />
           {t('list.delete')}
           <span className="sr-only">: {name}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('list.deleteTitle')}</DialogTitle>
-          <DialogDescription>{t('list.deleteDescription', { name })}</DialogDescription>
-        </DialogHeader>
-        <Form method="post" className="flex justify-end gap-2" onSubmit={() => setOpen(false)}>
-          <input type="hidden" name="productId" value={id} />
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t('list.cancel')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" name="intent" value="delete" variant="destructive">
-            {t('list.confirmDelete')}
-          </Button>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t('list.deleteTitle')}
+      description={t('list.deleteDescription', { name })}
+      fields={{ productId: id }}
+      intent="delete"
+      cancelLabel={t('list.cancel')}
+      confirmLabel={t('list.confirmDelete')}
+    />
   )
 }
 
@@ -105,40 +93,23 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
   const busy = navigation.state !== 'idle'
 
   return (
-    <section aria-labelledby="my-products" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="my-products" className="text-xl font-semibold">
-          {t('list.title')} <span className="text-muted-foreground">({format.count(list.total)})</span>
-        </h2>
+    <TabSection
+      id="my-products"
+      title={t('list.title')}
+      count={list.total}
+      action={
         <Button asChild size="sm">
           <Link to="/dashboard/products/new">{t('list.add')}</Link>
         </Button>
-      </div>
+      }
+    >
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-        <div className="flex min-w-56 flex-1 flex-col gap-1">
+        <div className="flex min-w-56 flex-1 flex-col gap-1.5">
           <Label htmlFor="products-q">{t('list.search')}</Label>
           <Input id="products-q" name="q" type="search" defaultValue={query.q} maxLength={100} />
         </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="products-status">{t('list.status')}</Label>
-          <NativeSelect id="products-status" name="status" defaultValue={query.status}>
-            {PRODUCT_LIST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`list.statuses.${s}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="products-sort">{t('list.sort')}</Label>
-          <NativeSelect id="products-sort" name="sort" defaultValue={query.sort}>
-            {PRODUCT_LIST_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`list.sorts.${s}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField id="products-status" label={t('list.status')} name="status" defaultValue={query.status} options={PRODUCT_LIST_STATUSES} optionLabel={(s) => t(`list.statuses.${s}`)} />
+        <SelectField id="products-sort" label={t('list.sort')} name="sort" defaultValue={query.sort} options={PRODUCT_LIST_SORTS} optionLabel={(s) => t(`list.sorts.${s}`)} />
         <Button type="submit" variant="outline">
           <Search className="size-4" aria-hidden />
           {t('list.apply')}
@@ -220,6 +191,6 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
         </DataTable>
       )}
       <Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => hrefWith(query, { page })} />
-    </section>
+    </TabSection>
   )
 }

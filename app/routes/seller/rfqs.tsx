@@ -3,14 +3,16 @@ import { parseSubmission } from '~/lib/form'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useFetcher, useLocation } from 'react-router'
 import type { Route } from './+types/rfqs'
+import { Detail, DetailList } from '~/components/detail-list'
+import { SelectField } from '~/components/form-fields'
+import { PagedList } from '~/components/paged-list'
+import { TabSection } from '~/components/tab-section'
 import { MessageButton } from '~/components/message-button'
 import { Alert, AlertDescription, AlertTitle } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { NativeSelect } from '~/components/ui/native-select'
 import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getLocale } from '~/lib/i18next.server'
@@ -21,7 +23,7 @@ import { listCategoryOptions } from '~/modules/catalog/index.server'
 import { Pagination } from '~/modules/catalog'
 import { requireSeller, sellerGate } from '~/modules/products/index.server'
 import { type BoardRfqDto, listBoardRfqs, rejectProductRequest, submitQuote, withdrawQuote } from '~/modules/rfqs/index.server'
-import { type BoardFilters, parseBoardFilters, QUOTE_FORM, quoteBlocker, QuoteDialog, REJECT_FORM, RejectRequestDialog, RejectRequestSchema, SubmitQuoteSchema, WithdrawQuoteSchema } from '~/modules/rfqs'
+import { type BoardFilters, CategoryOptions, parseBoardFilters, QUOTE_FORM, quoteBlocker, QuoteDialog, REJECT_FORM, RejectRequestDialog, RejectRequestSchema, RfqCard, RfqTermDetails, SubmitQuoteSchema, WithdrawQuoteSchema } from '~/modules/rfqs'
 import { CURRENCIES } from '~/domain'
 
 // The seller dashboard's RFQs tab (issue 8 item 4): buyers' open RFQs this seller may quote on,
@@ -98,136 +100,101 @@ function Withdraw({ quoteId, action }: { quoteId: string; action: string }) {
   )
 }
 
-function RfqCard({ rfq, canQuote, action }: { rfq: BoardRfqDto; canQuote: boolean; action: string }) {
+function BoardRfqCard({ rfq, canQuote, action }: { rfq: BoardRfqDto; canQuote: boolean; action: string }) {
   const { t } = useTranslation('rfqs')
   const format = useFormat()
-  const fmt = (v: string) => format.money(v, rfq.currency)
-  const budget =
-    rfq.budgetMin && rfq.budgetMax
-      ? t('list.budgetRange', { min: fmt(rfq.budgetMin), max: fmt(rfq.budgetMax) })
-      : rfq.budgetMin
-        ? t('list.budgetFrom', { min: fmt(rfq.budgetMin) })
-        : rfq.budgetMax
-          ? t('list.budgetUpTo', { max: fmt(rfq.budgetMax) })
-          : t('list.budgetOpen')
   return (
-    <Card data-testid="board-rfq">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-col gap-1">
-          {rfq.request ? (
-            <p className="text-sm font-medium text-primary" data-testid="product-request">
-              {rfq.request.productName ? (
-                <>
-                  {t('board.requestFor')}{' '}
-                  {rfq.request.productId ? (
-                    <Link to={`/products/${rfq.request.productId}`} className="underline underline-offset-4 hover:no-underline">
-                      {rfq.request.productName}
-                    </Link>
-                  ) : (
-                    rfq.request.productName
-                  )}
-                </>
-              ) : (
-                t('board.requestForYou')
-              )}
-            </p>
-          ) : null}
-          <h3 className="text-lg font-semibold break-words">{rfq.title}</h3>
-          <p className="text-sm text-muted-foreground">
-            {t('list.created', { date: format.date(rfq.createdAt) })}
-            {rfq.categoryName ? ` · ${rfq.categoryName}` : ''} · {t('board.buyerFrom', { country: t(`locations.${rfq.buyerCountry}`) })}
-          </p>
-        </div>
-        {rfq.request ? null : <Badge variant="secondary">{t('board.quoteCount', { count: rfq.quoteCount })}</Badge>}
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {rfq.description ? (
-          <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{rfq.description}</p>
-        ) : rfq.request ? (
-          <p className="text-sm text-muted-foreground">{t('board.noMessage')}</p>
-        ) : null}
-        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-          <div className="flex gap-2">
-            <dt className="text-muted-foreground">{t('list.quantity')}</dt>
-            <dd>
-              {format.count(rfq.quantity)} {t(`units.${rfq.unit}`)}
-            </dd>
-          </div>
-          <div className="flex gap-2">
-            <dt className="text-muted-foreground">{t('list.budget')}</dt>
-            <dd>{budget}</dd>
-          </div>
-          <div className="flex gap-2">
-            <dt className="text-muted-foreground">{t('list.deadline')}</dt>
-            <dd>{rfq.deadline ? format.date(`${rfq.deadline}T00:00:00Z`) : t('list.noDeadline')}</dd>
-          </div>
-          <div className="flex gap-2">
-            <dt className="text-muted-foreground">{t('list.incoterm')}</dt>
-            <dd>{rfq.incoterm ? `${rfq.incoterm} ${rfq.incotermPlace ?? ''}`.trim() : t('list.noIncoterm')}</dd>
-          </div>
-          {rfq.destination ? (
-            <div className="flex gap-2">
-              <dt className="text-muted-foreground">{t('list.destination')}</dt>
-              <dd className="break-words">{rfq.destination}</dd>
-            </div>
-          ) : null}
-        </dl>
-        <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
-          {rfq.ownQuote ? (
-            <>
-              <p className="text-sm" data-testid="own-quote">
-                {t('board.yourQuote', { price: format.money(rfq.ownQuote.unitPrice, rfq.ownQuote.currency) })}{' '}
-                <Badge variant={rfq.ownQuote.status === 'Quoted' ? 'success' : 'secondary'}>{t(`quoteStatuses.${rfq.ownQuote.status}`)}</Badge>
-              </p>
-              <div className="flex flex-wrap gap-2">
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`/rfqs/${rfq.id}/quotes/${rfq.ownQuote.id}`}>
-                    {t('negotiation.view')}
-                    <span className="sr-only">: {rfq.title}</span>
+    <RfqCard
+      rfq={rfq}
+      heading="h3"
+      testId="board-rfq"
+      eyebrow={
+        rfq.request ? (
+          <p className="text-sm font-medium text-primary" data-testid="product-request">
+            {rfq.request.productName ? (
+              <>
+                {t('board.requestFor')}{' '}
+                {rfq.request.productId ? (
+                  <Link to={`/products/${rfq.request.productId}`} className="underline underline-offset-4 hover:no-underline">
+                    {rfq.request.productName}
                   </Link>
-                </Button>
-                <MessageButton subjectType="quote" subjectId={rfq.ownQuote.id} label="start.messageBuyer" context={rfq.title} />
-                {rfq.ownQuote.status === 'Quoted' || rfq.ownQuote.status === 'Countered' || rfq.ownQuote.status === 'Expired' ? <Withdraw quoteId={rfq.ownQuote.id} action={action} /> : null}
-              </div>
-            </>
-          ) : (
-            <>
-              <p className="text-sm text-muted-foreground">{t('board.notQuoted')}</p>
-              <div className="flex flex-wrap gap-2">
-                {/* A request addressed to this seller: they may ask the buyer before quoting. */}
-                {rfq.request ? <MessageButton subjectType="rfq" subjectId={rfq.id} label="start.messageBuyer" context={rfq.title} /> : null}
-                {rfq.request ? <RejectRequestDialog rfq={rfq} action={action} /> : null}
-                {canQuote ? (
-                  <QuoteDialog
-                    rfq={rfq}
-                    action={action}
-                    prefill={rfq.request ? { unitPrice: rfq.request.price, currency: rfq.request.currency, minOrderQuantity: rfq.request.minimumOrderQuantity } : null}
-                  />
-                ) : null}
-              </div>
-            </>
-          )}
-        </div>
-      </CardContent>
-    </Card>
+                ) : (
+                  rfq.request.productName
+                )}
+              </>
+            ) : (
+              t('board.requestForYou')
+            )}
+          </p>
+        ) : null
+      }
+      meta={<> · {t('board.buyerFrom', { country: t(`locations.${rfq.buyerCountry}`) })}</>}
+      badge={rfq.request ? null : <Badge variant="secondary">{t('board.quoteCount', { count: rfq.quoteCount })}</Badge>}
+    >
+      {rfq.description ? (
+        <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{rfq.description}</p>
+      ) : rfq.request ? (
+        <p className="text-sm text-muted-foreground">{t('board.noMessage')}</p>
+      ) : null}
+      <DetailList>
+        <Detail label={t('list.quantity')}>
+          {format.count(rfq.quantity)} {t(`units.${rfq.unit}`)}
+        </Detail>
+        <RfqTermDetails rfq={rfq} />
+        {rfq.destination ? (
+          <Detail label={t('list.destination')} valueClassName="break-words">
+            {rfq.destination}
+          </Detail>
+        ) : null}
+      </DetailList>
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
+        {rfq.ownQuote ? (
+          <>
+            <p className="text-sm" data-testid="own-quote">
+              {t('board.yourQuote', { price: format.money(rfq.ownQuote.unitPrice, rfq.ownQuote.currency) })}{' '}
+              <Badge variant={rfq.ownQuote.status === 'Quoted' ? 'success' : 'secondary'}>{t(`quoteStatuses.${rfq.ownQuote.status}`)}</Badge>
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline" size="sm">
+                <Link to={`/rfqs/${rfq.id}/quotes/${rfq.ownQuote.id}`}>
+                  {t('negotiation.view')}
+                  <span className="sr-only">: {rfq.title}</span>
+                </Link>
+              </Button>
+              <MessageButton subjectType="quote" subjectId={rfq.ownQuote.id} label="start.messageBuyer" context={rfq.title} />
+              {rfq.ownQuote.status === 'Quoted' || rfq.ownQuote.status === 'Countered' || rfq.ownQuote.status === 'Expired' ? <Withdraw quoteId={rfq.ownQuote.id} action={action} /> : null}
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="text-sm text-muted-foreground">{t('board.notQuoted')}</p>
+            <div className="flex flex-wrap gap-2">
+              {/* A request addressed to this seller: they may ask the buyer before quoting. */}
+              {rfq.request ? <MessageButton subjectType="rfq" subjectId={rfq.id} label="start.messageBuyer" context={rfq.title} /> : null}
+              {rfq.request ? <RejectRequestDialog rfq={rfq} action={action} /> : null}
+              {canQuote ? (
+                <QuoteDialog
+                  rfq={rfq}
+                  action={action}
+                  prefill={rfq.request ? { unitPrice: rfq.request.price, currency: rfq.request.currency, minOrderQuantity: rfq.request.minimumOrderQuantity } : null}
+                />
+              ) : null}
+            </div>
+          </>
+        )}
+      </div>
+    </RfqCard>
   )
 }
 
 export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('rfqs')
   const location = useLocation()
-  const format = useFormat()
   if (!loaderData.board) return null
   const { board, filters, categories, blocker } = loaderData
   const action = `/dashboard/rfqs${location.search}`
   return (
-    <section aria-labelledby="rfq-board-title" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 id="rfq-board-title" className="text-xl font-semibold">
-          {t('board.title')} <span className="text-muted-foreground">({format.count(board.total)})</span>
-        </h2>
-        <p className="text-muted-foreground">{t('board.description')}</p>
-      </div>
+    <TabSection id="rfq-board-title" title={t('board.title')} count={board.total} description={t('board.description')}>
       {blocker ? (
         <Alert variant="warning" data-testid="quote-blocked">
           <ShieldAlert className="size-4" aria-hidden />
@@ -247,33 +214,10 @@ export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
           <Label htmlFor="board-q">{t('board.search')}</Label>
           <Input id="board-q" name="q" type="search" defaultValue={filters.q} maxLength={100} placeholder={t('board.searchPlaceholder')} />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="board-category">{t('form.category')}</Label>
-          <NativeSelect id="board-category" name="category" defaultValue={filters.category ?? ''}>
-            <option value="">{t('board.anyCategory')}</option>
-            {categories.map((c) => (
-              <optgroup key={c.id} label={c.name}>
-                <option value={c.id}>{t('form.allOf', { name: c.name })}</option>
-                {c.children.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="board-currency">{t('form.currency')}</Label>
-          <NativeSelect id="board-currency" name="currency" defaultValue={filters.currency ?? ''}>
-            <option value="">{t('board.anyCurrency')}</option>
-            {CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField id="board-category" label={t('form.category')} name="category" defaultValue={filters.category ?? ''}>
+          <CategoryOptions categories={categories} anyLabel={t('board.anyCategory')} />
+        </SelectField>
+        <SelectField id="board-currency" label={t('form.currency')} name="currency" defaultValue={filters.currency ?? ''} placeholder={t('board.anyCurrency')} options={CURRENCIES} />
         <div className="flex flex-wrap items-center gap-4 sm:col-span-2 lg:col-span-4">
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="match" value="1" defaultChecked={filters.match} className="size-4" />
@@ -292,20 +236,19 @@ export default function SellerRfqBoard({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </Form>
-      {board.items.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">{board.total === 0 ? t('board.empty') : t('list.pageEmpty')}</CardContent>
-        </Card>
-      ) : (
+      <PagedList
+        isEmpty={board.items.length === 0}
+        empty={board.total === 0 ? t('board.empty') : t('list.pageEmpty')}
+        pagination={<Pagination page={board.page} totalPages={board.pageCount} hrefFor={(page) => boardHref(filters, page)} />}
+      >
         <ul className="flex flex-col gap-4">
           {board.items.map((rfq) => (
             <li key={rfq.id}>
-              <RfqCard rfq={rfq} canQuote={!blocker} action={action} />
+              <BoardRfqCard rfq={rfq} canQuote={!blocker} action={action} />
             </li>
           ))}
         </ul>
-      )}
-      <Pagination page={board.page} totalPages={board.pageCount} hrefFor={(page) => boardHref(filters, page)} />
-    </section>
+      </PagedList>
+    </TabSection>
   )
 }

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { parseSubmission } from '~/lib/form'
-import { Lock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/create-rfq'
-import { Button } from '~/components/ui/button'
-import { Card, CardDescription, CardFooter, CardHeader } from '~/components/ui/card'
+import { SignInGate } from '~/components/gate-card'
+import { PageHeader } from '~/components/page-header'
 import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
 import { getCurrentUser, getUnverifiedEmail, requireUser, throwSignInRequired } from '~/modules/accounts/index.server'
@@ -41,10 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/create-rfq', locale: loaderData.locale, noindex: true })
-    : []
+export const meta: Route.MetaFunction = noindexMeta('/create-rfq')
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
@@ -64,34 +60,13 @@ export default function CreateRfq({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation('rfqs')
   if (loaderData.state === 'anonymous') {
     return (
-      <div className="mx-auto w-full max-w-lg px-4 py-16">
-        <Card className="text-center">
-          <CardHeader className="items-center">
-            <span className="mb-2 rounded-full bg-muted p-3">
-              <Lock className="size-6" aria-hidden />
-            </span>
-            <h1 className="text-2xl font-semibold">{t('gate.loginTitle')}</h1>
-            <CardDescription>{t('gate.loginDescription')}</CardDescription>
-          </CardHeader>
-          <CardFooter className="justify-center gap-3">
-            <Button asChild>
-              <Link to="/login?redirectTo=%2Fcreate-rfq">{t('gate.login')}</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/register">{t('gate.register')}</Link>
-            </Button>
-          </CardFooter>
-        </Card>
-      </div>
+      <SignInGate title={t('gate.loginTitle')} description={t('gate.loginDescription')} redirectTo="/create-rfq" loginLabel={t('gate.login')} registerLabel={t('gate.register')} />
     )
   }
   if (!loaderData.form) return null
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10">
-      <header className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{t('create.title')}</h1>
-        <p className="text-muted-foreground">{t('create.description')}</p>
-      </header>
+      <PageHeader title={t('create.title')} description={t('create.description')} />
       <RfqForm {...loaderData.form} answer={actionData} />
     </div>
   )

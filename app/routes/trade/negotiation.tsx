@@ -2,14 +2,18 @@ import { useTranslation } from 'react-i18next'
 import { parseSubmission } from '~/lib/form'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/negotiation'
+import { Detail, DetailList } from '~/components/detail-list'
 import { MessageButton } from '~/components/message-button'
+import { ActionError } from '~/components/action-error'
+import { BackLink } from '~/components/back-link'
+import { Timeline } from '~/components/timeline'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { enforceLimit, limitAnswer } from '~/lib/rate-limit.server'
 import { useFormat } from '~/lib/use-format'
@@ -28,8 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { view, locale, origin: publicOrigin(request), title: i18n.t('rfqs:negotiation.title', { title: view.rfq.title }) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.title, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true }) : []
+export const meta: Route.MetaFunction = noindexMeta()
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request)
@@ -62,38 +65,20 @@ function Terms({ terms, currency }: { terms: Omit<OfferTerms, 'expiresAt'> & { e
   const { t } = useTranslation('rfqs')
   const format = useFormat()
   return (
-    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-      <div className="flex gap-2">
-        <dt className="text-muted-foreground">{t('negotiation.terms.unitPrice')}</dt>
-        <dd>{format.money(terms.unitPrice, currency)}</dd>
-      </div>
-      <div className="flex gap-2">
-        <dt className="text-muted-foreground">{t('negotiation.terms.quantity')}</dt>
-        <dd>{format.count(terms.quantity)}</dd>
-      </div>
-      <div className="flex gap-2">
-        <dt className="text-muted-foreground">{t('negotiation.terms.incoterm')}</dt>
-        <dd className="break-words">
-          {terms.incoterm} {terms.incotermPlace}
-        </dd>
-      </div>
-      <div className="flex gap-2">
-        <dt className="text-muted-foreground">{t('negotiation.terms.leadTime')}</dt>
-        <dd>{t('compare.days', { count: terms.leadTimeDays })}</dd>
-      </div>
+    <DetailList compact>
+      <Detail label={t('negotiation.terms.unitPrice')}>{format.money(terms.unitPrice, currency)}</Detail>
+      <Detail label={t('negotiation.terms.quantity')}>{format.count(terms.quantity)}</Detail>
+      <Detail label={t('negotiation.terms.incoterm')} valueClassName="break-words">
+        {terms.incoterm} {terms.incotermPlace}
+      </Detail>
+      <Detail label={t('negotiation.terms.leadTime')}>{t('compare.days', { count: terms.leadTimeDays })}</Detail>
       {terms.paymentTerms ? (
-        <div className="flex gap-2 sm:col-span-2">
-          <dt className="text-muted-foreground">{t('negotiation.terms.paymentTerms')}</dt>
-          <dd className="break-words">{terms.paymentTerms}</dd>
-        </div>
+        <Detail label={t('negotiation.terms.paymentTerms')} className="sm:col-span-2" valueClassName="break-words">
+          {terms.paymentTerms}
+        </Detail>
       ) : null}
-      {terms.expiresAt ? (
-        <div className="flex gap-2">
-          <dt className="text-muted-foreground">{t('negotiation.terms.validUntil')}</dt>
-          <dd>{format.dateTime(terms.expiresAt)}</dd>
-        </div>
-      ) : null}
-    </dl>
+      {terms.expiresAt ? <Detail label={t('negotiation.terms.validUntil')}>{format.dateTime(terms.expiresAt)}</Detail> : null}
+    </DetailList>
   )
 }
 
@@ -108,9 +93,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
       <header className="flex flex-col gap-1">
-        <Link to={view.viewerRole === 'buyer' ? '/rfqs' : '/dashboard/rfqs'} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-          {view.viewerRole === 'buyer' ? t('negotiation.backBuyer') : t('negotiation.backSeller')}
-        </Link>
+        <BackLink to={view.viewerRole === 'buyer' ? '/rfqs' : '/dashboard/rfqs'}>{view.viewerRole === 'buyer' ? t('negotiation.backBuyer') : t('negotiation.backSeller')}</BackLink>
         <h1 className="text-3xl font-bold tracking-tight break-words">{rfq.title}</h1>
         <p className="text-muted-foreground">
           {t('negotiation.summary', {
@@ -129,11 +112,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
           />
         </div>
       </header>
-      {formError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t(formError)}
-        </p>
-      ) : null}
+      <ActionError message={formError && t(formError)} />
       {order ? (
         <Card data-testid="order-summary">
           <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
@@ -165,28 +144,23 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
           {view.actions.length > 0 ? <NegotiationActions actions={view.actions} offer={quote.offer} minOrderQuantity={quote.minOrderQuantity} currency={quote.currency} fieldErrors={fieldErrors} errorCount={errorCount} /> : null}
         </CardContent>
       </Card>
-      <section className="flex flex-col gap-3" aria-labelledby="rounds-heading">
-        <h2 id="rounds-heading" className="text-lg font-semibold">
-          {t('negotiation.rounds')}
-        </h2>
-        <ol className="flex flex-col gap-3" data-testid="rounds">
-          {view.rounds.map((r) => (
-            <li key={r.round} className="rounded-md border p-3">
-              <p className="text-sm">
-                <span className="font-medium">{r.authorName ?? t(`negotiation.roles.${r.authorRole}`)}</span> ({t(`negotiation.roles.${r.authorRole}`)}) —{' '}
-                {t(`negotiation.roundActions.${r.action}`)} · <time dateTime={r.createdAt}>{format.dateTime(r.createdAt)}</time>
-              </p>
-              {r.terms ? (
-                <div className="mt-2">
-                  <Terms terms={r.terms} currency={quote.currency} />
-                </div>
-              ) : null}
-              {r.note ? <p className="mt-1 text-sm text-muted-foreground">{t(`negotiation.notes.${r.note}`)}</p> : null}
-              {r.message ? <p className="mt-1 text-sm break-words whitespace-pre-line">{r.message}</p> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <Timeline id="rounds-heading" title={t('negotiation.rounds')} testId="rounds" items={view.rounds} itemKey={(r) => r.round}>
+        {(r) => (
+          <>
+            <p className="text-sm">
+              <span className="font-medium">{r.authorName ?? t(`negotiation.roles.${r.authorRole}`)}</span> ({t(`negotiation.roles.${r.authorRole}`)}) —{' '}
+              {t(`negotiation.roundActions.${r.action}`)} · <time dateTime={r.createdAt}>{format.dateTime(r.createdAt)}</time>
+            </p>
+            {r.terms ? (
+              <div className="mt-2">
+                <Terms terms={r.terms} currency={quote.currency} />
+              </div>
+            ) : null}
+            {r.note ? <p className="mt-1 text-sm text-muted-foreground">{t(`negotiation.notes.${r.note}`)}</p> : null}
+            {r.message ? <p className="mt-1 text-sm break-words whitespace-pre-line">{r.message}</p> : null}
+          </>
+        )}
+      </Timeline>
     </div>
   )
 }

@@ -1,6 +1,8 @@
+import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/order-dispute'
+import { BackLink } from '~/components/back-link'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
 import { DISPUTE_EVIDENCE } from '~/domain/uploads'
@@ -9,7 +11,8 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { limitInit } from '~/lib/rate-limit.server'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
+import { cn } from '~/lib/utils'
 import { redirectWithToast } from '~/lib/toast.server'
 import { checkUploads, chosenFiles, readUploadForm } from '~/lib/uploads.server'
 import { requireUser } from '~/modules/accounts/index.server'
@@ -27,8 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { page, locale: getLocale(context) as Language, origin: publicOrigin(request), title: i18n.t('disputes:page.title', { id: page.order.ref }) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.title, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true }) : []
+export const meta: Route.MetaFunction = noindexMeta()
 
 const bad = (fieldErrors: DisputeActionData['fieldErrors'], status: number, init?: ResponseInit) => data<DisputeActionData>({ fieldErrors }, { ...init, status })
 
@@ -59,15 +61,26 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast(request, safeRedirect(`/orders/${orderId}/dispute`), { type: 'success', key: intent === 'open' ? 'disputes:toast.opened' : 'disputes:toast.answered' })
 }
 
+/** A dispute form under its heading (which names the section) and a line of help. */
+function FormPanel({ id, title, help, bordered, children }: { id: string; title: string; help: string; bordered?: boolean; children: React.ReactNode }) {
+  return (
+    <section className={cn('flex flex-col gap-3', bordered && 'rounded-lg border p-4')} aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <p className="text-sm text-muted-foreground">{help}</p>
+      {children}
+    </section>
+  )
+}
+
 export default function OrderDisputePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('disputes')
   const { order, dispute, openVerdict } = loaderData.page
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-10">
       <header className="flex flex-col gap-2">
-        <Link to={`/orders/${order.id}`} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-          {t('page.back', { id: order.ref })}
-        </Link>
+        <BackLink to={`/orders/${order.id}`}>{t('page.back', { id: order.ref })}</BackLink>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-bold tracking-tight">{t('page.title', { id: order.ref })}</h1>
           {dispute ? (
@@ -82,23 +95,15 @@ export default function OrderDisputePage({ loaderData, actionData }: Route.Compo
         <>
           <DisputeThread dispute={dispute} />
           {dispute.status === 'open' ? (
-            <section className="flex flex-col gap-3 rounded-lg border p-4" aria-labelledby="dispute-answer-heading">
-              <h2 id="dispute-answer-heading" className="text-lg font-semibold">
-                {t('form.answerHeading')}
-              </h2>
-              <p className="text-sm text-muted-foreground">{t('form.answerHelp')}</p>
+            <FormPanel id="dispute-answer-heading" title={t('form.answerHeading')} help={t('form.answerHelp')} bordered>
               <AnswerDisputeForm actionData={actionData ?? undefined} />
-            </section>
+            </FormPanel>
           ) : null}
         </>
       ) : openVerdict === 'allowed' ? (
-        <section className="flex flex-col gap-3" aria-labelledby="dispute-open-heading">
-          <h2 id="dispute-open-heading" className="text-lg font-semibold">
-            {t('form.openHeading')}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t('form.openHelp')}</p>
+        <FormPanel id="dispute-open-heading" title={t('form.openHeading')} help={t('form.openHelp')}>
           <OpenDisputeForm actionData={actionData ?? undefined} />
-        </section>
+        </FormPanel>
       ) : (
         <Alert variant="info">
           <AlertDescription>{t(`errors.${openVerdict}`)}</AlertDescription>

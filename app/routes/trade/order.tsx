@@ -2,7 +2,11 @@ import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
 import { data, Link } from 'react-router'
 import type { Route } from './+types/order'
+import { Detail, DetailList } from '~/components/detail-list'
 import { MessageButton } from '~/components/message-button'
+import { ActionError } from '~/components/action-error'
+import { BackLink } from '~/components/back-link'
+import { Timeline } from '~/components/timeline'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
@@ -10,7 +14,7 @@ import { parseSubmission } from '~/lib/form'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { requireUser } from '~/modules/accounts/index.server'
@@ -30,8 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { order, disputeState, locale, origin: publicOrigin(request), title: i18n.t('rfqs:orders.page.title', { id: order.id.slice(0, 8) }) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, location }) =>
-  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.title, origin: loaderData.origin, path: location.pathname, locale: loaderData.locale, noindex: true }) : []
+export const meta: Route.MetaFunction = noindexMeta()
 
 /** The seller's status dialog (intent 'status') or the buyer's cancel (intent 'cancel'); refusals write nothing. */
 export async function action({ request, params }: Route.ActionArgs) {
@@ -59,17 +62,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const next = order.disputed ? [] : nextOrderStatuses(order.status, order.viewerRole)
   const formError = actionData && 'formError' in actionData ? actionData.formError : undefined
   const term = (label: string, value: React.ReactNode) => (
-    <div className="flex gap-2">
-      <dt className="text-muted-foreground">{label}</dt>
-      <dd className="break-words">{value}</dd>
-    </div>
+    <Detail label={label} valueClassName="break-words">
+      {value}
+    </Detail>
   )
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
       <header className="flex flex-col gap-2">
-        <Link to={order.viewerRole === 'buyer' ? '/orders' : '/dashboard/orders'} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
-          {order.viewerRole === 'buyer' ? t('orders.page.backBuyer') : t('orders.page.backSeller')}
-        </Link>
+        <BackLink to={order.viewerRole === 'buyer' ? '/orders' : '/dashboard/orders'}>{order.viewerRole === 'buyer' ? t('orders.page.backBuyer') : t('orders.page.backSeller')}</BackLink>
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="font-mono text-3xl font-bold tracking-tight">{t('orders.page.title', { id: order.id.slice(0, 8) })}</h1>
           <Badge variant="secondary" data-testid="order-status">
@@ -111,11 +111,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : null}
       </header>
-      {formError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t(formError)}
-        </p>
-      ) : null}
+      <ActionError message={formError && t(formError)} />
       <div className="flex flex-wrap gap-2">
         <MessageButton
           subjectType="order"
@@ -148,7 +144,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <h2 className="text-lg font-semibold">{t('orders.page.terms')}</h2>
         </CardHeader>
         <CardContent>
-          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+          <DetailList compact>
             {term(t('negotiation.terms.unitPrice'), format.money(order.unitPrice, order.currency))}
             {term(t('negotiation.terms.quantity'), `${format.count(order.quantity)} ${order.unit ? t(`units.${order.unit}`) : ''}`.trim())}
             {term(t('orders.total'), <span className="font-semibold">{format.money(order.total, order.currency)}</span>)}
@@ -171,26 +167,21 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 )
               : null}
             {order.paymentTerms ? term(t('negotiation.terms.paymentTerms'), order.paymentTerms) : null}
-          </dl>
+          </DetailList>
         </CardContent>
       </Card>
-      <section className="flex flex-col gap-3" aria-labelledby="timeline-heading">
-        <h2 id="timeline-heading" className="text-lg font-semibold">
-          {t('orders.page.timeline')}
-        </h2>
-        <ol className="flex flex-col gap-3" data-testid="order-timeline">
-          {order.events.map((e, i) => (
-            <li key={i} className="rounded-md border p-3">
-              <p className="text-sm">
-                <span className="font-medium">{t(`orderStatuses.${e.status}`)}</span> —{' '}
-                {e.actorName ?? (e.byModerator ? t('orders.page.moderator') : t('orders.page.someone'))}
-                {e.actorRole ? ` (${t(`orders.${e.actorRole}`)})` : ''} · <time dateTime={e.createdAt}>{format.dateTime(e.createdAt)}</time>
-              </p>
-              {e.note ? <p className="mt-1 text-sm break-words whitespace-pre-line">{e.note}</p> : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <Timeline id="timeline-heading" title={t('orders.page.timeline')} testId="order-timeline" items={order.events} itemKey={(_, i) => i}>
+        {(e) => (
+          <>
+            <p className="text-sm">
+              <span className="font-medium">{t(`orderStatuses.${e.status}`)}</span> —{' '}
+              {e.actorName ?? (e.byModerator ? t('orders.page.moderator') : t('orders.page.someone'))}
+              {e.actorRole ? ` (${t(`orders.${e.actorRole}`)})` : ''} · <time dateTime={e.createdAt}>{format.dateTime(e.createdAt)}</time>
+            </p>
+            {e.note ? <p className="mt-1 text-sm break-words whitespace-pre-line">{e.note}</p> : null}
+          </>
+        )}
+      </Timeline>
     </div>
   )
 }

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/orders'
-import { Card, CardContent } from '~/components/ui/card'
+import { PageHeader } from '~/components/page-header'
+import { PagedList } from '~/components/paged-list'
 import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { requireUser } from '~/modules/accounts/index.server'
 import { Pagination } from '~/modules/catalog'
 import { OrderTable } from '~/modules/orders'
@@ -21,8 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...seo, list: await listOrders(user.profile.id, 'buyer', parseOrderListPage(new URL(request.url).searchParams), seo.locale) }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/orders', locale: loaderData.locale, noindex: true }) : []
+export const meta: Route.MetaFunction = noindexMeta('/orders')
 
 export default function MyOrders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('rfqs')
@@ -30,18 +30,14 @@ export default function MyOrders({ loaderData }: Route.ComponentProps) {
   if (!list) return null
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-10">
-      <header className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{t('orders.title')}</h1>
-        <p className="text-muted-foreground">{t('orders.description')}</p>
-      </header>
-      {list.items.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">{t('orders.empty')}</CardContent>
-        </Card>
-      ) : (
+      <PageHeader title={t('orders.title')} description={t('orders.description')} />
+      <PagedList
+        isEmpty={list.items.length === 0}
+        empty={t('orders.empty')}
+        pagination={<Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => (page > 1 ? `/orders?page=${page}` : '/orders')} />}
+      >
         <OrderTable items={list.items} side="buyer" />
-      )}
-      <Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => (page > 1 ? `/orders?page=${page}` : '/orders')} />
+      </PagedList>
     </div>
   )
 }

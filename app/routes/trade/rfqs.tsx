@@ -1,24 +1,25 @@
 import { Plus } from 'lucide-react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { data, Form, Link } from 'react-router'
+import { data, Link } from 'react-router'
 import type { Route } from './+types/rfqs'
+import { ConfirmDialog } from '~/components/confirm-dialog'
+import { Detail, DetailList } from '~/components/detail-list'
 import { MessageButton } from '~/components/message-button'
+import { PageHeader } from '~/components/page-header'
+import { PagedList } from '~/components/paged-list'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { Card, CardContent, CardHeader } from '~/components/ui/card'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
 import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
+import { noindexMeta } from '~/lib/noindex-meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { requireUser } from '~/modules/accounts/index.server'
 import { Pagination } from '~/modules/catalog'
 import { closeRfq, getBuyerQuoteCounts, listOwnRfqs, listQuotesForBuyer, type RfqListItemDto } from '~/modules/rfqs/index.server'
-import { CloseRfqSchema, parseRfqListPage, type ProductRequestStatus, QuoteComparison } from '~/modules/rfqs'
+import { CloseRfqSchema, parseRfqListPage, type ProductRequestStatus, QuoteComparison, RfqCard, RfqTermDetails } from '~/modules/rfqs'
 import type { RfqStatus } from '~/domain'
 
 // My RFQs (spec §2 /rfqs, issue 8 item 3): the signed-in user's own RFQs, newest first, paginated on
@@ -41,8 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...seo, list, quotes, awaitingQuotes }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? seoMeta({ title: loaderData.title, description: loaderData.description, origin: loaderData.origin, path: '/rfqs', locale: loaderData.locale, noindex: true }) : []
+export const meta: Route.MetaFunction = noindexMeta('/rfqs')
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request)
@@ -67,71 +67,43 @@ function RequestDetails({ rfqId, request }: { rfqId: string; request: NonNullabl
   const { t } = useTranslation('rfqs')
   return (
     <>
-      <div className="flex gap-2">
-        <dt className="text-muted-foreground">{t('list.product')}</dt>
-        <dd className="break-words" data-testid="request-product">
-          {request.product === null ? (
-            t('list.productGone')
-          ) : request.product.public ? (
-            <Link to={`/products/${request.product.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-              {request.product.name}
-            </Link>
-          ) : (
-            request.product.name
-          )}
-        </dd>
-      </div>
-      <div className="flex gap-2">
-        <dt className="text-muted-foreground">{t('list.seller')}</dt>
-        <dd className="flex flex-wrap items-center gap-2 break-words">
-          <span data-testid="request-seller">{request.sellerCompany}</span>
-          <MessageButton subjectType="rfq" subjectId={rfqId} withId={request.sellerId} label="start.messageSeller" context={request.sellerCompany} />
-        </dd>
-      </div>
+      <Detail label={t('list.product')} valueClassName="break-words" valueTestId="request-product">
+        {request.product === null ? (
+          t('list.productGone')
+        ) : request.product.public ? (
+          <Link to={`/products/${request.product.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+            {request.product.name}
+          </Link>
+        ) : (
+          request.product.name
+        )}
+      </Detail>
+      <Detail label={t('list.seller')} valueClassName="flex flex-wrap items-center gap-2 break-words">
+        <span data-testid="request-seller">{request.sellerCompany}</span>
+        <MessageButton subjectType="rfq" subjectId={rfqId} withId={request.sellerId} label="start.messageSeller" context={request.sellerCompany} />
+      </Detail>
     </>
   )
 }
 
 function CloseButton({ rfq }: { rfq: RfqListItemDto }) {
   const { t } = useTranslation('rfqs')
-  const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm">
           {t('list.close')}
           <span className="sr-only">: {rfq.title}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('list.closeTitle')}</DialogTitle>
-          <DialogDescription>{t('list.closeDescription', { title: rfq.title })}</DialogDescription>
-        </DialogHeader>
-        <Form method="post" className="flex justify-end gap-2" onSubmit={() => setOpen(false)}>
-          <input type="hidden" name="rfqId" value={rfq.id} />
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t('list.keepOpen')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" name="intent" value="close" variant="destructive">
-            {t('list.confirmClose')}
-          </Button>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={t('list.closeTitle')}
+      description={t('list.closeDescription', { title: rfq.title })}
+      fields={{ rfqId: rfq.id }}
+      intent="close"
+      cancelLabel={t('list.keepOpen')}
+      confirmLabel={t('list.confirmClose')}
+    />
   )
-}
-
-function Budget({ rfq }: { rfq: RfqListItemDto }) {
-  const { t } = useTranslation('rfqs')
-  const format = useFormat()
-  const fmt = (v: string) => format.money(v, rfq.currency)
-  if (rfq.budgetMin && rfq.budgetMax) return <>{t('list.budgetRange', { min: fmt(rfq.budgetMin), max: fmt(rfq.budgetMax) })}</>
-  if (rfq.budgetMin) return <>{t('list.budgetFrom', { min: fmt(rfq.budgetMin) })}</>
-  if (rfq.budgetMax) return <>{t('list.budgetUpTo', { max: fmt(rfq.budgetMax) })}</>
-  return <>{t('list.budgetOpen')}</>
 }
 
 export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps) {
@@ -141,132 +113,91 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
   if (!list) return null
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-3xl font-bold tracking-tight">
+      <PageHeader
+        title={
+          <>
             {t('list.title')} <span className="text-muted-foreground">({format.count(list.total)})</span>
-          </h1>
-          <p className="text-muted-foreground">{t('list.description')}</p>
-        </div>
-        <Button asChild>
-          <Link to="/create-rfq">
-            <Plus className="size-4" aria-hidden />
-            {t('list.create')}
-          </Link>
-        </Button>
-      </header>
+          </>
+        }
+        description={t('list.description')}
+        link={{ to: '/create-rfq', label: t('list.create'), icon: Plus }}
+      />
       {awaitingQuotes > 0 ? (
         <p className="rounded-md border border-primary/30 bg-primary/5 px-4 py-3 text-sm font-medium" data-testid="quotes-awaiting">
           {t('list.awaitingQuotes', { count: awaitingQuotes })}
         </p>
       ) : null}
-      {actionData && 'formError' in actionData ? (
-        <p role="alert" className="text-sm text-destructive">
-          {t(actionData.formError)}
-        </p>
-      ) : null}
-      {list.items.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">{list.total === 0 ? t('list.empty') : t('list.pageEmpty')}</CardContent>
-        </Card>
-      ) : (
+      <PagedList
+        error={actionData && 'formError' in actionData ? t(actionData.formError) : undefined}
+        isEmpty={list.items.length === 0}
+        empty={list.total === 0 ? t('list.empty') : t('list.pageEmpty')}
+        pagination={<Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => (page > 1 ? `/rfqs?page=${page}` : '/rfqs')} />}
+      >
         <ul className="flex flex-col gap-4">
           {list.items.map((rfq) => (
             <li key={rfq.id}>
-              <Card data-testid="rfq-card">
-                <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-                  <div className="flex min-w-0 flex-col gap-1">
-                    <h2 className="text-lg font-semibold break-words">{rfq.title}</h2>
-                    <p className="text-sm text-muted-foreground">
-                      {t('list.created', { date: format.date(rfq.createdAt) })}
-                      {rfq.categoryName ? ` · ${rfq.categoryName}` : ''}
-                    </p>
-                  </div>
-                  {rfq.request ? (
+              <RfqCard
+                rfq={rfq}
+                heading="h2"
+                testId="rfq-card"
+                badge={
+                  rfq.request ? (
                     <Badge variant={REQUEST_VARIANT[rfq.request.status]} data-testid="request-status">
                       {t(`requestStatuses.${rfq.request.status}`)}
                     </Badge>
                   ) : (
                     <Badge variant={STATUS_VARIANT[rfq.status]}>{t(`statuses.${rfq.status}`)}</Badge>
-                  )}
-                </CardHeader>
-                <CardContent className="flex flex-col gap-4">
-                  {rfq.request ? <p className="text-sm font-medium">{t('list.productRequest')}</p> : null}
-                  {rfq.description ? <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{rfq.description}</p> : null}
-                  {rfq.request?.rejectionReason ? (
-                    <div role="note" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="rejection-reason">
-                      <p className="font-medium">{t('list.rejectedBy', { seller: rfq.request.sellerCompany })}</p>
-                      <p className="mt-1 break-words whitespace-pre-line">{rfq.request.rejectionReason}</p>
-                    </div>
-                  ) : null}
-                  <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-                    {rfq.request ? <RequestDetails rfqId={rfq.id} request={rfq.request} /> : null}
-                    <div className="flex gap-2">
-                      <dt className="text-muted-foreground">{t('list.quantity')}</dt>
-                      <dd>
-                        {format.count(rfq.quantity)} {t(`units.${rfq.unit}`)}
-                      </dd>
-                    </div>
-                    {rfq.request ? (
-                      <div className="flex gap-2">
-                        <dt className="text-muted-foreground">{t('list.currency')}</dt>
-                        <dd>{rfq.currency}</dd>
-                      </div>
-                    ) : (
-                      // An open RFQ's terms; a product request has none of its own (the seller's quote brings them).
-                      <>
-                        <div className="flex gap-2">
-                          <dt className="text-muted-foreground">{t('list.budget')}</dt>
-                          <dd>
-                            <Budget rfq={rfq} />
-                          </dd>
-                        </div>
-                        <div className="flex gap-2">
-                          <dt className="text-muted-foreground">{t('list.deadline')}</dt>
-                          <dd>{rfq.deadline ? format.date(`${rfq.deadline}T00:00:00Z`) : t('list.noDeadline')}</dd>
-                        </div>
-                        <div className="flex gap-2">
-                          <dt className="text-muted-foreground">{t('list.incoterm')}</dt>
-                          <dd>{rfq.incoterm ? `${rfq.incoterm} ${rfq.incotermPlace ?? ''}`.trim() : t('list.noIncoterm')}</dd>
-                        </div>
-                        <div className="flex gap-2">
-                          <dt className="text-muted-foreground">{t('list.location')}</dt>
-                          <dd>{t(`locations.${rfq.locationPreference}`)}</dd>
-                        </div>
-                      </>
-                    )}
-                    {rfq.destination ? (
-                      <div className="flex gap-2">
-                        <dt className="text-muted-foreground">{t('list.destination')}</dt>
-                        <dd className="break-words">{rfq.destination}</dd>
-                      </div>
-                    ) : null}
-                    {rfq.hsCode ? (
-                      <div className="flex gap-2">
-                        <dt className="text-muted-foreground">{t('list.hsCode')}</dt>
-                        <dd>{rfq.hsCode}</dd>
-                      </div>
-                    ) : null}
-                  </dl>
-                  {quotes[rfq.id]?.length ? <QuoteComparison
-                      rfqId={rfq.id}
-                      rfqTitle={rfq.title}
-                      quotes={quotes[rfq.id]!}
-                      actions={(q) => <MessageButton subjectType="quote" subjectId={q.id} label="start.messageSeller" context={q.sellerCompany} />}
-                    /> : null}
-                  <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
-                    <p className="text-sm text-muted-foreground" data-testid="quote-count">
-                      {quotes[rfq.id]?.length ? t('list.quoteCount', { count: rfq.quoteCount }) : t('list.noQuotes')}
-                    </p>
-                    {rfq.status === 'open' ? <CloseButton rfq={rfq} /> : null}
+                  )
+                }
+              >
+                {rfq.request ? <p className="text-sm font-medium">{t('list.productRequest')}</p> : null}
+                {rfq.description ? <p className="line-clamp-3 text-sm break-words whitespace-pre-line">{rfq.description}</p> : null}
+                {rfq.request?.rejectionReason ? (
+                  <div role="note" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm" data-testid="rejection-reason">
+                    <p className="font-medium">{t('list.rejectedBy', { seller: rfq.request.sellerCompany })}</p>
+                    <p className="mt-1 break-words whitespace-pre-line">{rfq.request.rejectionReason}</p>
                   </div>
-                </CardContent>
-              </Card>
+                ) : null}
+                <DetailList>
+                  {rfq.request ? <RequestDetails rfqId={rfq.id} request={rfq.request} /> : null}
+                  <Detail label={t('list.quantity')}>
+                    {format.count(rfq.quantity)} {t(`units.${rfq.unit}`)}
+                  </Detail>
+                  {rfq.request ? (
+                    <Detail label={t('list.currency')}>{rfq.currency}</Detail>
+                  ) : (
+                    // An open RFQ's terms; a product request has none of its own (the seller's quote brings them).
+                    <>
+                      <RfqTermDetails rfq={rfq} />
+                      <Detail label={t('list.location')}>{t(`locations.${rfq.locationPreference}`)}</Detail>
+                    </>
+                  )}
+                  {rfq.destination ? (
+                    <Detail label={t('list.destination')} valueClassName="break-words">
+                      {rfq.destination}
+                    </Detail>
+                  ) : null}
+                  {rfq.hsCode ? <Detail label={t('list.hsCode')}>{rfq.hsCode}</Detail> : null}
+                </DetailList>
+                {quotes[rfq.id]?.length ? (
+                  <QuoteComparison
+                    rfqId={rfq.id}
+                    rfqTitle={rfq.title}
+                    quotes={quotes[rfq.id]!}
+                    actions={(q) => <MessageButton subjectType="quote" subjectId={q.id} label="start.messageSeller" context={q.sellerCompany} />}
+                  />
+                ) : null}
+                <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">
+                  <p className="text-sm text-muted-foreground" data-testid="quote-count">
+                    {quotes[rfq.id]?.length ? t('list.quoteCount', { count: rfq.quoteCount }) : t('list.noQuotes')}
+                  </p>
+                  {rfq.status === 'open' ? <CloseButton rfq={rfq} /> : null}
+                </div>
+              </RfqCard>
             </li>
           ))}
         </ul>
-      )}
-      <Pagination page={list.page} totalPages={list.pageCount} hrefFor={(page) => (page > 1 ? `/rfqs?page=${page}` : '/rfqs')} />
+      </PagedList>
     </div>
   )
 }

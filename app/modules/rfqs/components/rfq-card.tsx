@@ -1,0 +1,82 @@
+import type * as React from 'react'
+import { useTranslation } from 'react-i18next'
+import { Detail } from '~/components/detail-list'
+import { Card, CardContent, CardHeader } from '~/components/ui/card'
+import { useFormat } from '~/lib/use-format'
+
+/** What an RFQ card shows of an RFQ, on the buyer's list and on the sellers' board alike. */
+export type RfqCardFields = {
+  title: string
+  createdAt: string
+  categoryName: string | null
+  currency: string
+  budgetMin: string | null
+  budgetMax: string | null
+  deadline: string | null
+  incoterm: string | null
+  incotermPlace: string | null
+}
+
+/**
+ * An RFQ as a card: above the title an optional `eyebrow`, the title (h2 on the buyer's own page, h3 under
+ * the board's heading), "Created … · category" and `meta` after it, the `badge` on the right; then the body.
+ */
+export function RfqCard({
+  rfq,
+  heading: Heading,
+  testId,
+  eyebrow,
+  meta,
+  badge,
+  children,
+}: {
+  rfq: RfqCardFields
+  heading: 'h2' | 'h3'
+  testId: string
+  eyebrow?: React.ReactNode
+  meta?: React.ReactNode
+  badge: React.ReactNode
+  children: React.ReactNode
+}) {
+  const { t } = useTranslation('rfqs')
+  const format = useFormat()
+  return (
+    <Card data-testid={testId}>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          {eyebrow}
+          <Heading className="text-lg font-semibold break-words">{rfq.title}</Heading>
+          <p className="text-sm text-muted-foreground">
+            {t('list.created', { date: format.date(rfq.createdAt) })}
+            {rfq.categoryName ? ` · ${rfq.categoryName}` : ''}
+            {meta}
+          </p>
+        </div>
+        {badge}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">{children}</CardContent>
+    </Card>
+  )
+}
+
+/** An RFQ's own terms as DetailList rows: the budget, the deadline and the Incoterm. */
+export function RfqTermDetails({ rfq }: { rfq: RfqCardFields }) {
+  const { t } = useTranslation('rfqs')
+  const format = useFormat()
+  const fmt = (v: string) => format.money(v, rfq.currency)
+  const budget =
+    rfq.budgetMin && rfq.budgetMax
+      ? t('list.budgetRange', { min: fmt(rfq.budgetMin), max: fmt(rfq.budgetMax) })
+      : rfq.budgetMin
+        ? t('list.budgetFrom', { min: fmt(rfq.budgetMin) })
+        : rfq.budgetMax
+          ? t('list.budgetUpTo', { max: fmt(rfq.budgetMax) })
+          : t('list.budgetOpen')
+  return (
+    <>
+      <Detail label={t('list.budget')}>{budget}</Detail>
+      <Detail label={t('list.deadline')}>{rfq.deadline ? format.date(`${rfq.deadline}T00:00:00Z`) : t('list.noDeadline')}</Detail>
+      <Detail label={t('list.incoterm')}>{rfq.incoterm ? `${rfq.incoterm} ${rfq.incotermPlace ?? ''}`.trim() : t('list.noIncoterm')}</Detail>
+    </>
+  )
+}
