@@ -16,42 +16,34 @@ export function useIntentSubmitting(intent: string) {
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
+/** The texts (`account` keys) of each /profile form, by the intent it posts. */
+const PROFILE_FORMS = {
+  updateProfile: { title: 'profile.editTitle', description: 'profile.editDescription', submit: 'profile.save', pending: 'profile.saving' },
+  changePassword: { title: 'password.title', description: 'password.description', submit: 'password.submit', pending: 'password.submitting' },
+} as const
+
 /**
  * One of the /profile page's forms, in its own card: posts `intent` to the page's action, shows the
  * action's message for the whole form above the fields, and a submit button that spins while it is sent.
  */
-export function ProfileFormCard({
-  intent,
-  title,
-  description,
-  result,
-  submitLabel,
-  pendingLabel,
-  children,
-}: {
-  intent: string
-  title: string
-  description: string
-  result?: ProfileFormResult
-  submitLabel: string
-  pendingLabel: string
-  children: React.ReactNode
-}) {
+export function ProfileFormCard({ intent, result, children }: { intent: keyof typeof PROFILE_FORMS; result?: ProfileFormResult; children: React.ReactNode }) {
+  const { t } = useTranslation('account')
   const location = useLocation()
   const submitting = useIntentSubmitting(intent)
+  const texts = PROFILE_FORMS[intent]
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-xl font-semibold">{title}</h2>
-        <CardDescription>{description}</CardDescription>
+        <h2 className="text-xl font-semibold">{t(texts.title)}</h2>
+        <CardDescription>{t(texts.description)}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form key={location.key} method="post" className="flex flex-col gap-5" noValidate aria-label={title}>
+        <Form key={location.key} method="post" className="flex flex-col gap-5" noValidate aria-label={t(texts.title)}>
           <input type="hidden" name="intent" value={intent} />
           <FormAlert error={result?.formError} />
           {children}
-          <SubmitButton pending={submitting} pendingLabel={pendingLabel} className="self-start">
-            {submitLabel}
+          <SubmitButton pending={submitting} pendingLabel={t(texts.pending)} className="self-start">
+            {t(texts.submit)}
           </SubmitButton>
         </Form>
       </CardContent>
@@ -61,7 +53,6 @@ export function ProfileFormCard({
 
 /** Edit name, country, company and phone (the email and account type are fixed). */
 export function ProfileEditForm({ profile, result }: { profile: OwnProfile; result?: ProfileFormResult }) {
-  const { t } = useTranslation('account')
   const values = result?.values ?? {
     name: profile.name,
     country: profile.country,
@@ -69,14 +60,7 @@ export function ProfileEditForm({ profile, result }: { profile: OwnProfile; resu
     phoneNumber: profile.phoneNumber,
   }
   return (
-    <ProfileFormCard
-      intent="updateProfile"
-      title={t('profile.editTitle')}
-      description={t('profile.editDescription')}
-      result={result}
-      submitLabel={t('profile.save')}
-      pendingLabel={t('profile.saving')}
-    >
+    <ProfileFormCard intent="updateProfile" result={result}>
       <ProfileFields idPrefix="profile" errors={result?.fieldErrors ?? {}} values={values} />
     </ProfileFormCard>
   )

@@ -7,14 +7,7 @@ export function ProfilePasswordForm({ result }: { result?: ProfileFormResult }) 
   const { t } = useTranslation('account')
   const errors = result?.fieldErrors ?? {}
   return (
-    <ProfileFormCard
-      intent="changePassword"
-      title={t('password.title')}
-      description={t('password.description')}
-      result={result}
-      submitLabel={t('password.submit')}
-      pendingLabel={t('password.submitting')}
-    >
+    <ProfileFormCard intent="changePassword" result={result}>
       <PasswordField purpose="current" id="password-current" name="currentPassword" label={t('password.current')} error={errors.currentPassword} />
       <PasswordField purpose="new" id="password-new" name="newPassword" label={t('password.new')} hint={t('password.newHint')} error={errors.newPassword} />
       <PasswordField purpose="new" id="password-confirm" name="confirmPassword" label={t('password.confirm')} error={errors.confirmPassword} />
