@@ -2,16 +2,12 @@
 // admin_accounts, admin_verifications, admin_rate_limits) and its own cookie, so a marketplace
 // session can never open the admin panel and an admin session is never a marketplace login.
 import { betterAuth } from 'better-auth'
-import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { APIError } from 'better-auth/api'
 import { twoFactor } from 'better-auth/plugins/two-factor'
 import { eq } from 'drizzle-orm'
 import * as schema from '../../db/schema'
-import { PASSWORD_MAX, PASSWORD_MIN } from '../domain'
-import { CLIENT_IP_HEADER } from './auth.server'
+import { sharedAuthOptions } from './auth.server'
 import { getDb, type Db } from './db.server'
-import { baseUrl, env } from './env.server'
-import { appSecret } from './secret.server'
 
 /** Spec §4: an admin session is valid 24 hours from sign-in, never extended. */
 export const ADMIN_SESSION_SECONDS = 60 * 60 * 24
@@ -28,26 +24,24 @@ export const ADMIN_TOTP = { issuer: 'Setu Admin', digits: 6, period: 30 } as con
 export const ADMIN_TWO_FACTOR_CHALLENGE_SECONDS = 10 * 60
 
 function createAdminAuth(db: Db) {
-  const e = env()
-  const rateScale = Math.max(1, Number(process.env.AUTH_RATE_LIMIT_SCALE ?? 1) || 1)
-  const origin = baseUrl()
-  return betterAuth({
-    baseURL: origin,
+  const shared = sharedAuthOptions({
+    db,
     basePath: ADMIN_AUTH_BASE_PATH,
-    secret: appSecret(),
-    trustedOrigins: [origin, ...e.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)],
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: schema.adminUsers,
-        session: schema.adminSessions,
-        account: schema.adminAccounts,
-        verification: schema.adminVerifications,
-        rateLimit: schema.adminRateLimits,
-        // The two-factor plugin's model: the TOTP secret and backup codes (encrypted by better-auth).
-        twoFactor: schema.adminTwoFactors,
-      },
-    }),
+    cookiePrefix: ADMIN_COOKIE_PREFIX,
+    tables: {
+      user: schema.adminUsers,
+      session: schema.adminSessions,
+      account: schema.adminAccounts,
+      verification: schema.adminVerifications,
+      rateLimit: schema.adminRateLimits,
+      // The two-factor plugin's model: the TOTP secret and backup codes (encrypted by better-auth).
+      twoFactor: schema.adminTwoFactors,
+    },
+    // The second sign-in step, per client address (the plugin's own default is 3 per 10 seconds).
+    limits: { '/sign-in/email': 5, '/two-factor/*': 10 },
+  })
+  return betterAuth({
+    ...shared,
     plugins: [
       // TOTP sign-in (ADR 012, two-factor section): with two_factor_enabled on, the password step makes
       // no session; it leaves a signed challenge cookie for /admin/two-factor, where the code (or a
@@ -65,14 +59,11 @@ function createAdminAuth(db: Db) {
       }),
     ],
     emailAndPassword: {
-      enabled: true,
+      ...shared.emailAndPassword,
       // Admins are created by a super_admin or the CLI, with a known address: nothing to verify,
       // and nobody may sign up.
       requireEmailVerification: false,
       disableSignUp: true,
-      minPasswordLength: PASSWORD_MIN,
-      maxPasswordLength: PASSWORD_MAX,
-      autoSignIn: false,
     },
     databaseHooks: {
       session: {
@@ -94,22 +85,6 @@ function createAdminAuth(db: Db) {
       // Never extended: 24 hours from sign-in, then sign in again.
       updateAge: ADMIN_SESSION_SECONDS,
       disableSessionRefresh: true,
-    },
-    rateLimit: {
-      enabled: e.NODE_ENV !== 'test' || process.env.AUTH_RATE_LIMIT === 'true',
-      storage: 'database',
-      window: 60,
-      max: 100,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 5 * rateScale },
-        // The second sign-in step, per client address (the plugin's own default is 3 per 10 seconds).
-        '/two-factor/*': { window: 60, max: 10 * rateScale },
-      },
-    },
-    advanced: {
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      useSecureCookies: origin.startsWith('https://'),
-      cookiePrefix: ADMIN_COOKIE_PREFIX,
     },
   })
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { betterAuth } from 'better-auth'
+import { betterAuth, type BetterAuthOptions } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api'
 import * as schema from '../../db/schema'
@@ -59,32 +59,54 @@ export function setAuthHooks(h: AuthHooks) {
   cache = undefined
 }
 
-function createAuth(db: Db) {
+type AuthTables = Parameters<typeof drizzleAdapter>[1]['schema']
+
+/**
+ * What the marketplace instance and the administrators' one (admin-auth.server.ts, ADR 012) share:
+ * this server's origin and secret, their own tables and cookie, email-and-password sign-in under the
+ * one password rule (app/domain), and per-address rate limits kept in the database. `limits` are the
+ * sign-in endpoints' own requests per minute; AUTH_RATE_LIMIT_SCALE multiplies them (browser tests act
+ * many times from one address).
+ */
+export function sharedAuthOptions({ db, basePath, cookiePrefix, tables, limits }: { db: Db; basePath: string; cookiePrefix: string; tables: AuthTables; limits: Record<string, number> }) {
   const e = env()
-  // AUTH_RATE_LIMIT_SCALE multiplies the per-IP limits (browser tests act many times from one IP).
   const rateScale = Math.max(1, Number(process.env.AUTH_RATE_LIMIT_SCALE ?? 1) || 1)
   const origin = baseUrl()
-  return betterAuth({
+  return {
     baseURL: origin,
-    basePath: '/api/auth',
+    basePath,
     secret: appSecret(),
     trustedOrigins: [origin, ...e.TRUSTED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)],
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: {
-        user: schema.users,
-        session: schema.sessions,
-        account: schema.accounts,
-        verification: schema.verifications,
-        rateLimit: schema.rateLimits,
-      },
-    }),
+    database: drizzleAdapter(db, { provider: 'pg', schema: tables }),
+    emailAndPassword: { enabled: true, minPasswordLength: PASSWORD_MIN, maxPasswordLength: PASSWORD_MAX, autoSignIn: false },
+    rateLimit: {
+      enabled: e.NODE_ENV !== 'test' || process.env.AUTH_RATE_LIMIT === 'true',
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: Object.fromEntries(Object.entries(limits).map(([path, max]) => [path, { window: 60, max: max * rateScale }])),
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: origin.startsWith('https://'),
+      cookiePrefix,
+    },
+  } satisfies BetterAuthOptions
+}
+
+function createAuth(db: Db) {
+  const shared = sharedAuthOptions({
+    db,
+    basePath: '/api/auth',
+    cookiePrefix: 'setu',
+    tables: { user: schema.users, session: schema.sessions, account: schema.accounts, verification: schema.verifications, rateLimit: schema.rateLimits },
+    limits: { '/sign-in/email': 5, '/sign-up/email': 5, '/send-verification-email': 3, '/change-password': 5 },
+  })
+  return betterAuth({
+    ...shared,
     emailAndPassword: {
-      enabled: true,
+      ...shared.emailAndPassword,
       requireEmailVerification: true,
-      minPasswordLength: PASSWORD_MIN,
-      maxPasswordLength: PASSWORD_MAX,
-      autoSignIn: false,
       // Password reset: our /forgot-password and /reset-password pages call auth.api server-side.
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
@@ -134,23 +156,6 @@ function createAuth(db: Db) {
     session: {
       expiresIn: 60 * 60 * 24 * 7,
       updateAge: 60 * 60 * 24, // sessions refresh themselves once a day while in use
-    },
-    rateLimit: {
-      enabled: e.NODE_ENV !== 'test' || process.env.AUTH_RATE_LIMIT === 'true',
-      storage: 'database',
-      window: 60,
-      max: 100,
-      customRules: {
-        '/sign-in/email': { window: 60, max: 5 * rateScale },
-        '/sign-up/email': { window: 60, max: 5 * rateScale },
-        '/send-verification-email': { window: 60, max: 3 * rateScale },
-        '/change-password': { window: 60, max: 5 * rateScale },
-      },
-    },
-    advanced: {
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      useSecureCookies: origin.startsWith('https://'),
-      cookiePrefix: 'setu',
     },
   })
 }

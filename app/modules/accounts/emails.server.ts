@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { EmailMessage } from '~/lib/email.server'
-import { renderEmail } from '~/lib/email-layout.server'
+import { renderEmail, type EmailLayout } from '~/lib/email-layout.server'
 import { baseUrl } from '~/lib/env.server'
 import { formatDateTime } from '~/lib/format'
 import { isLanguage, readerOf, type Language } from '~/lib/i18n'
@@ -20,24 +20,50 @@ export function verificationLink(token: string, lng: Language): string {
   return `${baseUrl()}/verify-email?${params.toString()}`
 }
 
-/** The verification email in `lng`, as text and HTML. */
-export async function composeVerificationEmail(opts: { to: string; name: string; url: string; lng: Language }): Promise<EmailMessage> {
+type EmailTexts = (key: string, values?: Record<string, unknown>) => string
+
+/**
+ * An account email in `lng`, as text and HTML, from the texts under `email:<section>`: its subject,
+ * greeting (the name, else the address) and signature; `body` gives the rest from the same texts.
+ */
+export async function composeAccountEmail(
+  section: string,
+  opts: { to: string; name: string; lng: Language },
+  body: (t: EmailTexts) => Pick<EmailLayout, 'paragraphs' | 'button' | 'linkHint' | 'notes'>,
+): Promise<EmailMessage> {
   const i18n = await createFixedInstance(opts.lng)
-  const t = (key: string, values?: Record<string, unknown>) => i18n.t(`email:verification.${key}`, values)
+  const t: EmailTexts = (key, values) => i18n.t(`email:${section}.${key}`, values)
   const name = opts.name.trim() || opts.to
-  return {
-    to: opts.to,
-    ...renderEmail({
-      lng: opts.lng,
-      subject: t('subject'),
-      greeting: t('greeting', { name }),
-      paragraphs: [t('intro')],
-      button: { label: t('button'), url: opts.url },
-      linkHint: t('linkHint'),
-      notes: [t('expiry', { hours: VERIFICATION_LINK_HOURS }), t('ignore')],
-      signature: t('signature'),
-    }),
-  }
+  return { to: opts.to, ...renderEmail({ lng: opts.lng, subject: t('subject'), greeting: t('greeting', { name }), signature: t('signature'), ...body(t) }) }
+}
+
+/**
+ * An email whose point is one link (verify the address, reset the password): the intro, the button
+ * to `url` with the hint for copying it, how long it works (`email:<section>.expiry` with `expiry`)
+ * and what to do if it was not asked for.
+ */
+export function composeLinkEmail(section: string, opts: { to: string; name: string; url: string; lng: Language }, expiry: Record<string, number>): Promise<EmailMessage> {
+  return composeAccountEmail(section, opts, (t) => ({
+    paragraphs: [t('intro')],
+    button: { label: t('button'), url: opts.url },
+    linkHint: t('linkHint'),
+    notes: [t('expiry', expiry), t('ignore')],
+  }))
+}
+
+/** The verification email in `lng`, as text and HTML. */
+export function composeVerificationEmail(opts: { to: string; name: string; url: string; lng: Language }): Promise<EmailMessage> {
+  return composeLinkEmail('verification', opts, { hours: VERIFICATION_LINK_HOURS })
+}
+
+/** The language in a user's profile, when it has one. */
+export async function profileLanguage(userId: string): Promise<Language | null> {
+  const [profile] = await getDb()
+    .select({ lng: profiles.preferredLanguage })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1)
+  return isLanguage(profile?.lng) ? profile.lng : null
 }
 
 /**
@@ -47,13 +73,7 @@ export async function composeVerificationEmail(opts: { to: string; name: string;
 async function emailLanguage(userId: string, request: Request | undefined): Promise<Language> {
   const fromHeader = request?.headers.get(LANGUAGE_HEADER)
   if (isLanguage(fromHeader)) return fromHeader
-  const [profile] = await getDb()
-    .select({ lng: profiles.preferredLanguage })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .limit(1)
-  if (isLanguage(profile?.lng)) return profile.lng
-  return request ? detectLanguage(request) : 'en'
+  return (await profileLanguage(userId)) ?? (request ? detectLanguage(request) : 'en')
 }
 
 /**
@@ -78,30 +98,14 @@ export async function sendVerificationEmail(
 }
 
 /** The lockout notice in `lng`: failed sign-ins, from which address, paused until when, how to reset. */
-export async function composeLockoutEmail(opts: { to: string; name: string; ip: string | null; until: Date; lng: Language }): Promise<EmailMessage> {
-  const i18n = await createFixedInstance(opts.lng)
-  const t = (key: string, values?: Record<string, unknown>) => i18n.t(`email:lockout.${key}`, values)
-  const name = opts.name.trim() || opts.to
+export function composeLockoutEmail(opts: { to: string; name: string; ip: string | null; until: Date; lng: Language }): Promise<EmailMessage> {
   // The owner's time zone is unknown: UTC, said so (the one time zone rule, lib/i18n.ts).
   const until = formatDateTime(opts.until, readerOf(opts.lng), 'UTC')
   const resetUrl = `${baseUrl()}/forgot-password?${new URLSearchParams({ lng: opts.lng }).toString()}`
-  const paragraphs = [
-    t('intro', { address: opts.ip ?? t('unknownAddress') }),
-    t('paused', { until }),
-    t('ifYou'),
-    t('ifNotYou'),
-  ]
-  return {
-    to: opts.to,
-    ...renderEmail({
-      lng: opts.lng,
-      subject: t('subject'),
-      greeting: t('greeting', { name }),
-      paragraphs,
-      button: { label: t('button'), url: resetUrl },
-      signature: t('signature'),
-    }),
-  }
+  return composeAccountEmail('lockout', opts, (t) => ({
+    paragraphs: [t('intro', { address: opts.ip ?? t('unknownAddress') }), t('paused', { until }), t('ifYou'), t('ifNotYou')],
+    button: { label: t('button'), url: resetUrl },
+  }))
 }
 
 /** Queues the notice to an account's owner, in their own language (never the page language of whoever tried), that sign-in is paused. */

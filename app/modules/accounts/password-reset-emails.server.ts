@@ -1,15 +1,12 @@
 // The password-reset email: sent by better-auth's sendResetPassword hook (registered in
 // auth-hooks.server.ts) while password-reset.server.ts asks for a reset inside `withResetRequest`.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { eq } from 'drizzle-orm'
-import { profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { EmailMessage } from '~/lib/email.server'
-import { renderEmail } from '~/lib/email-layout.server'
 import { baseUrl } from '~/lib/env.server'
-import { isLanguage, type Language } from '~/lib/i18n'
-import { createFixedInstance } from '~/lib/i18next.server'
+import type { Language } from '~/lib/i18n'
 import { enqueueEmail } from '~/lib/outgoing-email.server'
+import { composeLinkEmail, profileLanguage } from './emails.server'
 
 /** Minutes a reset link stays valid (better-auth resetPasswordTokenExpiresIn is one hour). */
 export const RESET_LINK_MINUTES = 60
@@ -35,44 +32,16 @@ export function passwordResetLink(token: string, lng: Language): string {
 }
 
 /** The password-reset email in `lng`, as text and HTML, in the look of the verification email. */
-export async function composePasswordResetEmail(opts: { to: string; name: string; url: string; lng: Language }): Promise<EmailMessage> {
-  const i18n = await createFixedInstance(opts.lng)
-  const t = (key: string, values?: Record<string, unknown>) => i18n.t(`email:passwordReset.${key}`, values)
-  const name = opts.name.trim() || opts.to
-  const expiry = t('expiry', { minutes: RESET_LINK_MINUTES })
-  return {
-    to: opts.to,
-    ...renderEmail({
-      lng: opts.lng,
-      subject: t('subject'),
-      greeting: t('greeting', { name }),
-      paragraphs: [t('intro')],
-      button: { label: t('button'), url: opts.url },
-      linkHint: t('linkHint'),
-      notes: [expiry, t('ignore')],
-      signature: t('signature'),
-    }),
-  }
-}
-
-/**
- * The account owner's preferred language (profile), else the language of the page the request
- * came from: whoever asked, the email goes to the owner.
- */
-async function resetEmailLanguage(userId: string, fallback: Language): Promise<Language> {
-  const [profile] = await getDb()
-    .select({ lng: profiles.preferredLanguage })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .limit(1)
-  return isLanguage(profile?.lng) ? profile.lng : fallback
+export function composePasswordResetEmail(opts: { to: string; name: string; url: string; lng: Language }): Promise<EmailMessage> {
+  return composeLinkEmail('passwordReset', opts, { minutes: RESET_LINK_MINUTES })
 }
 
 /** better-auth's sendResetPassword hook: queues our own reset link in the owner's language (ADR 021). */
 export async function sendPasswordResetEmail(data: { user: { id: string; email: string; name: string }; token: string }): Promise<void> {
   const current = scope.getStore()
   if (current) current.userId = data.user.id
-  const lng = await resetEmailLanguage(data.user.id, current?.pageLanguage ?? 'en')
+  // The account owner's preferred language, else the page's: whoever asked, the email goes to the owner.
+  const lng = (await profileLanguage(data.user.id)) ?? current?.pageLanguage ?? 'en'
   const message = await composePasswordResetEmail({ to: data.user.email, name: data.user.name, url: passwordResetLink(data.token, lng), lng })
   // Stored, not sent: one insert, well inside the answer's fixed minimum time (RESET_REQUEST_MIN_MS),
   // so the answer for a registered email takes as long as for an unknown one. The mail job sends it.

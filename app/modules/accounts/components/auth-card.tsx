@@ -1,4 +1,5 @@
 import type * as React from 'react'
+import { Link } from 'react-router'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '~/components/ui/card'
 import { cn } from '~/lib/utils'
 
@@ -30,5 +31,17 @@ export function AuthCard({
         {footer ? <CardFooter className="flex-wrap justify-center gap-1 text-sm text-muted-foreground">{footer}</CardFooter> : null}
       </Card>
     </div>
+  )
+}
+
+/** "Already have an account? Log in": a short prompt and its link, under an auth form or in an AuthCard's footer. */
+export function AuthLinkPrompt({ prompt, to, link }: { prompt: string; to: string; link: string }) {
+  return (
+    <>
+      {prompt}{' '}
+      <Link to={to} className="font-medium text-primary underline-offset-4 hover:underline">
+        {link}
+      </Link>
+    </>
   )
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher, useLocation } from 'react-router'
-import { Alert, AlertDescription } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
+import { FormAlert } from '~/components/form-alert'
+import { SubmitButton } from '~/components/submit-button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
@@ -58,11 +58,7 @@ export function CompleteProfileForm({ email, initial }: { email: string; initial
           ) : (
             <fetcher.Form ref={formRef} method="post" action="/complete-profile" className="flex flex-col gap-5" noValidate>
               <input type="hidden" name="redirectTo" value={redirectTo} />
-              {result?.formError ? (
-                <Alert variant="destructive">
-                  <AlertDescription>{t(result.formError)}</AlertDescription>
-                </Alert>
-              ) : null}
+              <FormAlert error={result?.formError} />
               <div className="flex flex-col gap-2">
                 <Label htmlFor="complete-email">{t('fields.email')}</Label>
                 <Input id="complete-email" type="email" value={email} readOnly aria-describedby="complete-email-hint" className="bg-muted" />
@@ -72,9 +68,9 @@ export function CompleteProfileForm({ email, initial }: { email: string; initial
               </div>
               <ProfileFields idPrefix="complete" errors={errors} values={values} disabled={submitting} />
               <UserTypeField idPrefix="complete" error={errors.userType} value={values.userType} disabled={submitting} />
-              <Button type="submit" disabled={submitting} aria-disabled={submitting}>
-                {submitting ? <Spinner label={t('completeProfile.submitting')} className="size-4" /> : t('completeProfile.submit')}
-              </Button>
+              <SubmitButton pending={submitting} pendingLabel={t('completeProfile.submitting')}>
+                {t('completeProfile.submit')}
+              </SubmitButton>
             </fetcher.Form>
           )}
         </CardContent>

@@ -1,9 +1,9 @@
+import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useLocation, useNavigation } from 'react-router'
-import { Alert, AlertDescription } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
+import { FormAlert } from '~/components/form-alert'
+import { SubmitButton } from '~/components/submit-button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
-import { Spinner } from '~/components/ui/spinner'
 import type { FieldErrors } from '../schemas'
 import type { OwnProfile } from '../profile-queries.server'
 import { ProfileFields } from './profile-form-field'
@@ -16,11 +16,43 @@ export function useIntentSubmitting(intent: string) {
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
-/** Edit name, country, company and phone (the email and account type are fixed). */
-export function ProfileEditForm({ profile, result }: { profile: OwnProfile; result?: ProfileFormResult }) {
+/** The texts (`account` keys) of each /profile form, by the intent it posts. */
+const PROFILE_FORMS = {
+  updateProfile: { title: 'profile.editTitle', description: 'profile.editDescription', submit: 'profile.save', pending: 'profile.saving' },
+  changePassword: { title: 'password.title', description: 'password.description', submit: 'password.submit', pending: 'password.submitting' },
+} as const
+
+/**
+ * One of the /profile page's forms, in its own card: posts `intent` to the page's action, shows the
+ * action's message for the whole form above the fields, and a submit button that spins while it is sent.
+ */
+export function ProfileFormCard({ intent, result, children }: { intent: keyof typeof PROFILE_FORMS; result?: ProfileFormResult; children: React.ReactNode }) {
   const { t } = useTranslation('account')
   const location = useLocation()
-  const submitting = useIntentSubmitting('updateProfile')
+  const submitting = useIntentSubmitting(intent)
+  const texts = PROFILE_FORMS[intent]
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-xl font-semibold">{t(texts.title)}</h2>
+        <CardDescription>{t(texts.description)}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form key={location.key} method="post" className="flex flex-col gap-5" noValidate aria-label={t(texts.title)}>
+          <input type="hidden" name="intent" value={intent} />
+          <FormAlert error={result?.formError} />
+          {children}
+          <SubmitButton pending={submitting} pendingLabel={t(texts.pending)} className="self-start">
+            {t(texts.submit)}
+          </SubmitButton>
+        </Form>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** Edit name, country, company and phone (the email and account type are fixed). */
+export function ProfileEditForm({ profile, result }: { profile: OwnProfile; result?: ProfileFormResult }) {
   const values = result?.values ?? {
     name: profile.name,
     country: profile.country,
@@ -28,25 +60,8 @@ export function ProfileEditForm({ profile, result }: { profile: OwnProfile; resu
     phoneNumber: profile.phoneNumber,
   }
   return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-xl font-semibold">{t('profile.editTitle')}</h2>
-        <CardDescription>{t('profile.editDescription')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form key={location.key} method="post" className="flex flex-col gap-5" noValidate aria-label={t('profile.editTitle')}>
-          <input type="hidden" name="intent" value="updateProfile" />
-          {result?.formError ? (
-            <Alert variant="destructive">
-              <AlertDescription>{t(result.formError)}</AlertDescription>
-            </Alert>
-          ) : null}
-          <ProfileFields idPrefix="profile" errors={result?.fieldErrors ?? {}} values={values} />
-          <Button type="submit" disabled={submitting} className="self-start">
-            {submitting ? <Spinner label={t('profile.saving')} className="size-4" /> : t('profile.save')}
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
+    <ProfileFormCard intent="updateProfile" result={result}>
+      <ProfileFields idPrefix="profile" errors={result?.fieldErrors ?? {}} values={values} />
+    </ProfileFormCard>
   )
 }

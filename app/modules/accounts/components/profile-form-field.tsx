@@ -1,128 +1,87 @@
-import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
-import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
+import { FormField, fieldAria } from '~/components/form-field'
+import { TextField } from '~/components/text-field'
 import { NativeSelect } from '~/components/ui/native-select'
-import { cn } from '~/lib/utils'
 import { TRADING_COUNTRIES, USER_TYPES } from '~/domain'
-import { COMPANY_MAX, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN, type FieldErrors } from '../limits'
+import { COMPANY_MAX, EMAIL_MAX, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN, type FieldErrors } from '../limits'
 
-/** A field's error line; its id is what the input's aria-describedby points at. */
-export function FieldError({ id, message }: { id: string; message?: string }) {
+type ProfileValues = Partial<Record<'name' | 'country' | 'companyName' | 'phoneNumber', string>>
+
+/** The profile's text fields: the id after the form's prefix, the input's limits, and the hint (an `account` key). */
+const PROFILE_TEXT_FIELDS = {
+  name: { idSuffix: 'name', hint: undefined, input: { autoComplete: 'name', required: true, minLength: NAME_MIN, maxLength: NAME_MAX } },
+  companyName: { idSuffix: 'company', hint: 'fields.companyHint', input: { autoComplete: 'organization', maxLength: COMPANY_MAX } },
+  phoneNumber: { idSuffix: 'phone', hint: 'fields.phoneHint', input: { type: 'tel', autoComplete: 'tel', required: true, minLength: PHONE_MIN, maxLength: PHONE_MAX } },
+} as const
+
+type FieldProps = { idPrefix: string; errors: FieldErrors; values: ProfileValues; disabled?: boolean }
+
+/** Name, company or phone, as registration, profile setup and profile editing all show it (label `account:fields.<name>`). */
+export function ProfileTextField({ name, idPrefix, errors, values, disabled }: FieldProps & { name: keyof typeof PROFILE_TEXT_FIELDS }) {
   const { t } = useTranslation('account')
-  if (!message) return null
+  const field = PROFILE_TEXT_FIELDS[name]
   return (
-    <p id={id} className="text-sm font-medium text-destructive">
-      {t(message)}
-    </p>
+    <TextField
+      id={`${idPrefix}-${field.idSuffix}`}
+      name={name}
+      label={t(`fields.${name}`)}
+      hint={field.hint && t(field.hint)}
+      {...field.input}
+      defaultValue={values[name]}
+      error={errors[name]}
+      disabled={disabled}
+    />
   )
 }
 
-/** Ids and ARIA attributes that tie an input to its hint and error. */
-export function describedBy(id: string, error: string | undefined, hint?: boolean) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ')
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const
-}
-
-type TextFieldProps = {
-  id: string
-  name: string
-  label: string
-  error?: string
-  hint?: string
-  className?: string
-} & Omit<React.ComponentProps<'input'>, 'id' | 'name'>
-
-export function TextField({ id, name, label, error, hint, className, ...input }: TextFieldProps) {
+/** The trading country, one of TRADING_COUNTRIES. */
+export function CountryField({ idPrefix, errors, values, disabled }: FieldProps) {
+  const { t } = useTranslation('account')
+  const id = `${idPrefix}-country`
   return (
-    <div className={cn('flex flex-col gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} name={name} {...describedBy(id, error, Boolean(hint))} {...input} />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <FormField id={id} label={t('fields.country')} error={errors.country}>
+      <NativeSelect {...fieldAria(id, errors.country)} name="country" required defaultValue={values.country ?? ''} disabled={disabled}>
+        <option value="" disabled>
+          {t('fields.countryPlaceholder')}
+        </option>
+        {TRADING_COUNTRIES.map((c) => (
+          <option key={c} value={c}>
+            {t(`countries.${c}`)}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormField>
   )
 }
 
 /** Name, country, company and phone: the fields shared by profile setup and profile editing. */
-export function ProfileFields({
-  idPrefix,
-  errors,
-  values,
-  disabled,
-}: {
-  idPrefix: string
-  errors: FieldErrors
-  values: Partial<Record<'name' | 'country' | 'companyName' | 'phoneNumber', string>>
-  disabled?: boolean
-}) {
-  const { t } = useTranslation('account')
-  const countryId = `${idPrefix}-country`
+export function ProfileFields(props: FieldProps) {
   return (
     <>
-      <TextField
-        id={`${idPrefix}-name`}
-        name="name"
-        label={t('fields.name')}
-        autoComplete="name"
-        required
-        minLength={NAME_MIN}
-        maxLength={NAME_MAX}
-        defaultValue={values.name}
-        error={errors.name}
-        disabled={disabled}
-      />
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={countryId}>{t('fields.country')}</Label>
-        <NativeSelect
-          id={countryId}
-          name="country"
-          required
-          defaultValue={values.country ?? ''}
-          disabled={disabled}
-          {...describedBy(countryId, errors.country)}
-        >
-          <option value="" disabled>
-            {t('fields.countryPlaceholder')}
-          </option>
-          {TRADING_COUNTRIES.map((c) => (
-            <option key={c} value={c}>
-              {t(`countries.${c}`)}
-            </option>
-          ))}
-        </NativeSelect>
-        <FieldError id={`${countryId}-error`} message={errors.country} />
-      </div>
-      <TextField
-        id={`${idPrefix}-company`}
-        name="companyName"
-        label={t('fields.companyName')}
-        hint={t('fields.companyHint')}
-        autoComplete="organization"
-        maxLength={COMPANY_MAX}
-        defaultValue={values.companyName}
-        error={errors.companyName}
-        disabled={disabled}
-      />
-      <TextField
-        id={`${idPrefix}-phone`}
-        name="phoneNumber"
-        type="tel"
-        label={t('fields.phoneNumber')}
-        hint={t('fields.phoneHint')}
-        autoComplete="tel"
-        required
-        minLength={PHONE_MIN}
-        maxLength={PHONE_MAX}
-        defaultValue={values.phoneNumber}
-        error={errors.phoneNumber}
-        disabled={disabled}
-      />
+      <ProfileTextField name="name" {...props} />
+      <CountryField {...props} />
+      <ProfileTextField name="companyName" {...props} />
+      <ProfileTextField name="phoneNumber" {...props} />
     </>
+  )
+}
+
+/** The account's email address, as the sign-in, registration, reset and resend forms ask for it. */
+export function EmailAddressField({ id, error, defaultValue, readOnly }: { id: string; error?: string; defaultValue?: string; readOnly?: boolean }) {
+  const { t } = useTranslation('auth')
+  return (
+    <TextField
+      id={id}
+      name="email"
+      type="email"
+      label={t('fields.email')}
+      autoComplete="email"
+      required
+      maxLength={EMAIL_MAX}
+      defaultValue={defaultValue}
+      error={error}
+      readOnly={readOnly}
+    />
   )
 }
 
@@ -157,7 +116,11 @@ export function UserTypeField({ idPrefix, error, value, disabled }: { idPrefix: 
           </label>
         ))}
       </div>
-      <FieldError id={errorId} message={error} />
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {t(error)}
+        </p>
+      ) : null}
     </fieldset>
   )
 }

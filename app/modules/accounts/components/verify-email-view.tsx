@@ -1,14 +1,15 @@
 import { CircleAlert, Clock, MailCheck, ShieldCheck } from 'lucide-react'
-import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
+import { SubmitButton } from '~/components/submit-button'
+import { TitledSection } from '~/components/titled-section'
 import { Button } from '~/components/ui/button'
-import { Spinner } from '~/components/ui/spinner'
-import { EMAIL_MAX, type FieldErrors } from '../limits'
+import { useCheckedForm, usePostPending } from '~/components/use-page-form'
+import { type FieldErrors } from '../limits'
 import { useAccountSchemas } from './use-account-schemas'
 import { ActionToast } from './action-toast'
-import { AuthCard } from './auth-card'
-import { TextField } from './profile-form-field'
+import { AuthCard, AuthLinkPrompt } from './auth-card'
+import { EmailAddressField } from './profile-form-field'
 
 /** Spec §2 Email verification states. */
 export type VerifyEmailState =
@@ -24,54 +25,28 @@ export type ResendActionData =
 
 function ResendForm({ email, answer }: { email: string | null; answer?: ResendActionData }) {
   const { t } = useTranslation('auth')
-  const navigation = useNavigation()
-  const busy = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST' && navigation.formAction?.split('?')[0] === '/verify-email'
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
-  const formRef = useRef<HTMLFormElement>(null)
+  const busy = usePostPending('/verify-email')
   const schemas = useAccountSchemas()
   const failed = answer && !answer.ok ? answer : undefined
-  const errors = clientErrors ?? failed?.fieldErrors ?? {}
+  const { formRef, errors, onSubmit } = useCheckedForm(
+    schemas &&
+      ((data) => {
+        const parsed = schemas.parseSubmission(schemas.ResendVerificationSchema, data)
+        // No address at all has its own message (the page may not know one to fill in).
+        return !parsed.ok && !String(data.get('email') ?? '').trim() ? { ok: false, fieldErrors: { email: 'errors:verification.noEmail' } } : parsed
+      }),
+    failed?.fieldErrors,
+  )
   return (
-    <section aria-labelledby="resend-title" className="flex flex-col gap-3 rounded-md border p-4">
-      <h2 id="resend-title" className="font-semibold">
-        {t('verify.resendTitle')}
-      </h2>
-      <p className="text-sm text-muted-foreground">{t('verify.resendHint')}</p>
-      <Form
-        ref={formRef}
-        method="post"
-        action="/verify-email"
-        noValidate
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          // Before the schemas have loaded the action checks the form (the same schema, the same errors).
-          if (!schemas) return
-          const parsed = schemas.parseSubmission(schemas.ResendVerificationSchema, new FormData(event.currentTarget))
-          if (parsed.ok) return setClientErrors(null)
-          event.preventDefault()
-          const empty = !String(new FormData(event.currentTarget).get('email') ?? '').trim()
-          setClientErrors(empty ? { email: 'errors:verification.noEmail' } : parsed.fieldErrors)
-          requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-        }}
-      >
-        <TextField
-          id="resend-email"
-          name="email"
-          type="email"
-          label={t('fields.email')}
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX}
-          defaultValue={failed?.values.email ?? (answer?.ok ? answer.email : email) ?? ''}
-          error={errors.email}
-          readOnly={busy}
-        />
-        <Button type="submit" variant="outline" disabled={busy} aria-disabled={busy} className="self-start">
-          {busy ? <Spinner label={t('verify.resending')} className="size-4" /> : t('verify.resend')}
-        </Button>
+    <TitledSection id="resend-title" title={t('verify.resendTitle')} hint={t('verify.resendHint')} className="gap-3 rounded-md border p-4">
+      <Form ref={formRef} method="post" action="/verify-email" noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
+        <EmailAddressField id="resend-email" defaultValue={failed?.values.email ?? (answer?.ok ? answer.email : email) ?? ''} error={errors.email} readOnly={busy} />
+        <SubmitButton variant="outline" className="self-start" pending={busy} pendingLabel={t('verify.resending')}>
+          {t('verify.resend')}
+        </SubmitButton>
       </Form>
       <ActionToast answer={answer} messageKey={answer?.ok ? 'auth:verify.resent' : failed?.formError} values={failed?.formErrorValues} type={answer?.ok ? 'success' : 'error'} />
-    </section>
+    </TitledSection>
   )
 }
 
@@ -103,14 +78,7 @@ export function VerifyEmailView({ view, answer }: { view: VerifyEmailState; answ
               ? t('errors:verification.unexpected')
               : t('errors:verification.failed', { message: t('errors:verification.invalid') })
           }
-          footer={
-            <>
-              {t('verify.registerAgainPrompt')}{' '}
-              <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-                {t('verify.registerAgain')}
-              </Link>
-            </>
-          }
+          footer={<AuthLinkPrompt prompt={t('verify.registerAgainPrompt')} to="/register" link={t('verify.registerAgain')} />}
         >
           <ResendForm email={null} answer={answer} />
         </AuthCard>
@@ -121,14 +89,7 @@ export function VerifyEmailView({ view, answer }: { view: VerifyEmailState; answ
           icon={<MailCheck className="size-6 text-primary" aria-hidden />}
           title={t('verify.pendingTitle')}
           description={view.email ? t('verify.pendingText', { email: view.email }) : t('verify.pendingTextNoEmail')}
-          footer={
-            <>
-              {t('verify.alreadyVerified')}{' '}
-              <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-                {t('verify.login')}
-              </Link>
-            </>
-          }
+          footer={<AuthLinkPrompt prompt={t('verify.alreadyVerified')} to="/login" link={t('verify.login')} />}
         >
           <ResendForm email={view.email} answer={answer} />
         </AuthCard>
