@@ -3,6 +3,7 @@ import { FormField, fieldAria } from '~/components/form-field'
 import { Input } from '~/components/ui/input'
 import { NativeSelect } from '~/components/ui/native-select'
 import { Textarea } from '~/components/ui/textarea'
+import { PASSWORD_MAX, PASSWORD_MIN } from '~/domain'
 
 // One form row each: the label, the control, its hint and its error (FormField), with the control's
 // aria-invalid and aria-describedby pointing at them (fieldAria). The control's own attributes
@@ -17,8 +18,10 @@ type FieldProps = {
   hint?: string
 }
 
+export type TextFieldProps = FieldProps & Omit<React.ComponentProps<'input'>, 'id'>
+
 /** A labelled text input. */
-export function TextField({ id, label, error, errorValues, hint, ...input }: FieldProps & Omit<React.ComponentProps<'input'>, 'id'>) {
+export function TextField({ id, label, error, errorValues, hint, ...input }: TextFieldProps) {
   return (
     <FormField id={id} label={label} error={error} errorValues={errorValues} hint={hint}>
       <Input {...fieldAria(id, error, Boolean(hint))} {...input} />
@@ -79,5 +82,23 @@ export function SelectField({
         {children ?? <SelectOptions options={options} optionLabel={optionLabel} placeholder={placeholder} />}
       </NativeSelect>
     </FormField>
+  )
+}
+
+/**
+ * A required password input with the password rule's limits (app/domain): a `new` password (sign-up,
+ * reset, change) has the minimum length and asks password managers for a new one; a `current` one
+ * only the maximum.
+ */
+export function PasswordField({ purpose, ...field }: Omit<TextFieldProps, 'type' | 'autoComplete' | 'required' | 'minLength' | 'maxLength'> & { purpose: 'current' | 'new' }) {
+  return (
+    <TextField
+      type="password"
+      autoComplete={`${purpose}-password`}
+      required
+      minLength={purpose === 'new' ? PASSWORD_MIN : undefined}
+      maxLength={PASSWORD_MAX}
+      {...field}
+    />
   )
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { FormField, fieldAria } from '~/components/form-field'
-import { TextField } from '~/components/text-field'
+import { TextField } from '~/components/form-fields'
 import { NativeSelect } from '~/components/ui/native-select'
 import { TRADING_COUNTRIES, USER_TYPES } from '~/domain'
 import { COMPANY_MAX, EMAIL_MAX, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN, type FieldErrors } from '../limits'

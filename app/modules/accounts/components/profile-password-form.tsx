@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { PasswordField } from '~/components/text-field'
+import { PasswordField } from '~/components/form-fields'
 import { ProfileFormCard, type ProfileFormResult } from './profile-edit-form'
 
 /** Change the password: the current one is required; other sessions can be signed out at the same time. */

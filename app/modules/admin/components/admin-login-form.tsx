@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import { FormAlert } from '~/components/form-alert'
 import { SubmitButton } from '~/components/submit-button'
-import { PasswordField, TextField } from '~/components/text-field'
-import { usePostPending } from '~/components/use-page-form'
+import { PasswordField, TextField } from '~/components/form-fields'
+import { usePostPending } from '~/components/use-checked-form'
 import { ADMIN_EMAIL_MAX, type AdminFieldErrors } from '../schemas'
 
 /** What /admin/login's action answers when signing in did not work (i18n keys). */

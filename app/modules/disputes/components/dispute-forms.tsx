@@ -1,12 +1,10 @@
-import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, useNavigation } from 'react-router'
+import { FormAlert } from '~/components/form-alert'
 import { FormField, fieldAria } from '~/components/form-field'
-import { Alert, AlertDescription } from '~/components/ui/alert'
-import { Button } from '~/components/ui/button'
-import { NativeSelect } from '~/components/ui/native-select'
-import { Spinner } from '~/components/ui/spinner'
-import { Textarea } from '~/components/ui/textarea'
+import { SelectField, SelectOptions, TextareaField } from '~/components/form-fields'
+import { SubmitButton } from '~/components/submit-button'
+import { useCheckedForm } from '~/components/use-checked-form'
 import { DISPUTE_EVIDENCE } from '~/domain/uploads'
 import { DISPUTE_REASONS } from '~/domain'
 import { DISPUTE_TEXT_MAX } from '../enums'
@@ -16,27 +14,14 @@ export type DisputeActionData = { fieldErrors?: DisputeFieldErrors }
 
 const pickedFiles = (form: FormData) => form.getAll(DISPUTE_EVIDENCE.field).filter((v): v is File => typeof v !== 'string' && v.size > 0)
 
-/** Runs the action's own parser before the form is sent; on a refusal shows its errors and focuses the first. */
-function useCheckedForm(parse: (form: FormData, files: number) => { ok: true } | { ok: false; fieldErrors: DisputeFieldErrors }, server?: DisputeFieldErrors) {
-  const [client, setClient] = useState<DisputeFieldErrors | null>(null)
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
-  return {
-    busy,
-    errors: client ?? server ?? {},
-    onSubmit(event: FormEvent<HTMLFormElement>) {
-      if (busy) return void event.preventDefault()
-      const form = event.currentTarget
-      const data = new FormData(form)
-      const files = pickedFiles(data)
-      const parsed = parse(data, files.length)
-      const fileProblem = DISPUTE_EVIDENCE.check(files)
-      const problems = !parsed.ok ? parsed.fieldErrors : fileProblem ? { files: fileProblem } : null
-      if (!problems) return setClient(null)
-      event.preventDefault()
-      setClient(problems)
-      requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-    },
+/** The action's own parser plus the evidence rule's quick check of the picked files, as one check before submit. */
+function checkedWithFiles(parse: (form: FormData, files: number) => { ok: true } | { ok: false; fieldErrors: DisputeFieldErrors }) {
+  return (data: FormData): { ok: true } | { ok: false; fieldErrors: DisputeFieldErrors } => {
+    const files = pickedFiles(data)
+    const parsed = parse(data, files.length)
+    if (!parsed.ok) return parsed
+    const fileProblem = DISPUTE_EVIDENCE.check(files)
+    return fileProblem ? { ok: false, fieldErrors: { files: fileProblem } } : parsed
   }
 }
 
@@ -59,36 +44,33 @@ function FilesField({ id, error }: { id: string; error?: string }) {
 /** Open a dispute: reason, what happened, up to five evidence files. */
 export function OpenDisputeForm({ actionData }: { actionData?: DisputeActionData }) {
   const { t } = useTranslation('disputes')
-  const { busy, errors, onSubmit } = useCheckedForm(parseOpenDisputeForm, actionData?.fieldErrors)
+  const busy = useNavigation().state === 'submitting'
+  const { errors, formProps } = useCheckedForm(checkedWithFiles(parseOpenDisputeForm), actionData?.fieldErrors, busy)
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-4" onSubmit={onSubmit} data-testid="open-dispute-form">
+    <Form {...formProps} encType="multipart/form-data" className="flex flex-col gap-4" data-testid="open-dispute-form">
       <input type="hidden" name="intent" value="open" />
-      {errors.form ? (
-        <Alert variant="destructive">
-          <AlertDescription>{t(errors.form)}</AlertDescription>
-        </Alert>
-      ) : null}
-      <FormField id="dispute-reason" label={t('form.reason')} error={errors.reason}>
-        <NativeSelect {...fieldAria('dispute-reason', errors.reason)} name="reason" required defaultValue="">
-          <option value="" disabled>
-            {t('form.reasonPlaceholder')}
-          </option>
-          {DISPUTE_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {t(`reasons.${r}`)}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
-      <FormField id="dispute-description" label={t('form.description')} hint={t('form.descriptionHint', { max: DISPUTE_TEXT_MAX })} error={errors.description}>
-        <Textarea {...fieldAria('dispute-description', errors.description, true)} name="description" rows={6} required maxLength={DISPUTE_TEXT_MAX} />
-      </FormField>
+      <FormAlert error={errors.form} />
+      <SelectField id="dispute-reason" label={t('form.reason')} error={errors.reason} name="reason" required defaultValue="">
+        <option value="" disabled>
+          {t('form.reasonPlaceholder')}
+        </option>
+        <SelectOptions options={DISPUTE_REASONS} optionLabel={(r) => t(`reasons.${r}`)} />
+      </SelectField>
+      <TextareaField
+        id="dispute-description"
+        label={t('form.description')}
+        hint={t('form.descriptionHint', { max: DISPUTE_TEXT_MAX })}
+        error={errors.description}
+        name="description"
+        rows={6}
+        required
+        maxLength={DISPUTE_TEXT_MAX}
+      />
       <FilesField id="dispute-files" error={errors.files} />
       <div>
-        <Button type="submit" disabled={busy} aria-disabled={busy} data-testid="open-dispute-submit">
-          {busy ? <Spinner className="size-4" /> : null}
-          {busy ? t('form.opening') : t('form.open')}
-        </Button>
+        <SubmitButton pending={busy} pendingLabel={t('form.opening')} data-testid="open-dispute-submit">
+          {t('form.open')}
+        </SubmitButton>
       </div>
     </Form>
   )
@@ -97,24 +79,27 @@ export function OpenDisputeForm({ actionData }: { actionData?: DisputeActionData
 /** A party's answer in the thread, with optional evidence. */
 export function AnswerDisputeForm({ actionData }: { actionData?: DisputeActionData }) {
   const { t } = useTranslation('disputes')
-  const { busy, errors, onSubmit } = useCheckedForm(parseAnswerForm, actionData?.fieldErrors)
+  const busy = useNavigation().state === 'submitting'
+  const { errors, formProps } = useCheckedForm(checkedWithFiles(parseAnswerForm), actionData?.fieldErrors, busy)
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="flex flex-col gap-4" onSubmit={onSubmit} data-testid="answer-dispute-form">
+    <Form {...formProps} encType="multipart/form-data" className="flex flex-col gap-4" data-testid="answer-dispute-form">
       <input type="hidden" name="intent" value="answer" />
-      {errors.form ? (
-        <Alert variant="destructive">
-          <AlertDescription>{t(errors.form)}</AlertDescription>
-        </Alert>
-      ) : null}
-      <FormField id="dispute-answer" label={t('form.answer')} hint={t('form.descriptionHint', { max: DISPUTE_TEXT_MAX })} error={errors.body}>
-        <Textarea {...fieldAria('dispute-answer', errors.body, true)} name="body" rows={4} required maxLength={DISPUTE_TEXT_MAX} />
-      </FormField>
+      <FormAlert error={errors.form} />
+      <TextareaField
+        id="dispute-answer"
+        label={t('form.answer')}
+        hint={t('form.descriptionHint', { max: DISPUTE_TEXT_MAX })}
+        error={errors.body}
+        name="body"
+        rows={4}
+        required
+        maxLength={DISPUTE_TEXT_MAX}
+      />
       <FilesField id="dispute-answer-files" error={errors.files} />
       <div>
-        <Button type="submit" disabled={busy} aria-disabled={busy} data-testid="answer-dispute-submit">
-          {busy ? <Spinner className="size-4" /> : null}
-          {busy ? t('form.sending') : t('form.send')}
-        </Button>
+        <SubmitButton pending={busy} pendingLabel={t('form.sending')} data-testid="answer-dispute-submit">
+          {t('form.send')}
+        </SubmitButton>
       </div>
     </Form>
   )

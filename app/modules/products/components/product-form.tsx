@@ -124,7 +124,7 @@ export function ProductForm({
   const { t } = useTranslation('products')
   const navigation = useNavigation()
   const submitting = navigation.state === 'submitting'
-  const { formRef, errors, formProps } = useCheckedForm((form) => parseProductForm(form.entries()), answer)
+  const { formRef, errors, formProps } = useCheckedForm((form) => parseProductForm(form.entries()), answer?.fieldErrors)
   const [categoryId, setCategoryId] = useState(initial?.categoryId ?? '')
   const subcategories = useMemo(() => categories.find((c) => c.id === categoryId)?.children ?? [], [categories, categoryId])
   const [shipping, setShipping] = useState<ShipRow[]>(() => (initial?.shippingOptions ?? []).map((s) => ({ key: rowKey++, ...s })))

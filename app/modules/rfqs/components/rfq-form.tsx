@@ -34,7 +34,7 @@ export function RfqForm({
   const navigation = useNavigation()
   const submitting = navigation.state !== 'idle' && navigation.formMethod?.toUpperCase() === 'POST'
   // A second click while the first submit is under way sends nothing (the server also refuses a reused token).
-  const { errors, formProps } = useCheckedForm((form) => parseSubmission(createRfqSchema(today), form, RFQ_FORM), answer, submitting)
+  const { errors, formProps } = useCheckedForm((form) => parseSubmission(createRfqSchema(today), form, RFQ_FORM), answer?.fieldErrors, submitting)
   const id = (f: string) => `rfq-${f}`
   const formError = answer?.formError ?? errors.form
   const v = answer?.values ?? {}
