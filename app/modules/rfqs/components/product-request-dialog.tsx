@@ -13,10 +13,6 @@ export type ProductRequestAnswer = { fieldErrors?: ProductRequestErrors; formErr
 
 export type RequestableProduct = { id: string; name: string; currency: string; minimumOrderQuantity: number }
 
-/** A currency a request or a quote may be in: the first of `choices` that is one, else USD. */
-export const quoteCurrency = (...choices: (string | null | undefined)[]) =>
-  choices.find((c): c is string => !!c && (CURRENCIES as readonly string[]).includes(c)) ?? 'USD'
-
 /**
  * "Request a quote" on a product page (issue 8 item 2): a Radix Dialog with the quantity (at least the
  * product's minimum order), the currency and an optional message, checked with the action's schema
@@ -75,7 +71,7 @@ export function ProductRequestDialog({
           autoComplete="off"
           defaultValue={String(Math.max(quantity, product.minimumOrderQuantity))}
         />
-        <SelectField {...field('currency')} label={t('productRequest.currency')} options={CURRENCIES} defaultValue={quoteCurrency(product.currency)} />
+        <SelectField {...field('currency')} label={t('productRequest.currency')} options={CURRENCIES} defaultValue={(CURRENCIES as readonly string[]).includes(product.currency) ? product.currency : 'USD'} />
       </div>
       <TextareaField {...field('message')} label={t('productRequest.message')} rows={4} maxLength={REQUEST_MESSAGE_MAX} placeholder={t('productRequest.messagePlaceholder')} />
     </DialogForm>

@@ -7,7 +7,6 @@ import { useDialogForm } from '~/components/use-dialog-form'
 import { Button } from '~/components/ui/button'
 import { CURRENCIES, INCOTERMS } from '~/domain'
 import { PLACE_MAX } from '../schemas/common'
-import { quoteCurrency } from './product-request-dialog'
 import { SubmitQuoteSchema, QUOTE_FORM, PAYMENT_TERMS_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, type QuoteFieldErrors } from '../schemas/quote'
 
 export type QuoteAnswer = { fieldErrors?: QuoteFieldErrors; formError?: string }
@@ -32,6 +31,7 @@ export function QuoteDialog({
   const dialog = useDialogForm<QuoteFieldErrors>((form) => parseSubmission(SubmitQuoteSchema, form, QUOTE_FORM))
   const { errors, formError } = dialog
   const [price, setPrice] = useState(prefill?.unitPrice ?? '')
+  const quotable = (c: string | null | undefined): c is string => !!c && (CURRENCIES as readonly string[]).includes(c)
   const field = (name: keyof QuoteFieldErrors & string) => ({ id: `quote-${rfq.id}-${name}`, name, error: errors[name] })
 
   return (
@@ -57,7 +57,7 @@ export function QuoteDialog({
     >
       <div className="grid grid-cols-[2fr_1fr] gap-2">
         <InputField {...field('unitPrice')} label={t('quote.unitPrice')} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-        <SelectField {...field('currency')} label={t('quote.currency')} options={CURRENCIES} defaultValue={quoteCurrency(prefill?.currency, rfq.currency)} />
+        <SelectField {...field('currency')} label={t('quote.currency')} options={CURRENCIES} defaultValue={[prefill?.currency, rfq.currency].find(quotable) ?? 'USD'} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField {...field('minOrderQuantity')} label={t('quote.moq')} inputMode="numeric" defaultValue={String(prefill?.minOrderQuantity ?? 1)} />
