@@ -19,6 +19,17 @@ export type DialogFormState = {
   fetcher?: { Form: FormComponent }
 }
 
+/** A dialog's opening button: an icon, its label and, for screen readers, what it acts on ("Reject: <title>"). */
+export function TriggerButton({ icon, label, subject, ...props }: React.ComponentProps<typeof Button> & { icon?: React.ReactNode; label: string; subject?: string }) {
+  return (
+    <Button {...props}>
+      {icon}
+      {label}
+      {subject ? <span className="sr-only">: {subject}</span> : null}
+    </Button>
+  )
+}
+
 /**
  * A form in a Radix dialog (focus trapped, Escape and Cancel close it, the focus goes back to the
  * trigger): the title and description that name it, the form posting to `action` (the page's own

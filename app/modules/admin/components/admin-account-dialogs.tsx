@@ -1,10 +1,9 @@
 import { UserPlus } from 'lucide-react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { DialogForm } from '~/components/dialog-form'
+import { DialogForm, TriggerButton } from '~/components/dialog-form'
 import { InputField, SelectField } from '~/components/field-controls'
 import { useDialogForm } from '~/components/use-dialog-form'
-import { Button } from '~/components/ui/button'
 import { ADMIN_ROLES, type AdminRole, PASSWORD_MAX, PASSWORD_MIN } from '~/domain'
 import { ADMIN_EMAIL_MAX, ADMIN_NAME_MAX } from '../schemas'
 import { parseAdminAccountAction, parseCreateAdmin, type AdminAccountFieldErrors } from './admin-account-schemas'
@@ -31,16 +30,11 @@ export function CreateAdminDialog() {
   return (
     <DialogForm
       state={dialog}
-      trigger={
-        <Button data-testid="admin-create-open">
-          <UserPlus className="size-4" aria-hidden />
-          {t('create.open')}
-        </Button>
-      }
-      title={t('create.title')}
-      description={t('create.description')}
       action="/admin/admins"
       hidden={{ intent: 'create' }}
+      trigger={<TriggerButton data-testid="admin-create-open" icon={<UserPlus className="size-4" aria-hidden />} label={t('create.open')} />}
+      title={t('create.title')}
+      description={t('create.description')}
       error={dialog.formError && t(dialog.formError)}
       cancel={t('common.cancel')}
       submit={t('create.submit')}
@@ -85,14 +79,9 @@ export function ChangeRoleDialog({ account }: { account: AdminAccountRow }) {
   return (
     <DialogForm
       state={dialog}
-      trigger={
-        <Button size="sm" variant="outline" data-testid="admin-role-open">
-          {t('role.open')}
-          <span className="sr-only">: {account.fullName}</span>
-        </Button>
-      }
-      {...rowDialog(t, account, 'role.title', 'role.description')}
       hidden={{ intent: 'role', adminId: account.id }}
+      trigger={<TriggerButton size="sm" variant="outline" data-testid="admin-role-open" label={t('role.open')} subject={account.fullName} />}
+      {...rowDialog(t, account, 'role.title', 'role.description')}
       error={dialog.formError && t(dialog.formError)}
       submit={t('role.submit')}
       submitProps={{ 'data-testid': 'admin-role-submit' }}
@@ -110,14 +99,11 @@ export function ChangeStatusDialog({ account }: { account: AdminAccountRow }) {
   return (
     <DialogForm
       state={dialog}
+      hidden={{ intent, adminId: account.id }}
       trigger={
-        <Button size="sm" variant={account.isActive ? 'destructive' : 'outline'} data-testid={`admin-${intent}-open`}>
-          {t(`status.${intent}`)}
-          <span className="sr-only">: {account.fullName}</span>
-        </Button>
+        <TriggerButton size="sm" variant={account.isActive ? 'destructive' : 'outline'} data-testid={`admin-${intent}-open`} label={t(`status.${intent}`)} subject={account.fullName} />
       }
       {...rowDialog(t, account, `status.${intent}Title`, `status.${intent}Description`)}
-      hidden={{ intent, adminId: account.id }}
       error={dialog.formError && t(dialog.formError)}
       submit={t(`status.${intent}Submit`)}
       submitProps={{ variant: account.isActive ? 'destructive' : 'default', 'data-testid': `admin-${intent}-submit` }}

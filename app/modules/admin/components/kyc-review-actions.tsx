@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
-import { DialogForm } from '~/components/dialog-form'
+import { DialogForm, TriggerButton } from '~/components/dialog-form'
 import { TextareaField } from '~/components/field-controls'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { Button } from '~/components/ui/button'
@@ -45,16 +45,11 @@ export function RejectKycDialog({ seller, returnTo }: { seller: Seller } & Retur
   return (
     <DialogForm
       state={dialog}
-      trigger={
-        <Button size="sm" variant="outline" data-testid="kyc-reject">
-          {t('kyc.reject')}
-          <span className="sr-only">: {seller.name}</span>
-        </Button>
-      }
-      title={t('kyc.rejectTitle')}
-      description={t('kyc.rejectDescription', { name: seller.name })}
       action="/admin/kyc"
       hidden={{ intent: 'reject', profileId: seller.profileId, returnTo }}
+      trigger={<TriggerButton size="sm" variant="outline" data-testid="kyc-reject" label={t('kyc.reject')} subject={seller.name} />}
+      title={t('kyc.rejectTitle')}
+      description={t('kyc.rejectDescription', { name: seller.name })}
       error={dialog.formError && t('kyc.errors.failed', { message: t(dialog.formError) })}
       cancel={t('kyc.cancel')}
       submit={t('kyc.rejectSubmit')}

@@ -2,7 +2,7 @@ import { Ban, Flag } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
 import { parseSubmission } from '~/lib/form'
-import { DialogForm } from '~/components/dialog-form'
+import { DialogForm, TriggerButton } from '~/components/dialog-form'
 import { TextareaField } from '~/components/field-controls'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { Button } from '~/components/ui/button'
@@ -21,16 +21,11 @@ export function ReportDialog({ action, otherName }: { action: string; otherName:
   return (
     <DialogForm
       state={dialog}
-      trigger={
-        <Button variant="outline" size="sm" data-testid="report-conversation">
-          <Flag aria-hidden />
-          {t('report.open')}
-        </Button>
-      }
-      title={t('report.title')}
-      description={t('report.description', { name: otherName })}
       action={action}
       hidden={{ intent: 'report' }}
+      trigger={<TriggerButton variant="outline" size="sm" data-testid="report-conversation" icon={<Flag aria-hidden />} label={t('report.open')} />}
+      title={t('report.title')}
+      description={t('report.description', { name: otherName })}
       error={dialog.formError && t(dialog.formError)}
       cancel={t('report.cancel')}
       submit={t('report.submit')}
@@ -47,16 +42,11 @@ export function BlockDialog({ action, otherName }: { action: string; otherName: 
   return (
     <DialogForm
       state={dialog}
-      trigger={
-        <Button variant="outline" size="sm" data-testid="block-user">
-          <Ban aria-hidden />
-          {t('block.open')}
-        </Button>
-      }
-      title={t('block.title', { name: otherName })}
-      description={t('block.description', { name: otherName })}
       action={action}
       hidden={{ intent: 'block' }}
+      trigger={<TriggerButton variant="outline" size="sm" data-testid="block-user" icon={<Ban aria-hidden />} label={t('block.open')} />}
+      title={t('block.title', { name: otherName })}
+      description={t('block.description', { name: otherName })}
       cancel={t('block.cancel')}
       submit={t('block.confirm')}
       submitProps={{ variant: 'destructive', 'data-testid': 'confirm-block' }}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DialogForm } from '~/components/dialog-form'
+import { DialogForm, TriggerButton } from '~/components/dialog-form'
 import { SelectField, TextareaField } from '~/components/field-controls'
 import { useNavigationDialogForm } from '~/components/use-dialog-form'
 import { Button } from '~/components/ui/button'
@@ -25,14 +25,10 @@ export function OrderStatusDialog({ orderId, status, next, inList = false }: { o
   return (
     <DialogForm
       state={dialog}
-      trigger={
-        <Button size="sm" variant="outline" aria-label={t('orders.dialog.openFor', { id: orderId.slice(0, 8) })}>
-          {t('orders.dialog.open')}
-        </Button>
-      }
+      hidden={{ intent: 'status', orderId: inList ? orderId : undefined }}
+      trigger={<TriggerButton size="sm" variant="outline" aria-label={t('orders.dialog.openFor', { id: orderId.slice(0, 8) })} label={t('orders.dialog.open')} />}
       title={t('orders.dialog.title', { id: orderId.slice(0, 8) })}
       description={t('orders.dialog.description', { status: t(`orderStatuses.${status}`) })}
-      hidden={{ intent: 'status', orderId: inList ? orderId : undefined }}
       cancel={t('orders.dialog.close')}
       submit={t('orders.dialog.update')}
       submitProps={{ disabled: choice === '' }}

@@ -1,10 +1,9 @@
 import { FileText } from 'lucide-react'
 import { parseSubmission } from '~/lib/form'
 import { useTranslation } from 'react-i18next'
-import { DialogForm } from '~/components/dialog-form'
+import { DialogForm, TriggerButton } from '~/components/dialog-form'
 import { InputField, SelectField, TextareaField } from '~/components/field-controls'
 import { useDialogForm } from '~/components/use-dialog-form'
-import { Button } from '~/components/ui/button'
 import { CURRENCIES } from '~/domain'
 import { ProductRequestSchema, PRODUCT_REQUEST_FORM, REQUEST_MESSAGE_MAX, requestQuantityError, type ProductRequestErrors } from '../schemas/product-request'
 
@@ -46,17 +45,12 @@ export function ProductRequestDialog({
   return (
     <DialogForm
       state={dialog}
-      trigger={
-        <Button data-testid="request-quote">
-          <FileText aria-hidden />
-          {t('productRequest.open')}
-        </Button>
-      }
+      action={`/products/${product.id}/request-quote`}
+      hidden={{ submissionKey: requestKey }}
+      trigger={<TriggerButton data-testid="request-quote" icon={<FileText aria-hidden />} label={t('productRequest.open')} />}
       title={t('productRequest.title')}
       description={t('productRequest.description', { name: product.name })}
-      action={`/products/${product.id}/request-quote`}
       formTestId="request-quote-form"
-      hidden={{ submissionKey: requestKey }}
       error={dialog.formError && t(dialog.formError)}
       cancel={t('productRequest.cancel')}
       submit={t('productRequest.send')}

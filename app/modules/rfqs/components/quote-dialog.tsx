@@ -1,10 +1,9 @@
 import { useState } from 'react'
 import { parseSubmission } from '~/lib/form'
 import { useTranslation } from 'react-i18next'
-import { DialogForm } from '~/components/dialog-form'
+import { DialogForm, TriggerButton } from '~/components/dialog-form'
 import { InputField, SelectField, TextareaField } from '~/components/field-controls'
 import { useDialogForm } from '~/components/use-dialog-form'
-import { Button } from '~/components/ui/button'
 import { CURRENCIES, INCOTERMS } from '~/domain'
 import { PLACE_MAX } from '../schemas/common'
 import { SubmitQuoteSchema, QUOTE_FORM, PAYMENT_TERMS_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, type QuoteFieldErrors } from '../schemas/quote'
@@ -37,17 +36,12 @@ export function QuoteDialog({
   return (
     <DialogForm
       state={dialog}
-      trigger={
-        <Button size="sm">
-          {t('quote.open')}
-          <span className="sr-only">: {rfq.title}</span>
-        </Button>
-      }
+      action={action}
+      hidden={{ intent: 'quote', rfqId: rfq.id }}
+      trigger={<TriggerButton size="sm" label={t('quote.open')} subject={rfq.title} />}
       title={t('quote.title')}
       description={t('quote.description', { title: rfq.title })}
       className="sm:max-w-xl"
-      action={action}
-      hidden={{ intent: 'quote', rfqId: rfq.id }}
       error={formError && t(formError)}
       cancel={t('quote.cancel')}
       submit={t('quote.submit')}

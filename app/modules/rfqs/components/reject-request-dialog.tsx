@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { parseSubmission } from '~/lib/form'
-import { DialogForm } from '~/components/dialog-form'
+import { DialogForm, TriggerButton } from '~/components/dialog-form'
 import { TextareaField } from '~/components/field-controls'
 import { useDialogForm } from '~/components/use-dialog-form'
-import { Button } from '~/components/ui/button'
 import { RejectRequestSchema, REJECT_FORM, REJECTION_REASON_MAX, type RejectFieldErrors } from '../schemas/product-request'
 
 export type RejectAnswer = { fieldErrors?: RejectFieldErrors; formError?: string }
@@ -18,16 +17,11 @@ export function RejectRequestDialog({ rfq, action }: { rfq: { id: string; title:
   return (
     <DialogForm
       state={dialog}
-      trigger={
-        <Button size="sm" variant="outline" data-testid="reject-request">
-          {t('reject.open')}
-          <span className="sr-only">: {rfq.title}</span>
-        </Button>
-      }
-      title={t('reject.title')}
-      description={t('reject.description', { title: rfq.title })}
       action={action}
       hidden={{ intent: 'reject', rfqId: rfq.id }}
+      trigger={<TriggerButton size="sm" variant="outline" data-testid="reject-request" label={t('reject.open')} subject={rfq.title} />}
+      title={t('reject.title')}
+      description={t('reject.description', { title: rfq.title })}
       error={dialog.formError && t(dialog.formError)}
       cancel={t('reject.cancel')}
       submit={t('reject.submit')}
