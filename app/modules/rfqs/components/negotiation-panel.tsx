@@ -24,7 +24,7 @@ function ConfirmAction({ action }: { action: Exclude<NegotiationAction, 'counter
       description={t(`negotiation.confirm.${action}Description`)}
       cancel={t('negotiation.confirm.cancel')}
       submit={t(`negotiation.confirm.${action}`)}
-      // Disabled while sending: a double click makes one request (and the server makes one order anyway).
+      // DialogForm disables it while sending: a double click makes one request (and the server makes one order anyway).
       submitProps={{ name: 'intent', value: action, variant: action === 'accept' ? 'default' : 'destructive' }}
     />
   )
