@@ -2,7 +2,7 @@ import { UserPlus } from 'lucide-react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { DialogForm, TriggerButton } from '~/components/dialog-form'
-import { InputField, SelectField } from '~/components/field-controls'
+import { SelectField, TextField } from '~/components/form-fields'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { ADMIN_ROLES, type AdminRole, PASSWORD_MAX, PASSWORD_MIN } from '~/domain'
 import { ADMIN_EMAIL_MAX, ADMIN_NAME_MAX } from '../schemas'
@@ -41,10 +41,10 @@ export function CreateAdminDialog() {
       pending={t('create.submitting')}
       submitProps={{ 'data-testid': 'admin-create-submit' }}
     >
-      <InputField id="admin-create-name" name="fullName" label={t('create.fullName')} error={errors.fullName} autoComplete="off" required maxLength={ADMIN_NAME_MAX} />
-      <InputField id="admin-create-email" name="email" label={t('create.email')} error={errors.email} type="email" autoComplete="off" required maxLength={ADMIN_EMAIL_MAX} />
+      <TextField id="admin-create-name" name="fullName" label={t('create.fullName')} error={errors.fullName} autoComplete="off" required maxLength={ADMIN_NAME_MAX} />
+      <TextField id="admin-create-email" name="email" label={t('create.email')} error={errors.email} type="email" autoComplete="off" required maxLength={ADMIN_EMAIL_MAX} />
       <RoleField id="admin-create-role" label={t('create.role')} error={errors.role} defaultValue="moderator" />
-      <InputField
+      <TextField
         id="admin-create-password"
         name="password"
         label={t('create.password')}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
 import { DialogForm, TriggerButton } from '~/components/dialog-form'
-import { TextareaField } from '~/components/field-controls'
+import { TextareaField } from '~/components/form-fields'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { Button } from '~/components/ui/button'
 import { Spinner } from '~/components/ui/spinner'

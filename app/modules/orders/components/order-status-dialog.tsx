@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DialogForm, TriggerButton } from '~/components/dialog-form'
-import { SelectField, TextareaField } from '~/components/field-controls'
+import { SelectField, TextareaField } from '~/components/form-fields'
 import { useNavigationDialogForm } from '~/components/use-dialog-form'
 import { Button } from '~/components/ui/button'
 import type { OrderStatus } from '~/domain'

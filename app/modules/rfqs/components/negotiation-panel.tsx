@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { parseSubmission } from '~/lib/form'
 import { useTranslation } from 'react-i18next'
 import { DialogForm } from '~/components/dialog-form'
-import { InputField, SelectField, TextareaField } from '~/components/field-controls'
+import { SelectField, TextareaField, TextField } from '~/components/form-fields'
 import { useNavigationDialogForm } from '~/components/use-dialog-form'
 import { Button } from '~/components/ui/button'
 import type { NegotiationAction } from '../enums'
@@ -73,8 +73,8 @@ function CounterDialog({
       submitProps={{ name: 'intent', value: 'counter' }}
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <InputField {...field('unitPrice')} label={t('negotiation.counter.unitPrice', { currency })} inputMode="decimal" defaultValue={offer.unitPrice} required />
-        <InputField
+        <TextField {...field('unitPrice')} label={t('negotiation.counter.unitPrice', { currency })} inputMode="decimal" defaultValue={offer.unitPrice} required />
+        <TextField
           {...field('quantity')}
           label={t('negotiation.counter.quantity')}
           hint={minOrderQuantity > 1 ? t('negotiation.counter.moqHint', { count: minOrderQuantity }) : undefined}
@@ -83,11 +83,11 @@ function CounterDialog({
           required
         />
         <SelectField {...field('incoterm')} label={t('quote.incoterm')} options={INCOTERMS} defaultValue={offer.incoterm} />
-        <InputField {...field('incotermPlace')} label={t('quote.incotermPlace')} maxLength={PLACE_MAX} defaultValue={offer.incotermPlace} required />
-        <InputField {...field('leadTimeDays')} label={t('quote.leadTime')} inputMode="numeric" defaultValue={offer.leadTimeDays} required />
-        <InputField {...field('validityDays')} label={t('quote.validity')} inputMode="numeric" defaultValue={VALIDITY_DEFAULT} />
+        <TextField {...field('incotermPlace')} label={t('quote.incotermPlace')} maxLength={PLACE_MAX} defaultValue={offer.incotermPlace} required />
+        <TextField {...field('leadTimeDays')} label={t('quote.leadTime')} inputMode="numeric" defaultValue={offer.leadTimeDays} required />
+        <TextField {...field('validityDays')} label={t('quote.validity')} inputMode="numeric" defaultValue={VALIDITY_DEFAULT} />
       </div>
-      <InputField {...field('paymentTerms')} label={t('quote.paymentTerms')} maxLength={PAYMENT_TERMS_MAX} defaultValue={offer.paymentTerms ?? ''} />
+      <TextField {...field('paymentTerms')} label={t('quote.paymentTerms')} maxLength={PAYMENT_TERMS_MAX} defaultValue={offer.paymentTerms ?? ''} />
       <TextareaField {...field('message')} label={t('negotiation.counter.message')} maxLength={QUOTE_MESSAGE_MAX} rows={3} />
     </DialogForm>
   )

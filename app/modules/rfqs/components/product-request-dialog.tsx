@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react'
 import { parseSubmission } from '~/lib/form'
 import { useTranslation } from 'react-i18next'
 import { DialogForm, TriggerButton } from '~/components/dialog-form'
-import { InputField, SelectField, TextareaField } from '~/components/field-controls'
+import { SelectField, TextareaField, TextField } from '~/components/form-fields'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { CURRENCIES } from '~/domain'
 import { ProductRequestSchema, PRODUCT_REQUEST_FORM, REQUEST_MESSAGE_MAX, requestQuantityError, type ProductRequestErrors } from '../schemas/product-request'
@@ -57,7 +57,7 @@ export function ProductRequestDialog({
       pending={t('productRequest.sending')}
     >
       <div className="grid grid-cols-[2fr_1fr] gap-2">
-        <InputField
+        <TextField
           {...field('quantity')}
           label={t('productRequest.quantity')}
           hint={t('productRequest.quantityHint', { count: product.minimumOrderQuantity })}

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { parseSubmission } from '~/lib/form'
 import { useTranslation } from 'react-i18next'
 import { DialogForm, TriggerButton } from '~/components/dialog-form'
-import { InputField, SelectField, TextareaField } from '~/components/field-controls'
+import { SelectField, TextareaField, TextField } from '~/components/form-fields'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { CURRENCIES, INCOTERMS } from '~/domain'
 import { PLACE_MAX } from '../schemas/common'
@@ -50,16 +50,16 @@ export function QuoteDialog({
       submitProps={{ disabled: price.trim() === '' }}
     >
       <div className="grid grid-cols-[2fr_1fr] gap-2">
-        <InputField {...field('unitPrice')} label={t('quote.unitPrice')} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+        <TextField {...field('unitPrice')} label={t('quote.unitPrice')} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
         <SelectField {...field('currency')} label={t('quote.currency')} options={CURRENCIES} defaultValue={[prefill?.currency, rfq.currency].find(quotable) ?? 'USD'} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField {...field('minOrderQuantity')} label={t('quote.moq')} inputMode="numeric" defaultValue={String(prefill?.minOrderQuantity ?? 1)} />
-        <InputField {...field('leadTimeDays')} label={t('quote.leadTime')} inputMode="numeric" />
+        <TextField {...field('minOrderQuantity')} label={t('quote.moq')} inputMode="numeric" defaultValue={String(prefill?.minOrderQuantity ?? 1)} />
+        <TextField {...field('leadTimeDays')} label={t('quote.leadTime')} inputMode="numeric" />
         <SelectField {...field('incoterm')} label={t('quote.incoterm')} options={INCOTERMS} optionLabel={(c) => `${c} — ${t(`incoterms.${c}`)}`} defaultValue={rfq.incoterm ?? 'FOB'} />
-        <InputField {...field('incotermPlace')} label={t('quote.incotermPlace')} maxLength={PLACE_MAX} defaultValue={rfq.incotermPlace ?? ''} />
-        <InputField {...field('validityDays')} label={t('quote.validity')} inputMode="numeric" defaultValue={String(VALIDITY_DEFAULT)} />
-        <InputField {...field('paymentTerms')} label={t('quote.paymentTerms')} maxLength={PAYMENT_TERMS_MAX} placeholder={t('quote.paymentTermsPlaceholder')} />
+        <TextField {...field('incotermPlace')} label={t('quote.incotermPlace')} maxLength={PLACE_MAX} defaultValue={rfq.incotermPlace ?? ''} />
+        <TextField {...field('validityDays')} label={t('quote.validity')} inputMode="numeric" defaultValue={String(VALIDITY_DEFAULT)} />
+        <TextField {...field('paymentTerms')} label={t('quote.paymentTerms')} maxLength={PAYMENT_TERMS_MAX} placeholder={t('quote.paymentTermsPlaceholder')} />
       </div>
       <TextareaField {...field('message')} label={t('quote.message')} rows={4} maxLength={QUOTE_MESSAGE_MAX} />
     </DialogForm>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { parseSubmission } from '~/lib/form'
 import { DialogForm, TriggerButton } from '~/components/dialog-form'
-import { TextareaField } from '~/components/field-controls'
+import { TextareaField } from '~/components/form-fields'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { RejectRequestSchema, REJECT_FORM, REJECTION_REASON_MAX, type RejectFieldErrors } from '../schemas/product-request'
 
