@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
-import { fieldAria, FormField } from '~/components/form-field'
+import { DialogForm, TriggerButton } from '~/components/dialog-form'
+import { TextareaField } from '~/components/form-fields'
 import { useDialogForm } from '~/components/use-dialog-form'
-import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
 import { Spinner } from '~/components/ui/spinner'
-import { Textarea } from '~/components/ui/textarea'
 import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc'
 import { parseKycDecision, type KycDecisionFieldErrors } from '../schemas'
 
@@ -43,54 +41,33 @@ export function ApproveKycButton({ seller, returnTo }: { seller: Seller } & Retu
 /** Reject: a dialog asking for the reason the seller will read on /kyc-upload, checked by the action's schema. */
 export function RejectKycDialog({ seller, returnTo }: { seller: Seller } & ReturnTo) {
   const { t } = useTranslation('admin')
-  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<KycDecisionFieldErrors>(parseKycDecision)
-  const reasonId = `kyc-reject-${seller.profileId}-reason`
+  const dialog = useDialogForm<KycDecisionFieldErrors>(parseKycDecision)
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button size="sm" variant="outline" data-testid="kyc-reject">
-          {t('kyc.reject')}
-          <span className="sr-only">: {seller.name}</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t('kyc.rejectTitle')}</DialogTitle>
-          <DialogDescription>{t('kyc.rejectDescription', { name: seller.name })}</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form ref={formRef} method="post" action="/admin/kyc" noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
-          <input type="hidden" name="intent" value="reject" />
-          <input type="hidden" name="profileId" value={seller.profileId} />
-          {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-          {formError ? (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>{t('kyc.errors.failed', { message: t(formError) })}</AlertDescription>
-            </Alert>
-          ) : null}
-          <FormField id={reasonId} label={t('kyc.reason')} error={errors.reason} errorValues={{ max: KYC_REJECTION_REASON_MAX }}>
-            <Textarea
-              {...fieldAria(reasonId, errors.reason)}
-              name="reason"
-              rows={4}
-              required
-              minLength={1}
-              maxLength={KYC_REJECTION_REASON_MAX}
-              placeholder={t('kyc.reasonPlaceholder')}
-            />
-          </FormField>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t('kyc.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? <Spinner className="size-4" /> : null}
-              {busy ? t('kyc.rejecting') : t('kyc.rejectSubmit')}
-            </Button>
-          </div>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <DialogForm
+      state={dialog}
+      action="/admin/kyc"
+      hidden={{ intent: 'reject', profileId: seller.profileId, returnTo }}
+      trigger={<TriggerButton size="sm" variant="outline" data-testid="kyc-reject" label={t('kyc.reject')} subject={seller.name} />}
+      title={t('kyc.rejectTitle')}
+      description={t('kyc.rejectDescription', { name: seller.name })}
+      error={dialog.formError && t('kyc.errors.failed', { message: t(dialog.formError) })}
+      cancel={t('kyc.cancel')}
+      submit={t('kyc.rejectSubmit')}
+      pending={t('kyc.rejecting')}
+      submitProps={{ variant: 'destructive' }}
+    >
+      <TextareaField
+        id={`kyc-reject-${seller.profileId}-reason`}
+        name="reason"
+        label={t('kyc.reason')}
+        error={dialog.errors.reason}
+        errorValues={{ max: KYC_REJECTION_REASON_MAX }}
+        rows={4}
+        required
+        minLength={1}
+        maxLength={KYC_REJECTION_REASON_MAX}
+        placeholder={t('kyc.reasonPlaceholder')}
+      />
+    </DialogForm>
   )
 }

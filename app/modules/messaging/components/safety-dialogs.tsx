@@ -2,97 +2,55 @@ import { Ban, Flag } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useFetcher } from 'react-router'
 import { parseSubmission } from '~/lib/form'
-import { fieldAria, FormField } from '~/components/form-field'
+import { DialogForm, TriggerButton } from '~/components/dialog-form'
+import { TextareaField } from '~/components/form-fields'
 import { useDialogForm } from '~/components/use-dialog-form'
-import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Button } from '~/components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
-import { Textarea } from '~/components/ui/textarea'
 import { REPORT_REASON_MAX } from '../enums'
 import { REPORT_FORM, ReportConversationSchema, type FieldErrors } from '../schemas'
 
 export type SafetyAnswer = { ok: true } | { ok: false; fieldErrors: FieldErrors }
 
+/** The safety actions answer `{ ok: true }` when done (the conversation page stays). */
+const succeeded = (data: { ok?: boolean } | undefined) => data?.ok === true
+
 /** "Report": a Radix dialog asking why (1–2,000 characters); the report waits for the moderators. */
 export function ReportDialog({ action, otherName }: { action: string; otherName: string }) {
   const { t } = useTranslation('messages')
-  const { fetcher, formRef, busy, errors, formError, open, onOpenChange, onSubmit } = useDialogForm<FieldErrors>((f) => parseSubmission(ReportConversationSchema, f, REPORT_FORM), (data) => data?.ok === true)
+  const dialog = useDialogForm<FieldErrors>((f) => parseSubmission(ReportConversationSchema, f, REPORT_FORM), succeeded)
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" data-testid="report-conversation">
-          <Flag aria-hidden />
-          {t('report.open')}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t('report.title')}</DialogTitle>
-          <DialogDescription>{t('report.description', { name: otherName })}</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form
-          ref={formRef}
-          method="post"
-          action={action}
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={onSubmit}
-        >
-          <input type="hidden" name="intent" value="report" />
-          {formError ? (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>{t(formError)}</AlertDescription>
-            </Alert>
-          ) : null}
-          <FormField id="report-reason" label={t('report.reason')} error={errors.reason}>
-            <Textarea {...fieldAria('report-reason', errors.reason)} name="reason" rows={4} required maxLength={REPORT_REASON_MAX} />
-          </FormField>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                {t('report.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy}>
-              {t('report.submit')}
-            </Button>
-          </div>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <DialogForm
+      state={dialog}
+      action={action}
+      hidden={{ intent: 'report' }}
+      trigger={<TriggerButton variant="outline" size="sm" data-testid="report-conversation" icon={<Flag aria-hidden />} label={t('report.open')} />}
+      title={t('report.title')}
+      description={t('report.description', { name: otherName })}
+      error={dialog.formError && t(dialog.formError)}
+      cancel={t('report.cancel')}
+      submit={t('report.submit')}
+    >
+      <TextareaField id="report-reason" name="reason" label={t('report.reason')} error={dialog.errors.reason} rows={4} required maxLength={REPORT_REASON_MAX} />
+    </DialogForm>
   )
 }
 
 /** "Block": confirms in a Radix dialog; neither side can send new messages until it is lifted. */
 export function BlockDialog({ action, otherName }: { action: string; otherName: string }) {
   const { t } = useTranslation('messages')
-  const { fetcher, busy, open, onOpenChange } = useDialogForm<FieldErrors>(() => ({ ok: true }), (data) => data?.ok === true)
+  const dialog = useDialogForm<FieldErrors>(() => ({ ok: true }), succeeded)
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" data-testid="block-user">
-          <Ban aria-hidden />
-          {t('block.open')}
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t('block.title', { name: otherName })}</DialogTitle>
-          <DialogDescription>{t('block.description', { name: otherName })}</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" action={action} className="flex justify-end gap-2">
-          <input type="hidden" name="intent" value="block" />
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {t('block.cancel')}
-            </Button>
-          </DialogClose>
-          <Button type="submit" variant="destructive" disabled={busy} data-testid="confirm-block">
-            {t('block.confirm')}
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <DialogForm
+      state={dialog}
+      action={action}
+      hidden={{ intent: 'block' }}
+      trigger={<TriggerButton variant="outline" size="sm" data-testid="block-user" icon={<Ban aria-hidden />} label={t('block.open')} />}
+      title={t('block.title', { name: otherName })}
+      description={t('block.description', { name: otherName })}
+      cancel={t('block.cancel')}
+      submit={t('block.confirm')}
+      submitProps={{ variant: 'destructive', 'data-testid': 'confirm-block' }}
+    />
   )
 }
 

@@ -5,7 +5,7 @@ import { Button } from '~/components/ui/button'
 import { useDeferredModule } from '~/components/use-deferred-module'
 import type { RequestableProduct } from './product-request-dialog'
 
-const loadDialog = () => import('./product-request-dialog')
+const loadDialog = () => import('./product-request-dialog-loader').then((loader) => loader.loadProductRequestDialog())
 
 /**
  * "Request a quote" on a product page. The dialog (Radix Dialog, the form and its Zod schema) loads
