@@ -1,8 +1,6 @@
 import { useState } from 'react'
 import type * as React from 'react'
-import { Form } from 'react-router'
-import { Button } from '~/components/ui/button'
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '~/components/ui/dialog'
+import { DialogForm } from '~/components/dialog-form'
 
 /**
  * A destructive action that asks first: `trigger` opens a dialog that says what will happen; the
@@ -18,7 +16,7 @@ export function ConfirmDialog({
   confirmLabel,
 }: {
   /** The button that opens the dialog. */
-  trigger: React.ReactNode
+  trigger: React.ReactElement
   title: string
   description: string
   /** Hidden fields posted with the intent, e.g. the id of what is deleted. */
@@ -29,27 +27,15 @@ export function ConfirmDialog({
 }) {
   const [open, setOpen] = useState(false)
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <Form method="post" className="flex justify-end gap-2" onSubmit={() => setOpen(false)}>
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              {cancelLabel}
-            </Button>
-          </DialogClose>
-          <Button type="submit" name="intent" value={intent} variant="destructive">
-            {confirmLabel}
-          </Button>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <DialogForm
+      state={{ open, onOpenChange: setOpen, busy: false, onSubmit: () => setOpen(false) }}
+      trigger={trigger}
+      title={title}
+      description={description}
+      hidden={fields}
+      cancel={cancelLabel}
+      submit={confirmLabel}
+      submitProps={{ name: 'intent', value: intent, variant: 'destructive' }}
+    />
   )
 }
