@@ -3,9 +3,9 @@
 import { and, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { products, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import type { Currency, IncotermCode, LocationPreference, QuantityUnit, QuoteStatus, TradingCountry } from '~/domain'
+import type { Currency, QuoteStatus, TradingCountry } from '~/domain'
 import { MAX_QUOTES_PER_RFQ } from './enums'
-import { ctl, cte, rfqCategoryJoins, rfqListColumns } from './list-columns.server'
+import { ctl, cte, rfqCategoryJoins, rfqListColumns, type RfqListFields } from './list-columns.server'
 import { displayStatus } from './quotes.server'
 import { type BoardFilters } from './schemas/board-filters'
 import { RFQ_PAGE_SIZE } from './schemas/common'
@@ -15,23 +15,8 @@ export type BoardSeller = { id: string; country: TradingCountry }
 /** The seller's own quote on a board RFQ (their newest one that is not withdrawn). */
 export type OwnQuoteDto = { id: string; unitPrice: string; currency: Currency; status: QuoteStatus; expiresAt: string }
 
-export type BoardRfqDto = {
-  id: string
-  title: string
-  description: string
-  categoryName: string | null
-  budgetMin: string | null
-  budgetMax: string | null
-  currency: Currency
-  quantity: number
-  unit: QuantityUnit
-  deadline: string | null
-  locationPreference: LocationPreference
-  incoterm: IncotermCode | null
-  incotermPlace: string | null
-  destination: string | null
+export type BoardRfqDto = RfqListFields & {
   buyerCountry: TradingCountry
-  createdAt: string
   quoteCount: number
   ownQuote: OwnQuoteDto | null
   /**

@@ -2,30 +2,15 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { products, profiles, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import type { Currency, IncotermCode, LocationPreference, QuantityUnit, RfqStatus } from '~/domain'
+import type { QuantityUnit, RfqStatus } from '~/domain'
 import { productRequestStatus, type ProductRequestStatus } from './policy'
-import { ctl, cte, rfqCategoryJoins, rfqListColumns } from './list-columns.server'
+import { ctl, cte, rfqCategoryJoins, rfqListColumns, type RfqListFields } from './list-columns.server'
 import { RFQ_PAGE_SIZE } from './schemas/common'
 
-/** One row of My RFQs. Money stays an exact decimal string. */
-export type RfqListItemDto = {
-  id: string
-  title: string
-  description: string
-  categoryName: string | null
-  budgetMin: string | null
-  budgetMax: string | null
-  currency: Currency
-  quantity: number
-  unit: QuantityUnit
-  deadline: string | null
-  locationPreference: LocationPreference
-  incoterm: IncotermCode | null
-  incotermPlace: string | null
-  destination: string | null
+/** One row of My RFQs. */
+export type RfqListItemDto = RfqListFields & {
   hsCode: string | null
   status: RfqStatus
-  createdAt: string
   closedAt: string | null
   /** Quotes received that are not withdrawn. */
   quoteCount: number
