@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQ
 import { alias } from 'drizzle-orm/pg-core'
 import { conversationReports, conversations, messageAttachments, messages, profiles, userBlocks } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { type Page, pageWithin } from '~/lib/paging'
 import type { ConversationSubject, LanguageCode, TradeParty, TradingCountry } from '~/domain'
 import { INBOX_PAGE_SIZE, THREAD_PAGE_SIZE, type AttachmentType } from './enums'
 import { subjectPath } from './policy'
@@ -42,7 +43,7 @@ export type InboxItemDto = {
   updatedAt: string
 }
 
-export type InboxPage = { items: InboxItemDto[]; page: number; pageCount: number; total: number; q: string }
+export type InboxPage = Page<InboxItemDto> & { q: string }
 
 export type ThreadDto = {
   id: string
@@ -177,8 +178,7 @@ export async function listInbox(profileId: string, opts: { q?: string; page?: nu
   const joinOther = eq(other.id, otherId(profileId))
   const [{ n }] = await db.select({ n: count() }).from(conversations).innerJoin(other, joinOther).where(where)
   const total = Number(n)
-  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE))
-  const page = Math.min(Math.max(1, opts.page ?? 1), pageCount)
+  const { page, pageCount, offset } = pageWithin(opts.page ?? 1, total, INBOX_PAGE_SIZE)
   const lastMessage = (column: string) => sql`(select m.${sql.raw(column)} from ${messages} m where m.conversation_id = ${c.id} order by m.seq desc limit 1)`
   const lastId = lastMessage('id')
   const rows = await db
@@ -202,7 +202,7 @@ export async function listInbox(profileId: string, opts: { q?: string; page?: nu
     .where(where)
     .orderBy(sql`coalesce(${c.lastMessageAt}, ${c.createdAt}) desc`, desc(conversations.createdAt), desc(conversations.id))
     .limit(INBOX_PAGE_SIZE)
-    .offset((page - 1) * INBOX_PAGE_SIZE)
+    .offset(offset)
   return {
     items: rows.map((r) => {
       const role: TradeParty = r.buyerId === profileId ? 'buyer' : 'seller'
@@ -357,13 +357,12 @@ const sellerP = alias(profiles, 'report_seller')
 const company = (p: { companyName: SQLWrapper; name: SQLWrapper }) => sql<string>`coalesce(nullif(btrim(${p.companyName}), ''), ${p.name})`
 
 /** The moderation queue (issue 10): open reports, oldest first, with both participants; 20 a page. */
-export async function listOpenReports(opts: { page?: number } = {}): Promise<{ items: OpenReportDto[]; total: number; page: number; pageCount: number }> {
+export async function listOpenReports(opts: { page?: number } = {}): Promise<Page<OpenReportDto>> {
   const db = getDb()
   const open = eq(conversationReports.status, 'open')
   const [{ n }] = await db.select({ n: count() }).from(conversationReports).where(open)
   const total = Number(n)
-  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE))
-  const page = Math.min(Math.max(1, opts.page ?? 1), pageCount)
+  const { page, pageCount, offset } = pageWithin(opts.page ?? 1, total, INBOX_PAGE_SIZE)
   const rows = await db
     .select({
       id: conversationReports.id,
@@ -388,7 +387,7 @@ export async function listOpenReports(opts: { page?: number } = {}): Promise<{ i
     .where(open)
     .orderBy(asc(conversationReports.createdAt), asc(conversationReports.id))
     .limit(INBOX_PAGE_SIZE)
-    .offset((page - 1) * INBOX_PAGE_SIZE)
+    .offset(offset)
   return {
     items: rows.map((r) => ({
       id: r.id,

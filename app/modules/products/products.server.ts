@@ -6,6 +6,7 @@ import { categories, products, productTranslations, type ShippingOption, type Sp
 import { getDb, type Db } from '~/lib/db.server'
 import { resources } from '~/lib/i18next.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
+import { pageCountOf, pageOffset } from '~/lib/paging'
 import { canUseProductImage } from './images.server'
 import { type LanguageCode, LANGUAGES, ORIGIN_COUNTRIES, UUID_PATTERN } from '~/domain'
 import { productImageThumb, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductListQuery } from './schemas'
@@ -316,13 +317,12 @@ export async function listSellerProducts(sellerId: string, locale: LanguageCode,
       .where(where)
       .orderBy(...order)
       .limit(SELLER_PAGE_SIZE)
-      .offset((query.page - 1) * SELLER_PAGE_SIZE),
+      .offset(pageOffset(query.page, SELLER_PAGE_SIZE)),
   ])
-  const pageCount = Math.max(1, Math.ceil(total / SELLER_PAGE_SIZE))
   return {
     total,
     page: query.page,
-    pageCount,
+    pageCount: pageCountOf(total, SELLER_PAGE_SIZE),
     items: rows.map((r) => {
       const [name = '', nameLanguage = locale] = (r.nameRow ?? '').split('\u001f')
       return {

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { products, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { type Page, pageOf, pageOffset } from '~/lib/paging'
 import type { Currency, QuoteStatus, TradingCountry } from '~/domain'
 import { MAX_QUOTES_PER_RFQ } from './enums'
 import { ctl, cte, rfqCategoryJoins, rfqListColumns, type RfqListFields } from './list-columns.server'
@@ -26,7 +27,7 @@ export type BoardRfqDto = RfqListFields & {
   request: { productId: string | null; productName: string | null; price: string | null; currency: Currency | null; minimumOrderQuantity: number | null } | null
 }
 
-export type BoardDto = { items: BoardRfqDto[]; total: number; page: number; pageCount: number }
+export type BoardDto = Page<BoardRfqDto>
 
 
 /** Quotes that take one of an RFQ's ten places: all but withdrawn ones. */
@@ -89,7 +90,7 @@ export async function listBoardRfqs(seller: BoardSeller, filters: BoardFilters, 
       .where(where)
       .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
       .limit(RFQ_PAGE_SIZE)
-      .offset((filters.page - 1) * RFQ_PAGE_SIZE),
+      .offset(pageOffset(filters.page, RFQ_PAGE_SIZE)),
   ])
   const own = rows.length
     ? await db
@@ -98,21 +99,17 @@ export async function listBoardRfqs(seller: BoardSeller, filters: BoardFilters, 
         .where(and(eq(quotes.sellerId, seller.id), ne(quotes.status, 'Withdrawn'), inArray(quotes.rfqId, rows.map((r) => r.id))))
         .orderBy(desc(quotes.createdAt))
     : []
-  return {
-    items: rows.map(({ sellerId, productId, productName, productPrice, productCurrency, productMoq, ...r }) => {
-      const mine = own.find((o) => o.rfqId === r.id)
-      return {
-        ...r,
-        request: sellerId === null ? null : { productId, productName, price: productPrice, currency: productCurrency, minimumOrderQuantity: productMoq },
-        quoteCount: Number(r.quoteCount),
-        createdAt: r.createdAt.toISOString(),
-        ownQuote: mine ? { id: mine.id, unitPrice: mine.unitPrice, currency: mine.currency, status: mine.status, expiresAt: mine.expiresAt.toISOString() } : null,
-      }
-    }),
-    total,
-    page: filters.page,
-    pageCount: Math.max(1, Math.ceil(total / RFQ_PAGE_SIZE)),
-  }
+  const items = rows.map(({ sellerId, productId, productName, productPrice, productCurrency, productMoq, ...r }): BoardRfqDto => {
+    const mine = own.find((o) => o.rfqId === r.id)
+    return {
+      ...r,
+      request: sellerId === null ? null : { productId, productName, price: productPrice, currency: productCurrency, minimumOrderQuantity: productMoq },
+      quoteCount: Number(r.quoteCount),
+      createdAt: r.createdAt.toISOString(),
+      ownQuote: mine ? { id: mine.id, unitPrice: mine.unitPrice, currency: mine.currency, status: mine.status, expiresAt: mine.expiresAt.toISOString() } : null,
+    }
+  })
+  return pageOf(items, total, filters.page, RFQ_PAGE_SIZE)
 }
 
 /** The dashboard's "open RFQs" counter: RFQs on this seller's board they have not quoted yet. */
