@@ -134,16 +134,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
       // storage disabled
     }
   }, [locale, i18n])
+  const toaster = toast ? (
+    <Suspense fallback={null}>
+      <Toaster toast={toast} />
+    </Suspense>
+  ) : null
   // The admin panel (ADR 012) has its own frame and its own identity: no marketplace header or footer.
   if (/^\/admin(?:\/|$)/.test(pathname)) {
     return (
       <>
         <Outlet />
-        {toast ? (
-          <Suspense fallback={null}>
-            <Toaster toast={toast} />
-          </Suspense>
-        ) : null}
+        {toaster}
       </>
     )
   }
@@ -160,11 +161,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         )}
       </main>
       <SiteFooter locale={locale} />
-      {toast ? (
-          <Suspense fallback={null}>
-            <Toaster toast={toast} />
-          </Suspense>
-        ) : null}
+      {toaster}
     </>
   )
 }

@@ -32,11 +32,15 @@ export type MessageDto = {
   attachments: AttachmentDto[]
 }
 
-export type InboxItemDto = {
+/** A conversation as one participant sees it: their side, the other party and the subject (the inbox row and the thread both start so). */
+export type ConversationHeadDto = {
   id: string
   role: TradeParty
   other: PartyDto
   subject: SubjectDto
+}
+
+export type InboxItemDto = ConversationHeadDto & {
   lastMessage: { body: string; mine: boolean; attachmentName: string | null; attachmentCount: number; createdAt: string } | null
   unread: number
   /** The newest activity: the last message, else when the conversation was opened. */
@@ -45,11 +49,7 @@ export type InboxItemDto = {
 
 export type InboxPage = Page<InboxItemDto> & { q: string }
 
-export type ThreadDto = {
-  id: string
-  role: TradeParty
-  other: PartyDto
-  subject: SubjectDto
+export type ThreadDto = ConversationHeadDto & {
   messages: MessageDto[]
   /** Older messages exist before the first one returned ("Load earlier"). */
   hasEarlier: boolean
@@ -144,6 +144,22 @@ const toParty = (r: { otherId: string; otherName: string; otherCompany: string; 
   country: r.otherCountry ?? 'India',
 })
 
+/** The columns of a conversation's head (its subject and other party); `conversations` joined to `other` on otherId. */
+const headColumns = (locale: LanguageCode) => ({
+  id: conversations.id,
+  buyerId: conversations.buyerId,
+  subjectType: conversations.subjectType,
+  subjectId: conversations.subjectId,
+  ...subjectColumns(locale),
+  ...otherColumns,
+})
+
+/** The head of a conversation read with headColumns, as `profileId` (one of its participants) sees it. */
+function toHead(r: Parameters<typeof toSubject>[0] & Parameters<typeof toParty>[0] & { id: string; buyerId: string }, profileId: string): ConversationHeadDto {
+  const role: TradeParty = r.buyerId === profileId ? 'buyer' : 'seller'
+  return { id: r.id, role, other: toParty(r), subject: toSubject(r, role) }
+}
+
 const PREVIEW_CHARS = 160
 /** The start of a message for the inbox: whole characters, an ellipsis when cut. */
 function preview(body: string): string {
@@ -183,12 +199,7 @@ export async function listInbox(profileId: string, opts: { q?: string; page?: nu
   const lastId = lastMessage('id')
   const rows = await db
     .select({
-      id: conversations.id,
-      buyerId: conversations.buyerId,
-      subjectType: conversations.subjectType,
-      subjectId: conversations.subjectId,
-      ...subjectColumns(locale),
-      ...otherColumns,
+      ...headColumns(locale),
       lastBody: sql<string | null>`left(${lastMessage('body')}, 400)`,
       lastSender: sql<string | null>`${lastMessage('sender_id')}::text`,
       lastAt: iso(lastMessage('created_at')),
@@ -204,20 +215,14 @@ export async function listInbox(profileId: string, opts: { q?: string; page?: nu
     .limit(INBOX_PAGE_SIZE)
     .offset(offset)
   return {
-    items: rows.map((r) => {
-      const role: TradeParty = r.buyerId === profileId ? 'buyer' : 'seller'
-      return {
-        id: r.id,
-        role,
-        other: toParty(r),
-        subject: toSubject(r, role),
-        lastMessage: r.lastAt
-          ? { body: preview(r.lastBody ?? ''), mine: r.lastSender === profileId, attachmentName: r.lastAttachment, attachmentCount: Number(r.lastAttachments ?? 0), createdAt: r.lastAt }
-          : null,
-        unread: Number(r.unread ?? 0),
-        updatedAt: r.updatedAt ?? new Date(0).toISOString(),
-      }
-    }),
+    items: rows.map((r) => ({
+      ...toHead(r, profileId),
+      lastMessage: r.lastAt
+        ? { body: preview(r.lastBody ?? ''), mine: r.lastSender === profileId, attachmentName: r.lastAttachment, attachmentCount: Number(r.lastAttachments ?? 0), createdAt: r.lastAt }
+        : null,
+      unread: Number(r.unread ?? 0),
+      updatedAt: r.updatedAt ?? new Date(0).toISOString(),
+    })),
     page,
     pageCount,
     total,
@@ -309,12 +314,7 @@ export async function getThread(profileId: string, conversationId: string, opts:
   const locale = opts.locale ?? 'en'
   const [row] = await db
     .select({
-      id: conversations.id,
-      buyerId: conversations.buyerId,
-      subjectType: conversations.subjectType,
-      subjectId: conversations.subjectId,
-      ...subjectColumns(locale),
-      ...otherColumns,
+      ...headColumns(locale),
       unread: unreadCount(profileId),
       blockedByMe: sql<boolean>`exists (select 1 from ${userBlocks} b where b.blocker_id = ${profileId} and b.blocked_id = ${otherId(profileId)})`,
       blockedByOther: sql<boolean>`exists (select 1 from ${userBlocks} b where b.blocker_id = ${otherId(profileId)} and b.blocked_id = ${profileId})`,
@@ -326,12 +326,8 @@ export async function getThread(profileId: string, conversationId: string, opts:
   if (!row) return null
   const list = await listThreadMessages(profileId, row.id, { beforeSeq: opts.beforeSeq })
   if (!list) return null
-  const role: TradeParty = row.buyerId === profileId ? 'buyer' : 'seller'
   return {
-    id: row.id,
-    role,
-    other: toParty(row),
-    subject: toSubject(row, role),
+    ...toHead(row, profileId),
     messages: list.messages,
     hasEarlier: list.hasEarlier,
     unread: Number(row.unread ?? 0),

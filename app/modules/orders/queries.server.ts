@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { type Page, pageOf, pageOffset } from '~/lib/paging'
-import { type Currency, type IncotermCode, type LanguageCode, type OrderStatus, type QuantityUnit, type ShippingMethod, type TradingCountry, UUID_PATTERN } from '~/domain'
+import { type Currency, type IncotermCode, type LanguageCode, type OrderStatus, type QuantityUnit, type ShippingMethod, type TradingCountry, tradePartyOf, UUID_PATTERN } from '~/domain'
 import { ORDER_PAGE_SIZE } from './limits'
 import type { OrderRole } from './policy'
 
@@ -164,7 +164,7 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
     .leftJoin(quotes, eq(quotes.id, orders.quoteId))
     .where(eq(orders.id, orderId))
   if (!row) return null
-  const viewerRole: OrderRole | null = row.buyerId === viewerProfileId ? 'buyer' : row.sellerId === viewerProfileId ? 'seller' : null
+  const viewerRole: OrderRole | null = tradePartyOf(row, viewerProfileId)
   if (!viewerRole) return null
   const events = await db
     .select({
@@ -207,7 +207,7 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
       status: e.status,
       note: e.note,
       actorName: e.actorName,
-      actorRole: e.actorId === row.buyerId ? 'buyer' : e.actorId === row.sellerId ? 'seller' : null,
+      actorRole: tradePartyOf(row, e.actorId),
       byModerator: Boolean(e.byModerator),
       createdAt: e.createdAt.toISOString(),
     })),
