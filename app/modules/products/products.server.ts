@@ -141,7 +141,7 @@ function uniqueViolation(error: unknown): ProductFieldErrors | null {
  * someone else's product); a saved product refreshes the public pages, and a name or SKU taken meanwhile
  * (the unique index) answers as a field error rather than a failure.
  */
-async function saveProduct<T extends null = never>(work: (tx: Db) => Promise<SaveResult | T>): Promise<SaveResult | T> {
+async function saveProduct<T extends SaveResult | null>(work: (tx: Db) => Promise<T>): Promise<T | SaveResult> {
   try {
     const result = await getDb().transaction(work)
     if (result?.ok) await invalidatePublicPages()
