@@ -10,7 +10,7 @@ import { type Currency, type IncotermCode, type OrderStatus, type QuantityUnit, 
 import { createOrder } from '~/modules/orders/index.server'
 import type { NegotiationAction } from './enums'
 import { allowedNegotiationActions, negotiationVerdict } from './policy'
-import { displayStatus, type QuoteRefusal } from './quotes.server'
+import { displayStatus, offerQuantity, type QuoteRefusal } from './quotes.server'
 import { counterQuantityError, type CounterOfferInput } from './schemas/negotiation'
 
 const DAY_MS = 86_400_000
@@ -84,7 +84,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
       status: displayStatus,
       currency: quotes.currency,
       unitPrice: quotes.unitPrice,
-      quantity: sql<number>`coalesce(${quotes.quantity}, ${rfqs.quantity})`,
+      quantity: offerQuantity,
       incoterm: quotes.incoterm,
       incotermPlace: quotes.incotermPlace,
       leadTimeDays: quotes.leadTimeDays,
