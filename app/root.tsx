@@ -134,34 +134,31 @@ export default function App({ loaderData }: Route.ComponentProps) {
       // storage disabled
     }
   }, [locale, i18n])
-  const toaster = toast ? (
-    <Suspense fallback={null}>
-      <Toaster toast={toast} />
-    </Suspense>
-  ) : null
   // The admin panel (ADR 012) has its own frame and its own identity: no marketplace header or footer.
-  if (/^\/admin(?:\/|$)/.test(pathname)) {
-    return (
-      <>
-        <Outlet />
-        {toaster}
-      </>
-    )
-  }
   return (
     <>
-      <SiteHeader user={user} locale={locale} unreadNotifications={unreadNotifications} unreadMessages={unreadMessages} messageCursor={messageCursor} />
-      <main id="main" className="flex-1">
-        {needsProfile && user ? (
-          <Suspense fallback={null}>
-            <CompleteProfileForm email={user.email} />
-          </Suspense>
-        ) : (
-          <Outlet />
-        )}
-      </main>
-      <SiteFooter locale={locale} />
-      {toaster}
+      {/^\/admin(?:\/|$)/.test(pathname) ? (
+        <Outlet />
+      ) : (
+        <>
+          <SiteHeader user={user} locale={locale} unreadNotifications={unreadNotifications} unreadMessages={unreadMessages} messageCursor={messageCursor} />
+          <main id="main" className="flex-1">
+            {needsProfile && user ? (
+              <Suspense fallback={null}>
+                <CompleteProfileForm email={user.email} />
+              </Suspense>
+            ) : (
+              <Outlet />
+            )}
+          </main>
+          <SiteFooter locale={locale} />
+        </>
+      )}
+      {toast ? (
+        <Suspense fallback={null}>
+          <Toaster toast={toast} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

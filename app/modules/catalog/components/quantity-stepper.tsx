@@ -50,25 +50,21 @@ export function QuantityStepper({
   const { t } = useTranslation('catalog')
   const n = readOrderQuantity(value)
   const top = Math.max(min, max)
-  // − and +: one unit down or up, disabled at the end it moves towards.
-  const step = (direction: -1 | 1) => (
-    <Button
-      type="button"
-      variant="outline"
-      size="icon"
-      aria-label={t(direction < 0 ? 'product.quantity.decrease' : 'product.quantity.increase')}
-      aria-controls={id}
-      disabled={disabled || (n !== null && (direction < 0 ? n <= min : n >= top))}
-      onClick={() => onChange(String(stepQuantity(value, direction, min, max)))}
-    >
-      {direction < 0 ? <Minus aria-hidden /> : <Plus aria-hidden />}
-    </Button>
-  )
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{t('product.quantity.label')}</Label>
       <div className="flex items-center gap-2">
-        {step(-1)}
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={t('product.quantity.decrease')}
+          aria-controls={id}
+          disabled={disabled || (n !== null && n <= min)}
+          onClick={() => onChange(String(stepQuantity(value, -1, min, max)))}
+        >
+          <Minus aria-hidden />
+        </Button>
         <Input
           id={id}
           name="quantity"
@@ -84,7 +80,17 @@ export function QuantityStepper({
           onChange={(e) => onChange(e.target.value)}
           onBlur={onBlur}
         />
-        {step(1)}
+        <Button
+          type="button"
+          variant="outline"
+          size="icon"
+          aria-label={t('product.quantity.increase')}
+          aria-controls={id}
+          disabled={disabled || (n !== null && n >= top)}
+          onClick={() => onChange(String(stepQuantity(value, 1, min, max)))}
+        >
+          <Plus aria-hidden />
+        </Button>
       </div>
       {error ? (
         <p id={`${id}-error`} className="text-sm text-destructive" data-testid="quantity-error">
