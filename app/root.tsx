@@ -135,36 +135,30 @@ export default function App({ loaderData }: Route.ComponentProps) {
     }
   }, [locale, i18n])
   // The admin panel (ADR 012) has its own frame and its own identity: no marketplace header or footer.
-  if (/^\/admin(?:\/|$)/.test(pathname)) {
-    return (
-      <>
-        <Outlet />
-        {toast ? (
-          <Suspense fallback={null}>
-            <Toaster toast={toast} />
-          </Suspense>
-        ) : null}
-      </>
-    )
-  }
   return (
     <>
-      <SiteHeader user={user} locale={locale} unreadNotifications={unreadNotifications} unreadMessages={unreadMessages} messageCursor={messageCursor} />
-      <main id="main" className="flex-1">
-        {needsProfile && user ? (
-          <Suspense fallback={null}>
-            <CompleteProfileForm email={user.email} />
-          </Suspense>
-        ) : (
-          <Outlet />
-        )}
-      </main>
-      <SiteFooter locale={locale} />
+      {/^\/admin(?:\/|$)/.test(pathname) ? (
+        <Outlet />
+      ) : (
+        <>
+          <SiteHeader user={user} locale={locale} unreadNotifications={unreadNotifications} unreadMessages={unreadMessages} messageCursor={messageCursor} />
+          <main id="main" className="flex-1">
+            {needsProfile && user ? (
+              <Suspense fallback={null}>
+                <CompleteProfileForm email={user.email} />
+              </Suspense>
+            ) : (
+              <Outlet />
+            )}
+          </main>
+          <SiteFooter locale={locale} />
+        </>
+      )}
       {toast ? (
-          <Suspense fallback={null}>
-            <Toaster toast={toast} />
-          </Suspense>
-        ) : null}
+        <Suspense fallback={null}>
+          <Toaster toast={toast} />
+        </Suspense>
+      ) : null}
     </>
   )
 }

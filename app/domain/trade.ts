@@ -12,6 +12,11 @@ export type ShippingMethod = (typeof SHIPPING_METHODS)[number]
 export const TRADE_PARTIES = ['buyer', 'seller'] as const
 export type TradeParty = (typeof TRADE_PARTIES)[number]
 
+/** Which side of a trade (an order, a quote, a dispute) a profile is on; null for anyone else. */
+export function tradePartyOf(trade: { buyerId: string; sellerId: string }, profileId: string | null): TradeParty | null {
+  return trade.buyerId === profileId ? 'buyer' : trade.sellerId === profileId ? 'seller' : null
+}
+
 /** What a round of the negotiation did; 'offer' is the seller's first round (the quote dialog). */
 export const ROUND_ACTIONS = ['offer', 'counter', 'accept', 'decline', 'withdraw'] as const
 export type RoundAction = (typeof ROUND_ACTIONS)[number]

@@ -77,28 +77,30 @@ function uploadRule<M extends FileMime>(rule: Omit<UploadRule<M>, 'accept' | 'ma
   return built
 }
 
+/** A document a user hands in (a KYC document, a message attachment, dispute evidence): a PDF or a picture of it. */
+const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const satisfies readonly FileMime[]
+
+/** A file of the app's own naming, sent one a request with a form of plain fields (a KYC document, a product image). */
+const ONE_STORED_FILE = { perRequest: 1, keptName: null, formBytes: FORM_BODY_BYTES } as const
+
 /** Spec §5/§9: a seller's KYC document, at registration and on /kyc-upload; stored as kyc_document.<ext>. */
 export const KYC_DOCUMENT = uploadRule({
+  ...ONE_STORED_FILE,
   field: 'kycDocument',
-  types: ['application/pdf', 'image/jpeg', 'image/png'],
+  types: DOCUMENT_TYPES,
   maxBytes: 5 * MiB,
   maxCount: 1,
-  perRequest: 1,
-  keptName: null,
-  formBytes: FORM_BODY_BYTES,
   errors: { missing: 'kyc:errors.required', tooLarge: 'kyc:errors.tooLarge', invalidType: 'kyc:errors.invalidType' },
 })
 
 /** A product image (docs/product-images.md): five a product; re-encoded to WebP and stored under its hash. */
 export const PRODUCT_IMAGE = uploadRule({
+  // One image a request; the ones already on the form travel as paths.
+  ...ONE_STORED_FILE,
   field: 'file',
   types: ['image/jpeg', 'image/png', 'image/webp'],
   maxBytes: 10 * MiB,
   maxCount: 5,
-  // One image a request; the ones already on the form travel as paths.
-  perRequest: 1,
-  keptName: null,
-  formBytes: FORM_BODY_BYTES,
   errors: {
     missing: 'products:images.errors.required',
     tooLarge: 'products:images.errors.tooLarge',
@@ -111,7 +113,7 @@ export const PRODUCT_IMAGE = uploadRule({
 // form along with its text, kept under the sender's name.
 const SENT_DOCUMENTS = {
   field: 'files',
-  types: ['application/pdf', 'image/jpeg', 'image/png'],
+  types: DOCUMENT_TYPES,
   maxBytes: 10 * MiB,
   maxCount: 5,
   perRequest: 5,

@@ -132,3 +132,52 @@ export function soonJob(queue: string, delayMs: number): () => void {
     kick.unref()
   }
 }
+
+/** Queues one job per id on `queue` (singletonKey = the id, so a row already queued is not queued twice); returns how many were queued. */
+export async function queueRowJobs(queue: string, ids: readonly string[]): Promise<number> {
+  let queued = 0
+  for (const id of ids) {
+    if (await sendJob(queue, { id }, { singletonKey: id })) queued++
+  }
+  return queued
+}
+
+/**
+ * The two queues of a stored-then-delivered row (an outgoing email, a notice): `queue` delivers one row
+ * per job and `sweepQueue` runs `sweep` every minute and at start (queueing what is still pending).
+ * The delivery queue is exclusive: one job per row id is queued or running at a time, so the sweep
+ * cannot double it. Backoff from 30 s doubling to at most an hour: ten retries cover a mail server
+ * down for hours; `deliver` is told when it is the last attempt.
+ */
+export function rowDeliveryJobs(opts: {
+  queue: string
+  sweepQueue: string
+  deliver: (id: string, attempt: { lastAttempt: boolean }) => Promise<unknown>
+  sweep: () => Promise<unknown>
+  pollingIntervalSeconds?: number
+}): JobDefinition[] {
+  const polling = opts.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: opts.pollingIntervalSeconds }
+  return [
+    {
+      name: opts.queue,
+      queue: { policy: 'exclusive', retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3_600, expireInSeconds: 20 * 60 },
+      ...polling,
+      handler: async (jobs) => {
+        for (const job of jobs as { data: { id?: unknown } | null; retryCount: number; retryLimit: number }[]) {
+          if (typeof job.data?.id !== 'string') continue
+          await opts.deliver(job.data.id, { lastAttempt: job.retryCount >= job.retryLimit })
+        }
+      },
+    },
+    {
+      name: opts.sweepQueue,
+      queue: { policy: 'short', retryLimit: 1, expireInSeconds: 120 },
+      cron: '* * * * *',
+      runAtStart: true,
+      ...polling,
+      handler: async () => {
+        await opts.sweep()
+      },
+    },
+  ]
+}

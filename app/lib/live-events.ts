@@ -6,16 +6,18 @@
 // re-read what it shows.
 import { useEffect, useRef } from 'react'
 
-/** A message as the stream sends it (LiveMessageDto on the server). */
+/** A message as the stream sends it and the thread shows it (the server's LiveMessageDto); attachments without their storage keys. */
 export type LiveMessage = {
   id: string
   seq: number
   conversationId: string
   senderId: string
   senderName: string
+  /** Written by the stream's own user (in another tab, or on another device). */
   mine: boolean
   body: string
   createdAt: string
+  /** `url` opens the file for the two participants (the thread's attachment route). */
   attachments: { id: string; fileName: string; contentType: string; sizeBytes: number; url: string }[]
 }
 

@@ -20,7 +20,7 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import { outgoingEmails } from '../../db/schema'
 import { getDb, type Db } from './db.server'
 import { sendEmail, type EmailMessage } from './email.server'
-import { sendJob, soonJob, type JobDefinition } from './jobs.server'
+import { queueRowJobs, rowDeliveryJobs, soonJob, type JobDefinition } from './jobs.server'
 
 /** A claimed delivery older than this is taken to have died; longer than nodemailer's slowest SMTP timeout. */
 export const LEASE_MINUTES = 15
@@ -128,11 +128,7 @@ export async function discardStaleHeldEmails(): Promise<number> {
 
 /** Queues a delivery job for every pending email; the queue keeps one job per row (singletonKey = its id). */
 export async function queuePendingEmails(): Promise<number> {
-  let queued = 0
-  for (const id of await listUndeliveredEmails()) {
-    if (await sendJob(OUTGOING_EMAIL_QUEUE, { id }, { singletonKey: id })) queued++
-  }
-  return queued
+  return queueRowJobs(OUTGOING_EMAIL_QUEUE, await listUndeliveredEmails())
 }
 
 /**
@@ -155,31 +151,13 @@ export async function deliverPendingEmails(): Promise<{ sent: number; failed: nu
 /** Asks for the sweep soon, so an email leaves within seconds instead of at the next minute. */
 export const requestEmailSweep = soonJob(OUTGOING_EMAIL_SWEEP_QUEUE, 500)
 
-type EmailJob = { id: string }
-
-export const OUTGOING_EMAIL_JOBS: JobDefinition[] = [
-  {
-    name: OUTGOING_EMAIL_QUEUE,
-    // exclusive: one job per email id is queued or running at a time, so the sweep cannot double it.
-    // Backoff from 30 s doubling to at most an hour: ten retries cover a mail server down for hours.
-    queue: { policy: 'exclusive', retryLimit: 10, retryDelay: 30, retryBackoff: true, retryDelayMax: 3_600, expireInSeconds: 20 * 60 },
-    pollingIntervalSeconds: 1,
-    handler: async (jobs) => {
-      for (const job of jobs as { data: EmailJob; retryCount: number; retryLimit: number }[]) {
-        if (typeof job.data?.id !== 'string') continue
-        await deliverOutgoingEmail(job.data.id, { lastAttempt: job.retryCount >= job.retryLimit })
-      }
-    },
+export const OUTGOING_EMAIL_JOBS: JobDefinition[] = rowDeliveryJobs({
+  queue: OUTGOING_EMAIL_QUEUE,
+  sweepQueue: OUTGOING_EMAIL_SWEEP_QUEUE,
+  deliver: deliverOutgoingEmail,
+  sweep: async () => {
+    await discardStaleHeldEmails()
+    await queuePendingEmails()
   },
-  {
-    name: OUTGOING_EMAIL_SWEEP_QUEUE,
-    queue: { policy: 'short', retryLimit: 1, expireInSeconds: 120 },
-    cron: '* * * * *',
-    runAtStart: true,
-    pollingIntervalSeconds: 1,
-    handler: async () => {
-      await discardStaleHeldEmails()
-      await queuePendingEmails()
-    },
-  },
-]
+  pollingIntervalSeconds: 1,
+})

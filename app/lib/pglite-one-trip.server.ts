@@ -23,6 +23,7 @@
 // than planning each time; planning was most of a listing's database time (a page's cards: 2.5 ms of
 // planning for 1.6 ms of work). At most MAX_PREPARED texts are kept, least recently used first out.
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite'
+import { concatBytes } from './bytes'
 
 type Primitive = string | number | boolean | null | undefined
 
@@ -37,16 +38,6 @@ function paramText(value: unknown): string | null | undefined {
   if (typeof value === 'boolean') return value ? 'true' : 'false'
   if (typeof value === 'number' && Number.isFinite(value)) return String(value)
   return undefined
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
 }
 
 /** The texts of `params` when all of them can be sent untyped, else null. */
@@ -131,14 +122,14 @@ export function oneTripClient(client: PGlite): PGlite {
       protocol.serialize.execute({}),
       protocol.serialize.sync(),
     )
-    return { message: concat(parts), name, fresh }
+    return { message: concatBytes(parts), name, fresh }
   }
 
   /** Forgets `text`'s statement, here and in Postgres (closing an unknown name is no error). */
   async function forget(text: string, name: string) {
     if (prepared.get(text) === name) prepared.delete(text)
     await client
-      .execProtocolStream(concat([protocol.serialize.close({ type: 'S', name }), protocol.serialize.sync()]), { syncToFs: false })
+      .execProtocolStream(concatBytes([protocol.serialize.close({ type: 'S', name }), protocol.serialize.sync()]), { syncToFs: false })
       .catch(() => {})
   }
 

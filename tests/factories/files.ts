@@ -3,19 +3,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { deflateSync } from 'node:zlib'
+import { concatBytes } from '~/lib/bytes'
 import { LocalDiskStorage, setStorage } from '~/lib/storage.server'
 
 const enc = (s: string) => new TextEncoder().encode(s)
 
-function concat(...parts: Uint8Array[]) {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0))
-  let offset = 0
-  for (const p of parts) {
-    out.set(p, offset)
-    offset += p.byteLength
-  }
-  return out
-}
+const concat = (...parts: Uint8Array[]) => concatBytes(parts)
 
 /** A valid one-page PDF. */
 export function pdfBytes(): Uint8Array {

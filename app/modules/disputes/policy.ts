@@ -1,5 +1,5 @@
 // Who may do what with a dispute (issue 10 item 7). Pure, so the pages and the commands share it.
-import type { DisputeAuthorKind, DisputeDecision, DisputeStatus, TradeParty } from '~/domain'
+import { type DisputeAuthorKind, type DisputeDecision, type DisputeStatus, type TradeParty, tradePartyOf } from '~/domain'
 
 type OrderStatus = 'Pending' | 'Accepted' | 'Shipped' | 'Delivered' | 'Cancelled'
 
@@ -11,9 +11,7 @@ type OrderStatus = 'Pending' | 'Accepted' | 'Shipped' | 'Delivered' | 'Cancelled
 export const DISPUTABLE_ORDER_STATUSES: readonly OrderStatus[] = ['Accepted', 'Shipped', 'Delivered']
 
 /** The viewer's side of the order, or null for anyone else. */
-export function disputePartyOf(order: { buyerId: string; sellerId: string }, profileId: string): TradeParty | null {
-  return order.buyerId === profileId ? 'buyer' : order.sellerId === profileId ? 'seller' : null
-}
+export const disputePartyOf: (order: { buyerId: string; sellerId: string }, profileId: string) => TradeParty | null = tradePartyOf
 
 export type OpenVerdict = 'allowed' | 'orderStatus' | 'alreadyOpen' | 'alreadyResolved'
 

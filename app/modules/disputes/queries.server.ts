@@ -4,6 +4,7 @@ import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { adminUsers, disputeEvidence, disputeMessages, disputes, orders, profiles, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { pageWithin } from '~/lib/paging'
 import { signBoundLink, verifyBoundLink } from '~/lib/storage.server'
 import type { DisputeAuthorKind, DisputeDecision, DisputeReason, DisputeStatus, LanguageCode, TradeParty, TradingCountry } from '~/domain'
 import {
@@ -245,8 +246,7 @@ export async function listDisputeQueue(filter: DisputeQueueFilter, pageAsked: nu
       .from(disputes),
   ])
   const total = counts?.[filter] ?? 0
-  const pageCount = Math.max(1, Math.ceil(total / DISPUTE_QUEUE_PAGE_SIZE))
-  const page = Math.min(Math.max(1, pageAsked), pageCount)
+  const { page, pageCount, offset } = pageWithin(pageAsked, total, DISPUTE_QUEUE_PAGE_SIZE)
   const rows = await db
     .select({
       id: disputes.id,
@@ -267,7 +267,7 @@ export async function listDisputeQueue(filter: DisputeQueueFilter, pageAsked: nu
     .where(filterWhere(filter))
     .orderBy(...(filter === 'resolved' ? [desc(disputes.decidedAt), desc(disputes.id)] : [asc(disputes.createdAt), asc(disputes.id)]))
     .limit(DISPUTE_QUEUE_PAGE_SIZE)
-    .offset((page - 1) * DISPUTE_QUEUE_PAGE_SIZE)
+    .offset(offset)
   return {
     filter,
     items: rows.map((r) => ({

@@ -17,24 +17,13 @@
 import { and, asc, eq, gt, inArray, or } from 'drizzle-orm'
 import { conversations, messageAttachments, messages, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import type { LiveMessage } from '~/lib/live-events'
 import { subscribeToMessageEvents, type HubSignal } from './live.server'
 import { currentMessageCursor } from './cursor.server'
 import { countUnreadMessages } from './queries.server'
 
-/** The message as the thread shows it; attachments without their storage keys. */
-export type LiveMessageDto = {
-  id: string
-  seq: number
-  conversationId: string
-  senderId: string
-  senderName: string
-  /** Written by the stream's own user (in another tab, or on another device). */
-  mine: boolean
-  body: string
-  createdAt: string
-  /** `url` opens the file for the two participants (the thread's attachment route). */
-  attachments: { id: string; fileName: string; contentType: string; sizeBytes: number; url: string }[]
-}
+/** The message as the thread shows it: the type the browser side of the stream reads (app/lib/live-events.ts). */
+export type LiveMessageDto = LiveMessage
 
 /** Messages read per catch-up; a full batch is followed by the next one. */
 export const REPLAY_BATCH = 500

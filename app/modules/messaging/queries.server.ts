@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQ
 import { alias } from 'drizzle-orm/pg-core'
 import { conversationReports, conversations, messageAttachments, messages, profiles, userBlocks } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { type Page, pageWithin } from '~/lib/paging'
 import type { ConversationSubject, LanguageCode, TradeParty, TradingCountry } from '~/domain'
 import { INBOX_PAGE_SIZE, THREAD_PAGE_SIZE, type AttachmentType } from './enums'
 import { subjectPath } from './policy'
@@ -31,24 +32,24 @@ export type MessageDto = {
   attachments: AttachmentDto[]
 }
 
-export type InboxItemDto = {
+/** A conversation as one participant sees it: their side, the other party and the subject (the inbox row and the thread both start so). */
+export type ConversationHeadDto = {
   id: string
   role: TradeParty
   other: PartyDto
   subject: SubjectDto
+}
+
+export type InboxItemDto = ConversationHeadDto & {
   lastMessage: { body: string; mine: boolean; attachmentName: string | null; attachmentCount: number; createdAt: string } | null
   unread: number
   /** The newest activity: the last message, else when the conversation was opened. */
   updatedAt: string
 }
 
-export type InboxPage = { items: InboxItemDto[]; page: number; pageCount: number; total: number; q: string }
+export type InboxPage = Page<InboxItemDto> & { q: string }
 
-export type ThreadDto = {
-  id: string
-  role: TradeParty
-  other: PartyDto
-  subject: SubjectDto
+export type ThreadDto = ConversationHeadDto & {
   messages: MessageDto[]
   /** Older messages exist before the first one returned ("Load earlier"). */
   hasEarlier: boolean
@@ -143,6 +144,22 @@ const toParty = (r: { otherId: string; otherName: string; otherCompany: string; 
   country: r.otherCountry ?? 'India',
 })
 
+/** The columns of a conversation's head (its subject and other party); `conversations` joined to `other` on otherId. */
+const headColumns = (locale: LanguageCode) => ({
+  id: conversations.id,
+  buyerId: conversations.buyerId,
+  subjectType: conversations.subjectType,
+  subjectId: conversations.subjectId,
+  ...subjectColumns(locale),
+  ...otherColumns,
+})
+
+/** The head of a conversation read with headColumns, as `profileId` (one of its participants) sees it. */
+function toHead(r: Parameters<typeof toSubject>[0] & Parameters<typeof toParty>[0] & { id: string; buyerId: string }, profileId: string): ConversationHeadDto {
+  const role: TradeParty = r.buyerId === profileId ? 'buyer' : 'seller'
+  return { id: r.id, role, other: toParty(r), subject: toSubject(r, role) }
+}
+
 const PREVIEW_CHARS = 160
 /** The start of a message for the inbox: whole characters, an ellipsis when cut. */
 function preview(body: string): string {
@@ -177,18 +194,12 @@ export async function listInbox(profileId: string, opts: { q?: string; page?: nu
   const joinOther = eq(other.id, otherId(profileId))
   const [{ n }] = await db.select({ n: count() }).from(conversations).innerJoin(other, joinOther).where(where)
   const total = Number(n)
-  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE))
-  const page = Math.min(Math.max(1, opts.page ?? 1), pageCount)
+  const { page, pageCount, offset } = pageWithin(opts.page ?? 1, total, INBOX_PAGE_SIZE)
   const lastMessage = (column: string) => sql`(select m.${sql.raw(column)} from ${messages} m where m.conversation_id = ${c.id} order by m.seq desc limit 1)`
   const lastId = lastMessage('id')
   const rows = await db
     .select({
-      id: conversations.id,
-      buyerId: conversations.buyerId,
-      subjectType: conversations.subjectType,
-      subjectId: conversations.subjectId,
-      ...subjectColumns(locale),
-      ...otherColumns,
+      ...headColumns(locale),
       lastBody: sql<string | null>`left(${lastMessage('body')}, 400)`,
       lastSender: sql<string | null>`${lastMessage('sender_id')}::text`,
       lastAt: iso(lastMessage('created_at')),
@@ -202,22 +213,16 @@ export async function listInbox(profileId: string, opts: { q?: string; page?: nu
     .where(where)
     .orderBy(sql`coalesce(${c.lastMessageAt}, ${c.createdAt}) desc`, desc(conversations.createdAt), desc(conversations.id))
     .limit(INBOX_PAGE_SIZE)
-    .offset((page - 1) * INBOX_PAGE_SIZE)
+    .offset(offset)
   return {
-    items: rows.map((r) => {
-      const role: TradeParty = r.buyerId === profileId ? 'buyer' : 'seller'
-      return {
-        id: r.id,
-        role,
-        other: toParty(r),
-        subject: toSubject(r, role),
-        lastMessage: r.lastAt
-          ? { body: preview(r.lastBody ?? ''), mine: r.lastSender === profileId, attachmentName: r.lastAttachment, attachmentCount: Number(r.lastAttachments ?? 0), createdAt: r.lastAt }
-          : null,
-        unread: Number(r.unread ?? 0),
-        updatedAt: r.updatedAt ?? new Date(0).toISOString(),
-      }
-    }),
+    items: rows.map((r) => ({
+      ...toHead(r, profileId),
+      lastMessage: r.lastAt
+        ? { body: preview(r.lastBody ?? ''), mine: r.lastSender === profileId, attachmentName: r.lastAttachment, attachmentCount: Number(r.lastAttachments ?? 0), createdAt: r.lastAt }
+        : null,
+      unread: Number(r.unread ?? 0),
+      updatedAt: r.updatedAt ?? new Date(0).toISOString(),
+    })),
     page,
     pageCount,
     total,
@@ -309,12 +314,7 @@ export async function getThread(profileId: string, conversationId: string, opts:
   const locale = opts.locale ?? 'en'
   const [row] = await db
     .select({
-      id: conversations.id,
-      buyerId: conversations.buyerId,
-      subjectType: conversations.subjectType,
-      subjectId: conversations.subjectId,
-      ...subjectColumns(locale),
-      ...otherColumns,
+      ...headColumns(locale),
       unread: unreadCount(profileId),
       blockedByMe: sql<boolean>`exists (select 1 from ${userBlocks} b where b.blocker_id = ${profileId} and b.blocked_id = ${otherId(profileId)})`,
       blockedByOther: sql<boolean>`exists (select 1 from ${userBlocks} b where b.blocker_id = ${otherId(profileId)} and b.blocked_id = ${profileId})`,
@@ -326,12 +326,8 @@ export async function getThread(profileId: string, conversationId: string, opts:
   if (!row) return null
   const list = await listThreadMessages(profileId, row.id, { beforeSeq: opts.beforeSeq })
   if (!list) return null
-  const role: TradeParty = row.buyerId === profileId ? 'buyer' : 'seller'
   return {
-    id: row.id,
-    role,
-    other: toParty(row),
-    subject: toSubject(row, role),
+    ...toHead(row, profileId),
     messages: list.messages,
     hasEarlier: list.hasEarlier,
     unread: Number(row.unread ?? 0),
@@ -357,13 +353,12 @@ const sellerP = alias(profiles, 'report_seller')
 const company = (p: { companyName: SQLWrapper; name: SQLWrapper }) => sql<string>`coalesce(nullif(btrim(${p.companyName}), ''), ${p.name})`
 
 /** The moderation queue (issue 10): open reports, oldest first, with both participants; 20 a page. */
-export async function listOpenReports(opts: { page?: number } = {}): Promise<{ items: OpenReportDto[]; total: number; page: number; pageCount: number }> {
+export async function listOpenReports(opts: { page?: number } = {}): Promise<Page<OpenReportDto>> {
   const db = getDb()
   const open = eq(conversationReports.status, 'open')
   const [{ n }] = await db.select({ n: count() }).from(conversationReports).where(open)
   const total = Number(n)
-  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE))
-  const page = Math.min(Math.max(1, opts.page ?? 1), pageCount)
+  const { page, pageCount, offset } = pageWithin(opts.page ?? 1, total, INBOX_PAGE_SIZE)
   const rows = await db
     .select({
       id: conversationReports.id,
@@ -388,7 +383,7 @@ export async function listOpenReports(opts: { page?: number } = {}): Promise<{ i
     .where(open)
     .orderBy(asc(conversationReports.createdAt), asc(conversationReports.id))
     .limit(INBOX_PAGE_SIZE)
-    .offset((page - 1) * INBOX_PAGE_SIZE)
+    .offset(offset)
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import { notifications } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { type Page, pageWithin } from '~/lib/paging'
 import { stringParams } from './messages'
 import { NOTIFICATION_PAGE_SIZE } from './schemas'
 
@@ -15,7 +16,7 @@ export type NotificationDto = {
   createdAt: string
 }
 
-export type NotificationPage = { items: NotificationDto[]; page: number; pageCount: number; total: number; unread: number }
+export type NotificationPage = Page<NotificationDto> & { unread: number }
 
 /** The recipient's notices, newest first, `NOTIFICATION_PAGE_SIZE` a page (a page past the end gives the last one). */
 export async function listNotifications(recipientId: string, requestedPage: number): Promise<NotificationPage> {
@@ -25,15 +26,14 @@ export async function listNotifications(recipientId: string, requestedPage: numb
     .from(notifications)
     .where(eq(notifications.recipientId, recipientId))
   const total = Number(totals?.total ?? 0)
-  const pageCount = Math.max(1, Math.ceil(total / NOTIFICATION_PAGE_SIZE))
-  const page = Math.min(Math.max(1, requestedPage), pageCount)
+  const { page, pageCount, offset } = pageWithin(requestedPage, total, NOTIFICATION_PAGE_SIZE)
   const rows = await db
     .select({ id: notifications.id, kind: notifications.kind, params: notifications.params, link: notifications.link, readAt: notifications.readAt, createdAt: notifications.createdAt })
     .from(notifications)
     .where(eq(notifications.recipientId, recipientId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(NOTIFICATION_PAGE_SIZE)
-    .offset((page - 1) * NOTIFICATION_PAGE_SIZE)
+    .offset(offset)
   return {
     items: rows.map((r) => ({ id: r.id, kind: r.kind, params: stringParams(r.params), link: r.link, read: r.readAt !== null, createdAt: r.createdAt.toISOString() })),
     page,

@@ -4,7 +4,7 @@ import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import { disputes, orderEvents, orders, products, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/index.server'
-import { type OrderStatus, UUID_PATTERN } from '~/domain'
+import { type OrderStatus, tradePartyOf, UUID_PATTERN } from '~/domain'
 import { cancelOrder, createOrder } from './lifecycle.server'
 import { isFinalOrderStatus, orderTransitionVerdict, type OrderRole } from './policy'
 import { orderQuantityError, shippingIndexError, type PlaceOrderInput } from './schemas'
@@ -25,7 +25,7 @@ export async function changeOrderStatus(actorProfileId: string, orderId: string,
   const db = getDb()
   const [order] = await db.select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status }).from(orders).where(eq(orders.id, orderId))
   if (!order) return refuse(404, 'notFound')
-  const role: OrderRole | null = order.sellerId === actorProfileId ? 'seller' : order.buyerId === actorProfileId ? 'buyer' : null
+  const role: OrderRole | null = tradePartyOf(order, actorProfileId)
   if (!role || (only && role !== only)) return refuse(404, 'notFound')
   const verdict = orderTransitionVerdict(order.status, role, target)
   if (verdict === 'never') return refuse(403, 'buyerCancelOnly')

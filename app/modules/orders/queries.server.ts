@@ -4,7 +4,8 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { orderEvents, orders, profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { type Currency, type IncotermCode, type LanguageCode, type OrderStatus, type QuantityUnit, type ShippingMethod, type TradingCountry, UUID_PATTERN } from '~/domain'
+import { type Page, pageOf, pageOffset } from '~/lib/paging'
+import { type Currency, type IncotermCode, type LanguageCode, type OrderStatus, type QuantityUnit, type ShippingMethod, type TradingCountry, tradePartyOf, UUID_PATTERN } from '~/domain'
 import { ORDER_PAGE_SIZE } from './limits'
 import type { OrderRole } from './policy'
 
@@ -46,7 +47,7 @@ export type OrderListItemDto = {
   createdAt: string
 }
 
-export type OrderList = { items: OrderListItemDto[]; total: number; page: number; pageCount: number }
+export type OrderList = Page<OrderListItemDto>
 
 /** One page of the orders where the profile is the buyer (or the seller), newest first; the other party and product names shown. */
 export async function listOrders(profileId: string, side: 'buyer' | 'seller', page: number, locale: LanguageCode = 'en'): Promise<OrderList> {
@@ -81,13 +82,9 @@ export async function listOrders(profileId: string, side: 'buyer' | 'seller', pa
     .where(and(mine))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDER_PAGE_SIZE)
-    .offset((page - 1) * ORDER_PAGE_SIZE)
-  return {
-    items: rows.map((r) => ({ ...r, disputed: Boolean(r.disputed), counterpartyCountry: r.counterpartyCountry!, createdAt: r.createdAt.toISOString() })),
-    total: n,
-    page,
-    pageCount: Math.max(1, Math.ceil(n / ORDER_PAGE_SIZE)),
-  }
+    .offset(pageOffset(page, ORDER_PAGE_SIZE))
+  const items = rows.map((r) => ({ ...r, disputed: Boolean(r.disputed), counterpartyCountry: r.counterpartyCountry!, createdAt: r.createdAt.toISOString() }))
+  return pageOf(items, n, page, ORDER_PAGE_SIZE)
 }
 
 /** `byModerator`: the cancellation a moderator's 'cancel and refund' dispute decision made (no marketplace actor). */
@@ -167,7 +164,7 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
     .leftJoin(quotes, eq(quotes.id, orders.quoteId))
     .where(eq(orders.id, orderId))
   if (!row) return null
-  const viewerRole: OrderRole | null = row.buyerId === viewerProfileId ? 'buyer' : row.sellerId === viewerProfileId ? 'seller' : null
+  const viewerRole: OrderRole | null = tradePartyOf(row, viewerProfileId)
   if (!viewerRole) return null
   const events = await db
     .select({
@@ -210,7 +207,7 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
       status: e.status,
       note: e.note,
       actorName: e.actorName,
-      actorRole: e.actorId === row.buyerId ? 'buyer' : e.actorId === row.sellerId ? 'seller' : null,
+      actorRole: tradePartyOf(row, e.actorId),
       byModerator: Boolean(e.byModerator),
       createdAt: e.createdAt.toISOString(),
     })),

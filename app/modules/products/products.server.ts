@@ -6,6 +6,7 @@ import { categories, products, productTranslations, type ShippingOption, type Sp
 import { getDb, type Db } from '~/lib/db.server'
 import { resources } from '~/lib/i18next.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
+import { pageCountOf, pageOffset } from '~/lib/paging'
 import { canUseProductImage } from './images.server'
 import { type LanguageCode, LANGUAGES, ORIGIN_COUNTRIES, UUID_PATTERN } from '~/domain'
 import { productImageThumb, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductListQuery } from './schemas'
@@ -135,19 +136,14 @@ function uniqueViolation(error: unknown): ProductFieldErrors | null {
   return { form: 'products:form.errors.slugTakenRetry' }
 }
 
-/** Creates a product with its translations in one transaction. */
-export async function createProduct(sellerId: string, input: ProductInput): Promise<SaveResult> {
+/**
+ * Runs one save of a product form in a transaction (`work` answers the form's field errors, or null for
+ * someone else's product); a saved product refreshes the public pages, and a name or SKU taken meanwhile
+ * (the unique index) answers as a field error rather than a failure.
+ */
+async function saveProduct<T extends SaveResult | null>(work: (tx: Db) => Promise<T>): Promise<T | SaveResult> {
   try {
-    const result = await getDb().transaction(async (tx) => {
-      const errors = { ...(await checkCategories(tx, input)), ...(await checkUnique(tx, sellerId, input, null)), ...(await checkImages(sellerId, input, [])) }
-      if (Object.keys(errors).length > 0) return { ok: false as const, fieldErrors: errors }
-      const [row] = await tx
-        .insert(products)
-        .values({ sellerId, ...productValues(input) })
-        .returning({ id: products.id })
-      await tx.insert(productTranslations).values(translationRows(row!.id, input))
-      return { ok: true as const, id: row!.id }
-    })
+    const result = await getDb().transaction(work)
     if (result?.ok) await invalidatePublicPages()
     return result
   } catch (error) {
@@ -157,35 +153,41 @@ export async function createProduct(sellerId: string, input: ProductInput): Prom
   }
 }
 
+/** Creates a product with its translations in one transaction. */
+export async function createProduct(sellerId: string, input: ProductInput): Promise<SaveResult> {
+  return saveProduct(async (tx) => {
+    const errors = { ...(await checkCategories(tx, input)), ...(await checkUnique(tx, sellerId, input, null)), ...(await checkImages(sellerId, input, [])) }
+    if (Object.keys(errors).length > 0) return { ok: false as const, fieldErrors: errors }
+    const [row] = await tx
+      .insert(products)
+      .values({ sellerId, ...productValues(input) })
+      .returning({ id: products.id })
+    await tx.insert(productTranslations).values(translationRows(row!.id, input))
+    return { ok: true as const, id: row!.id }
+  })
+}
+
 /** Replaces a product's fields and translations; null when it is not this seller's product. */
 export async function updateProduct(sellerId: string, productId: string, input: ProductInput): Promise<SaveResult | null> {
   if (!UUID_PATTERN.test(productId)) return null
-  try {
-    const result = await getDb().transaction(async (tx) => {
-      const [own] = await tx
-        .select({ id: products.id, mediaFiles: products.mediaFiles })
-        .from(products)
-        .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
-        .for('update')
-      if (!own) return null
-      const current = Array.isArray(own.mediaFiles) ? own.mediaFiles : []
-      const errors = { ...(await checkCategories(tx, input)), ...(await checkUnique(tx, sellerId, input, productId)), ...(await checkImages(sellerId, input, current)) }
-      if (Object.keys(errors).length > 0) return { ok: false as const, fieldErrors: errors }
-      await tx
-        .update(products)
-        .set({ ...productValues(input), updatedAt: new Date() })
-        .where(eq(products.id, productId))
-      await tx.delete(productTranslations).where(eq(productTranslations.productId, productId))
-      await tx.insert(productTranslations).values(translationRows(productId, input))
-      return { ok: true as const, id: productId }
-    })
-    if (result?.ok) await invalidatePublicPages()
-    return result
-  } catch (error) {
-    const fieldErrors = uniqueViolation(error)
-    if (fieldErrors) return { ok: false, fieldErrors }
-    throw error
-  }
+  return saveProduct(async (tx) => {
+    const [own] = await tx
+      .select({ id: products.id, mediaFiles: products.mediaFiles })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
+      .for('update')
+    if (!own) return null
+    const current = Array.isArray(own.mediaFiles) ? own.mediaFiles : []
+    const errors = { ...(await checkCategories(tx, input)), ...(await checkUnique(tx, sellerId, input, productId)), ...(await checkImages(sellerId, input, current)) }
+    if (Object.keys(errors).length > 0) return { ok: false as const, fieldErrors: errors }
+    await tx
+      .update(products)
+      .set({ ...productValues(input), updatedAt: new Date() })
+      .where(eq(products.id, productId))
+    await tx.delete(productTranslations).where(eq(productTranslations.productId, productId))
+    await tx.insert(productTranslations).values(translationRows(productId, input))
+    return { ok: true as const, id: productId }
+  })
 }
 
 /** Activates or deactivates one of the seller's products; false when it is not theirs. */
@@ -316,13 +318,12 @@ export async function listSellerProducts(sellerId: string, locale: LanguageCode,
       .where(where)
       .orderBy(...order)
       .limit(SELLER_PAGE_SIZE)
-      .offset((query.page - 1) * SELLER_PAGE_SIZE),
+      .offset(pageOffset(query.page, SELLER_PAGE_SIZE)),
   ])
-  const pageCount = Math.max(1, Math.ceil(total / SELLER_PAGE_SIZE))
   return {
     total,
     page: query.page,
-    pageCount,
+    pageCount: pageCountOf(total, SELLER_PAGE_SIZE),
     items: rows.map((r) => {
       const [name = '', nameLanguage = locale] = (r.nameRow ?? '').split('\u001f')
       return {

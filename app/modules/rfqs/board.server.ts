@@ -3,9 +3,10 @@
 import { and, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { products, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import type { Currency, IncotermCode, LocationPreference, QuantityUnit, QuoteStatus, TradingCountry } from '~/domain'
+import { type Page, pageOf, pageOffset } from '~/lib/paging'
+import type { Currency, QuoteStatus, TradingCountry } from '~/domain'
 import { MAX_QUOTES_PER_RFQ } from './enums'
-import { ctl, cte, rfqCategoryJoins, rfqListColumns } from './list-columns.server'
+import { ctl, cte, rfqCategoryJoins, rfqListColumns, type RfqListFields } from './list-columns.server'
 import { displayStatus } from './quotes.server'
 import { type BoardFilters } from './schemas/board-filters'
 import { RFQ_PAGE_SIZE } from './schemas/common'
@@ -15,23 +16,8 @@ export type BoardSeller = { id: string; country: TradingCountry }
 /** The seller's own quote on a board RFQ (their newest one that is not withdrawn). */
 export type OwnQuoteDto = { id: string; unitPrice: string; currency: Currency; status: QuoteStatus; expiresAt: string }
 
-export type BoardRfqDto = {
-  id: string
-  title: string
-  description: string
-  categoryName: string | null
-  budgetMin: string | null
-  budgetMax: string | null
-  currency: Currency
-  quantity: number
-  unit: QuantityUnit
-  deadline: string | null
-  locationPreference: LocationPreference
-  incoterm: IncotermCode | null
-  incotermPlace: string | null
-  destination: string | null
+export type BoardRfqDto = RfqListFields & {
   buyerCountry: TradingCountry
-  createdAt: string
   quoteCount: number
   ownQuote: OwnQuoteDto | null
   /**
@@ -41,7 +27,7 @@ export type BoardRfqDto = {
   request: { productId: string | null; productName: string | null; price: string | null; currency: Currency | null; minimumOrderQuantity: number | null } | null
 }
 
-export type BoardDto = { items: BoardRfqDto[]; total: number; page: number; pageCount: number }
+export type BoardDto = Page<BoardRfqDto>
 
 
 /** Quotes that take one of an RFQ's ten places: all but withdrawn ones. */
@@ -104,7 +90,7 @@ export async function listBoardRfqs(seller: BoardSeller, filters: BoardFilters, 
       .where(where)
       .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
       .limit(RFQ_PAGE_SIZE)
-      .offset((filters.page - 1) * RFQ_PAGE_SIZE),
+      .offset(pageOffset(filters.page, RFQ_PAGE_SIZE)),
   ])
   const own = rows.length
     ? await db
@@ -113,21 +99,17 @@ export async function listBoardRfqs(seller: BoardSeller, filters: BoardFilters, 
         .where(and(eq(quotes.sellerId, seller.id), ne(quotes.status, 'Withdrawn'), inArray(quotes.rfqId, rows.map((r) => r.id))))
         .orderBy(desc(quotes.createdAt))
     : []
-  return {
-    items: rows.map(({ sellerId, productId, productName, productPrice, productCurrency, productMoq, ...r }) => {
-      const mine = own.find((o) => o.rfqId === r.id)
-      return {
-        ...r,
-        request: sellerId === null ? null : { productId, productName, price: productPrice, currency: productCurrency, minimumOrderQuantity: productMoq },
-        quoteCount: Number(r.quoteCount),
-        createdAt: r.createdAt.toISOString(),
-        ownQuote: mine ? { id: mine.id, unitPrice: mine.unitPrice, currency: mine.currency, status: mine.status, expiresAt: mine.expiresAt.toISOString() } : null,
-      }
-    }),
-    total,
-    page: filters.page,
-    pageCount: Math.max(1, Math.ceil(total / RFQ_PAGE_SIZE)),
-  }
+  const items = rows.map(({ sellerId, productId, productName, productPrice, productCurrency, productMoq, ...r }): BoardRfqDto => {
+    const mine = own.find((o) => o.rfqId === r.id)
+    return {
+      ...r,
+      request: sellerId === null ? null : { productId, productName, price: productPrice, currency: productCurrency, minimumOrderQuantity: productMoq },
+      quoteCount: Number(r.quoteCount),
+      createdAt: r.createdAt.toISOString(),
+      ownQuote: mine ? { id: mine.id, unitPrice: mine.unitPrice, currency: mine.currency, status: mine.status, expiresAt: mine.expiresAt.toISOString() } : null,
+    }
+  })
+  return pageOf(items, total, filters.page, RFQ_PAGE_SIZE)
 }
 
 /** The dashboard's "open RFQs" counter: RFQs on this seller's board they have not quoted yet. */

@@ -2,6 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { categoryTranslations, rfqs } from '../../../db/schema'
+import type { Currency, IncotermCode, LocationPreference, QuantityUnit } from '~/domain'
 import { productNameSql } from './product-requests.server'
 
 /** The category name's translations: the reader's language (ctl), then English (cte). */
@@ -14,6 +15,25 @@ export function rfqCategoryJoins(locale: string) {
     reader: and(eq(ctl.categoryId, rfqs.categoryId), eq(ctl.languageCode, locale as 'en')),
     english: and(eq(cte.categoryId, rfqs.categoryId), eq(cte.languageCode, 'en')),
   }
+}
+
+/** What every RFQ list row shows (rfqListColumns, dates as ISO strings). Money stays an exact decimal string. */
+export type RfqListFields = {
+  id: string
+  title: string
+  description: string
+  categoryName: string | null
+  budgetMin: string | null
+  budgetMax: string | null
+  currency: Currency
+  quantity: number
+  unit: QuantityUnit
+  deadline: string | null
+  locationPreference: LocationPreference
+  incoterm: IncotermCode | null
+  incotermPlace: string | null
+  destination: string | null
+  createdAt: string
 }
 
 /** An RFQ as a list row shows it, with its category and requested product named in the reader's language. */

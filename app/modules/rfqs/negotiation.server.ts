@@ -6,11 +6,11 @@ import { alias } from 'drizzle-orm/pg-core'
 import { orders, profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/index.server'
-import { type Currency, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type TradeParty, type TradingCountry, UUID_PATTERN } from '~/domain'
+import { type Currency, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type TradeParty, type TradingCountry, tradePartyOf, UUID_PATTERN } from '~/domain'
 import { createOrder } from '~/modules/orders/index.server'
 import type { NegotiationAction } from './enums'
 import { allowedNegotiationActions, negotiationVerdict } from './policy'
-import { displayStatus, type QuoteRefusal } from './quotes.server'
+import { displayStatus, offerQuantity, type QuoteRefusal } from './quotes.server'
 import { counterQuantityError, type CounterOfferInput } from './schemas/negotiation'
 
 const DAY_MS = 86_400_000
@@ -84,7 +84,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
       status: displayStatus,
       currency: quotes.currency,
       unitPrice: quotes.unitPrice,
-      quantity: sql<number>`coalesce(${quotes.quantity}, ${rfqs.quantity})`,
+      quantity: offerQuantity,
       incoterm: quotes.incoterm,
       incotermPlace: quotes.incotermPlace,
       leadTimeDays: quotes.leadTimeDays,
@@ -99,7 +99,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
     .innerJoin(sellerProfile, eq(sellerProfile.id, quotes.sellerId))
     .where(and(eq(quotes.id, quoteId), eq(quotes.rfqId, rfqId)))
   if (!row) return null
-  const viewerRole: TradeParty | null = row.buyerId === viewerProfileId ? 'buyer' : row.sellerId === viewerProfileId ? 'seller' : null
+  const viewerRole = tradePartyOf(row, viewerProfileId)
   if (!viewerRole) return null
   const roundRows = await db
     .select({
@@ -202,7 +202,7 @@ export async function actOnQuote(
       .innerJoin(rfqs, eq(rfqs.id, quotes.rfqId))
       .where(and(eq(quotes.id, quoteId), eq(quotes.rfqId, rfqId)))
     if (!party) return refuse(404, 'notFound')
-    const role: TradeParty | null = party.buyerId === actorProfileId ? 'buyer' : party.sellerId === actorProfileId ? 'seller' : null
+    const role = tradePartyOf(party, actorProfileId)
     if (!role) return refuse(404, 'notFound')
     if (negotiationVerdict('Quoted', role, action) === 'never') return refuse(403, 'notYours')
     const [rfq] = await tx.select({ status: rfqs.status, quantity: rfqs.quantity, title: rfqs.title }).from(rfqs).where(eq(rfqs.id, rfqId)).for('update')

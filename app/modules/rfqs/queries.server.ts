@@ -2,30 +2,16 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { products, profiles, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import type { Currency, IncotermCode, LocationPreference, QuantityUnit, RfqStatus } from '~/domain'
+import { type Page, pageOf, pageOffset } from '~/lib/paging'
+import type { QuantityUnit, RfqStatus } from '~/domain'
 import { productRequestStatus, type ProductRequestStatus } from './policy'
-import { ctl, cte, rfqCategoryJoins, rfqListColumns } from './list-columns.server'
+import { ctl, cte, rfqCategoryJoins, rfqListColumns, type RfqListFields } from './list-columns.server'
 import { RFQ_PAGE_SIZE } from './schemas/common'
 
-/** One row of My RFQs. Money stays an exact decimal string. */
-export type RfqListItemDto = {
-  id: string
-  title: string
-  description: string
-  categoryName: string | null
-  budgetMin: string | null
-  budgetMax: string | null
-  currency: Currency
-  quantity: number
-  unit: QuantityUnit
-  deadline: string | null
-  locationPreference: LocationPreference
-  incoterm: IncotermCode | null
-  incotermPlace: string | null
-  destination: string | null
+/** One row of My RFQs. */
+export type RfqListItemDto = RfqListFields & {
   hsCode: string | null
   status: RfqStatus
-  createdAt: string
   closedAt: string | null
   /** Quotes received that are not withdrawn. */
   quoteCount: number
@@ -41,7 +27,7 @@ export type RfqListItemDto = {
   } | null
 }
 
-export type RfqListDto = { items: RfqListItemDto[]; total: number; page: number; pageCount: number }
+export type RfqListDto = Page<RfqListItemDto>
 
 /** The buyer's own RFQs, newest first, one page of RFQ_PAGE_SIZE (a page past the end is empty). */
 export async function listOwnRfqs(buyerId: string, page: number, locale: string): Promise<RfqListDto> {
@@ -67,29 +53,25 @@ export async function listOwnRfqs(buyerId: string, page: number, locale: string)
       .where(eq(rfqs.buyerId, buyerId))
       .orderBy(desc(rfqs.createdAt), desc(rfqs.id))
       .limit(RFQ_PAGE_SIZE)
-      .offset((page - 1) * RFQ_PAGE_SIZE),
+      .offset(pageOffset(page, RFQ_PAGE_SIZE)),
   ])
-  return {
-    items: rows.map(({ sellerId, productId, productName, productPublic, sellerCompany, rejectionReason, ...r }) => ({
-      ...r,
-      quoteCount: Number(r.quoteCount),
-      createdAt: r.createdAt.toISOString(),
-      closedAt: r.closedAt?.toISOString() ?? null,
-      request:
-        sellerId === null
-          ? null
-          : {
-              product: productId ? { id: productId, name: productName ?? '', public: Boolean(productPublic) } : null,
-              sellerId,
-              sellerCompany: sellerCompany ?? '',
-              status: productRequestStatus(r.status, Number(r.quoteCount)),
-              rejectionReason,
-            },
-    })),
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / RFQ_PAGE_SIZE)),
-  }
+  const items = rows.map(({ sellerId, productId, productName, productPublic, sellerCompany, rejectionReason, ...r }): RfqListItemDto => ({
+    ...r,
+    quoteCount: Number(r.quoteCount),
+    createdAt: r.createdAt.toISOString(),
+    closedAt: r.closedAt?.toISOString() ?? null,
+    request:
+      sellerId === null
+        ? null
+        : {
+            product: productId ? { id: productId, name: productName ?? '', public: Boolean(productPublic) } : null,
+            sellerId,
+            sellerCompany: sellerCompany ?? '',
+            status: productRequestStatus(r.status, Number(r.quoteCount)),
+            rejectionReason,
+          },
+  }))
+  return pageOf(items, total, page, RFQ_PAGE_SIZE)
 }
 
 /** An open RFQ on the buyer's dashboard: what was asked, and how far the sellers' answers have come. */

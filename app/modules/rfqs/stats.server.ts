@@ -6,6 +6,7 @@ import { and, count, desc, eq, gte, sql } from 'drizzle-orm'
 import { profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { Currency, QuantityUnit } from '~/domain'
+import { offerQuantity } from './quotes.server'
 
 /** A quote waits for the buyer's answer: the seller offered or answered a counter (Quoted), not expired, on an open RFQ. */
 const awaitingBuyer = and(eq(rfqs.status, 'open'), eq(quotes.status, 'Quoted'), gte(quotes.expiresAt, sql`now()`))
@@ -58,7 +59,7 @@ export async function listQuotesAwaitingBuyer(buyerId: string, limit: number): P
       sellerCompany: sql<string>`coalesce(${profiles.companyName}, ${profiles.name})`,
       unitPrice: quotes.unitPrice,
       currency: quotes.currency,
-      quantity: sql<number>`coalesce(${quotes.quantity}, ${rfqs.quantity})::int`,
+      quantity: offerQuantity,
       unit: rfqs.unit,
       expiresAt: quotes.expiresAt,
       updatedAt: quotes.updatedAt,
