@@ -7,7 +7,8 @@ import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { type AdminChangeResult, adminHeader, changeAdminRole, createAdminByAdmin, listAdminAccounts, parseAdminAccountsPage, requireAdmin, setAdminActive } from '~/modules/admin/index.server'
-import { type AdminAccountFieldErrors, AdminErrorBoundary, AdminShell, ChangeRoleDialog, ChangeStatusDialog, CreateAdminDialog, parseAdminAccountAction } from '~/modules/admin'
+import { ADMIN_ACCOUNT_FORM, AdminAccountActionSchema, type AdminAccountFieldErrors, AdminErrorBoundary, AdminShell, ChangeRoleDialog, ChangeStatusDialog, CreateAdminDialog } from '~/modules/admin'
+import { parseSubmission } from '~/lib/form'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
@@ -38,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, 'admin:manage')
   const form = await readFormDataWithLimit(request, FORM_LIMIT)
   if (!form.ok) return data<ActionData>({ formError: 'adminAccounts:errors.invalid' }, { status: form.reason === 'tooLarge' ? 413 : 400 })
-  const parsed = parseAdminAccountAction(form.formData)
+  const parsed = parseSubmission(AdminAccountActionSchema, form.formData, ADMIN_ACCOUNT_FORM)
   if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   const input = parsed.value
   if (input.intent === 'create') {

@@ -2,13 +2,14 @@ import { ExternalLink } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/kyc'
+import { parseSubmission } from '~/lib/form'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { adminHeader, decideKyc, listKycQueue, requireAdmin, safeAdminRedirect } from '~/modules/admin/index.server'
-import { AdminErrorBoundary, AdminShell, ApproveKycButton, type KycDecisionFieldErrors, parseKycDecision, parseKycQueuePage, RejectKycDialog } from '~/modules/admin'
+import { AdminErrorBoundary, AdminShell, ApproveKycButton, KYC_DECISION_FORM, type KycDecisionFieldErrors, KycDecisionSchema, parseKycQueuePage, RejectKycDialog } from '~/modules/admin'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 
@@ -27,7 +28,7 @@ type ActionData = { fieldErrors?: KycDecisionFieldErrors; formError?: string }
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, 'kyc:review')
   const form = await readForm(request)
-  const parsed = parseKycDecision(form)
+  const parsed = parseSubmission(KycDecisionSchema, form, KYC_DECISION_FORM)
   if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   const result = await decideKyc(admin, request, parsed.value)
   if (!result.ok) {
