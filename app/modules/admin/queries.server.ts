@@ -1,6 +1,7 @@
 // Reads for the admin panel; explicit DTOs only.
 import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, type SQL } from 'drizzle-orm'
 import { adminUsers, auditLog, disputes, profiles } from '../../../db/schema'
+import { pageWithin } from '~/lib/paging'
 import { getDb } from '~/lib/db.server'
 import { signBoundLink, verifyBoundLink } from '~/lib/storage.server'
 import { getCatalogStats } from '~/modules/catalog/index.server'
@@ -110,8 +111,7 @@ export async function listAuditEntries(filter: AuditFilter): Promise<AuditPageDt
   const conditions = auditConditions(filter)
   const where = conditions.length ? and(...conditions) : undefined
   const [[{ total }]] = await Promise.all([db.select({ total: count() }).from(auditLog).where(where)])
-  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))
-  const page = Math.min(filter.page ?? 1, pageCount)
+  const { page, pageCount, offset } = pageWithin(filter.page ?? 1, total, AUDIT_PAGE_SIZE)
   const rows = await db
     .select(auditEntryColumns)
     .from(auditLog)
@@ -119,7 +119,7 @@ export async function listAuditEntries(filter: AuditFilter): Promise<AuditPageDt
     .where(where)
     .orderBy(desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE)
-    .offset((page - 1) * AUDIT_PAGE_SIZE)
+    .offset(offset)
   return {
     entries: rows.map((r) => ({ ...r, id: String(r.id), createdAt: r.createdAt.toISOString() })),
     page,
@@ -198,8 +198,7 @@ export function kycDocumentLink(profileId: string, key: string, now = Date.now()
 export async function listKycQueue(pageAsked: number): Promise<KycQueuePageDto> {
   const db = getDb()
   const [{ total }] = await db.select({ total: count() }).from(profiles).where(awaitingReview)
-  const pageCount = Math.max(1, Math.ceil(total / KYC_QUEUE_PAGE_SIZE))
-  const page = Math.min(Math.max(1, pageAsked), pageCount)
+  const { page, pageCount, offset } = pageWithin(pageAsked, total, KYC_QUEUE_PAGE_SIZE)
   const rows = await db
     .select({
       profileId: profiles.id,
@@ -214,7 +213,7 @@ export async function listKycQueue(pageAsked: number): Promise<KycQueuePageDto> 
     .where(awaitingReview)
     .orderBy(asc(profiles.updatedAt), asc(profiles.id))
     .limit(KYC_QUEUE_PAGE_SIZE)
-    .offset((page - 1) * KYC_QUEUE_PAGE_SIZE)
+    .offset(offset)
   const now = Date.now()
   return {
     items: rows.map(({ key, updatedAt, ...r }) => ({

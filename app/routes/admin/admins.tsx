@@ -7,7 +7,7 @@ import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { type AdminChangeResult, adminHeader, changeAdminRole, createAdminByAdmin, listAdminAccounts, parseAdminAccountsPage, requireAdmin, setAdminActive } from '~/modules/admin/index.server'
-import { ADMIN_ACCOUNT_FORM, AdminAccountActionSchema, type AdminAccountFieldErrors, AdminErrorBoundary, AdminShell, ChangeRoleDialog, ChangeStatusDialog, CreateAdminDialog } from '~/modules/admin'
+import { ADMIN_ACCOUNT_FORM, AdminAccountActionSchema, type AdminAccountFieldErrors, AdminErrorBoundary, AdminShell, ChangeRoleDialog, ChangeStatusDialog, CreateAdminDialog, listPager } from '~/modules/admin'
 import { parseSubmission } from '~/lib/form'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 import { DataTable } from '~/components/data-table'
@@ -81,15 +81,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
         label={t('list.tableLabel')}
         className="mt-6 bg-background"
         testId="admin-accounts"
-        pager={{
-          page: accounts.page,
-          pageCount: accounts.pageCount,
-          href: pageHref,
-          label: t('list.pagination'),
-          previous: tAdmin('audit.previous'),
-          next: tAdmin('audit.next'),
-          position: tAdmin('audit.page', { page: accounts.page, pageCount: accounts.pageCount }),
-        }}
+        pager={listPager(accounts, pageHref, t('list.pagination'), tAdmin)}
         head={
           <>
             <TableHead>{t('list.name')}</TableHead>

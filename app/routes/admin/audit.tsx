@@ -2,6 +2,7 @@ import { Download } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/audit'
+import { AdminErrorBoundary, AdminShell, AUDIT_ACTIONS, auditFilterQuery, listPager, parseAuditFilter } from '~/modules/admin'
 import { DataTable } from '~/components/data-table'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
@@ -11,7 +12,6 @@ import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
 import { useFormat } from '~/lib/use-format'
-import { AdminErrorBoundary, AdminShell, AUDIT_ACTIONS, auditFilterQuery, parseAuditFilter } from '~/modules/admin'
 import { adminHeader, listAdminOptions, listAuditEntries, requireAdmin } from '~/modules/admin/index.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -126,15 +126,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             <TableHead>{t('audit.ip')}</TableHead>
           </>
         }
-        pager={{
-          page: page.page,
-          pageCount: page.pageCount,
-          href: pageHref,
-          label: t('audit.pagination'),
-          previous: t('audit.previous'),
-          next: t('audit.next'),
-          position: t('audit.page', { page: page.page, pageCount: page.pageCount }),
-        }}
+        pager={listPager(page, pageHref, t('audit.pagination'), t)}
       >
         {(e) => (
           <TableRow key={e.id} className="align-top">

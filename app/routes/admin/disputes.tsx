@@ -6,7 +6,7 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
 import { useFormat } from '~/lib/use-format'
 import { cn } from '~/lib/utils'
-import { AdminErrorBoundary, AdminShell } from '~/modules/admin'
+import { AdminErrorBoundary, AdminShell, listPager } from '~/modules/admin'
 import { adminHeader, requireAdmin } from '~/modules/admin/index.server'
 import { DISPUTE_OVERDUE_DAYS, DISPUTE_QUEUE_FILTERS, type DisputeQueueFilter, parseQueueQuery } from '~/modules/disputes'
 import { listDisputeQueue } from '~/modules/disputes/index.server'
@@ -67,15 +67,7 @@ export default function AdminDisputes({ loaderData }: Route.ComponentProps) {
         emptyClassName="mt-6 bg-background"
         testId="dispute-queue"
         emptyTestId="dispute-queue-empty"
-        pager={{
-          page: queue.page,
-          pageCount: queue.pageCount,
-          href: (n) => href(queue.filter, n),
-          label: t('queue.pagination'),
-          previous: t('queue.previous'),
-          next: t('queue.next'),
-          position: t('queue.page', { page: queue.page, pageCount: queue.pageCount }),
-        }}
+        pager={listPager(queue, (n) => href(queue.filter, n), t('queue.pagination'), t, 'queue')}
         head={
           <>
             <TableHead>{t('queue.order')}</TableHead>

@@ -9,7 +9,7 @@ import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { adminHeader, decideKyc, listKycQueue, requireAdmin, safeAdminRedirect } from '~/modules/admin/index.server'
-import { AdminErrorBoundary, AdminShell, ApproveKycButton, KYC_DECISION_FORM, type KycDecisionFieldErrors, KycDecisionSchema, parseKycQueuePage, RejectKycDialog } from '~/modules/admin'
+import { AdminErrorBoundary, AdminShell, ApproveKycButton, KYC_DECISION_FORM, type KycDecisionFieldErrors, KycDecisionSchema, listPager, parseKycQueuePage, RejectKycDialog } from '~/modules/admin'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 
@@ -59,15 +59,7 @@ export default function AdminKyc({ loaderData }: Route.ComponentProps) {
         className="mt-6 bg-background"
         testId="kyc-queue"
         emptyTestId="kyc-queue-empty"
-        pager={{
-          page: queue.page,
-          pageCount: queue.pageCount,
-          href: pageHref,
-          label: t('kyc.pagination'),
-          previous: t('audit.previous'),
-          next: t('audit.next'),
-          position: t('audit.page', { page: queue.page, pageCount: queue.pageCount }),
-        }}
+        pager={listPager(queue, pageHref, t('kyc.pagination'), t)}
         head={
           <>
             <TableHead>{t('kyc.name')}</TableHead>

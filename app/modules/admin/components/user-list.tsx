@@ -12,6 +12,7 @@ import { Spinner } from '~/components/ui/spinner'
 import { useFormat } from '~/lib/use-format'
 import { ACCOUNT_STATUSES, KYC_FILTER_STATUSES, USERS_COUNT_CAP, USERS_SEARCH_MAX, userListSearch } from '../user-schemas'
 import type { UserPageDto, UserRowDto } from '../users.server'
+import { listPager } from './list-pager'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 
@@ -106,15 +107,7 @@ export function UserTable({ page, filter }: { page: UserPageDto; filter: UserFil
           empty={t('table.empty')}
           testId="users-table"
           emptyTestId="users-empty"
-          pager={{
-            page: page.page,
-            pageCount: page.pageCount,
-            href: pageHref,
-            label: t('table.pagination'),
-            previous: t('table.previous'),
-            next: t('table.next'),
-            position: t(page.totalCapped ? 'table.pageCapped' : 'table.page', { page: page.page, pageCount: page.pageCount }),
-          }}
+          pager={listPager(page, pageHref, t('table.pagination'), t, 'table', page.totalCapped ? 'table.pageCapped' : 'table.page')}
           head={
             <>
               <TableHead>{t('table.user')}</TableHead>
