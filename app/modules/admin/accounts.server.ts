@@ -1,8 +1,7 @@
 // Admin accounts (issue 10 item 1, spec §6 system administration: super_admin only). Every change is
 // one transaction with its audit row. The sign-in throttle is in sign-in-throttle.server.ts.
-import { and, asc, count, eq, or } from 'drizzle-orm'
+import { and, asc, eq, or } from 'drizzle-orm'
 import { adminSessions, adminUsers } from '../../../db/schema'
-import { pageWithin } from '~/lib/paging'
 import { getDb, type Db } from '~/lib/db.server'
 import { findPgError } from '~/lib/errors'
 import { checkPasswordPolicy, type PasswordProblem } from '~/modules/accounts/index.server'
@@ -10,6 +9,7 @@ import { recordAdminAct } from './audit.server'
 import { createAdminAccount } from './commands.server'
 import { ADMIN_ACCOUNTS_PAGE_SIZE, type CreateAdminFormInput } from './components/admin-account-schemas'
 import type { AdminRole } from '~/domain'
+import { countRows, readPage } from './paged-list.server'
 import type { CurrentAdmin } from './session.server'
 
 // ---------------------------------------------------------------------------------------------
@@ -39,34 +39,31 @@ export function parseAdminAccountsPage(url: URL): number {
 
 /** Admin accounts, oldest first, one page (a page past the end shows the last one). */
 export async function listAdminAccounts(viewer: CurrentAdmin, requestedPage: number): Promise<AdminAccountsPage> {
-  const db = getDb()
-  const [{ total }] = await db.select({ total: count() }).from(adminUsers)
-  const { page, pageCount, offset } = pageWithin(requestedPage, total, ADMIN_ACCOUNTS_PAGE_SIZE)
-  const rows = await db
-    .select({
-      id: adminUsers.id,
-      fullName: adminUsers.name,
-      email: adminUsers.email,
-      role: adminUsers.role,
-      isActive: adminUsers.isActive,
-      twoFactorEnabled: adminUsers.twoFactorEnabled,
-      lastLogin: adminUsers.lastLogin,
-      createdAt: adminUsers.createdAt,
-    })
-    .from(adminUsers)
-    .orderBy(asc(adminUsers.createdAt), asc(adminUsers.id))
-    .limit(ADMIN_ACCOUNTS_PAGE_SIZE)
-    .offset(offset)
+  const list = await readPage(await countRows(adminUsers), requestedPage, ADMIN_ACCOUNTS_PAGE_SIZE, (offset) =>
+    getDb()
+      .select({
+        id: adminUsers.id,
+        fullName: adminUsers.name,
+        email: adminUsers.email,
+        role: adminUsers.role,
+        isActive: adminUsers.isActive,
+        twoFactorEnabled: adminUsers.twoFactorEnabled,
+        lastLogin: adminUsers.lastLogin,
+        createdAt: adminUsers.createdAt,
+      })
+      .from(adminUsers)
+      .orderBy(asc(adminUsers.createdAt), asc(adminUsers.id))
+      .limit(ADMIN_ACCOUNTS_PAGE_SIZE)
+      .offset(offset),
+  )
   return {
-    items: rows.map((r) => ({
+    ...list,
+    items: list.items.map((r) => ({
       ...r,
       lastLogin: r.lastLogin ? r.lastLogin.toISOString() : null,
       createdAt: r.createdAt.toISOString(),
       isSelf: r.id === viewer.id,
     })),
-    total,
-    page,
-    pageCount,
   }
 }
 

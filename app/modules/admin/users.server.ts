@@ -6,12 +6,12 @@ import { createHash } from 'node:crypto'
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { profiles, sessions } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { pageWithin } from '~/lib/paging'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { isValidStorageKey } from '~/lib/storage.server'
 import { parseKycDocumentKey, type KycExtension } from '~/modules/kyc'
 import { recordAdminAct } from './audit.server'
 import { awaitingReview, kycDocumentLink } from './queries.server'
+import { readPage } from './paged-list.server'
 import type { CurrentAdmin } from './session.server'
 import { KYC_CARD_LIMIT, USERS_COUNT_CAP, USERS_PAGE_SIZE, type UserFilter, type UserNotesInput, type UserStatusInput } from './user-schemas'
 
@@ -81,21 +81,10 @@ export async function listUsers(filter: UserFilter): Promise<UserPageDto> {
   const totalCapped = counted > USERS_COUNT_CAP
   // The count is capped, so the deepest page is USERS_MAX_PAGE.
   const total = Math.min(counted, USERS_COUNT_CAP)
-  const { page, pageCount, offset } = pageWithin(filter.page, total, USERS_PAGE_SIZE)
-  const rows = await getDb()
-    .select(userRowColumns)
-    .from(profiles)
-    .where(where)
-    .orderBy(desc(profiles.createdAt), desc(profiles.id))
-    .limit(USERS_PAGE_SIZE)
-    .offset(offset)
-  return {
-    users: rows.map((r) => ({ ...r, kycStatus: r.kycStatus ?? null, createdAt: r.createdAt.toISOString() })),
-    total,
-    totalCapped,
-    page,
-    pageCount,
-  }
+  const { items, ...paging } = await readPage(total, filter.page, USERS_PAGE_SIZE, (offset) =>
+    getDb().select(userRowColumns).from(profiles).where(where).orderBy(desc(profiles.createdAt), desc(profiles.id)).limit(USERS_PAGE_SIZE).offset(offset),
+  )
+  return { users: items.map((r) => ({ ...r, kycStatus: r.kycStatus ?? null, createdAt: r.createdAt.toISOString() })), totalCapped, ...paging }
 }
 
 /** The View KYC link of the KYC queue, or null for a key that is not a stored document's. */
