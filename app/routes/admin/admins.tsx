@@ -7,11 +7,11 @@ import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { type AdminChangeResult, adminHeader, changeAdminRole, createAdminByAdmin, listAdminAccounts, parseAdminAccountsPage, requireAdmin, setAdminActive } from '~/modules/admin/index.server'
-import { ADMIN_ACCOUNT_FORM, AdminAccountActionSchema, type AdminAccountFieldErrors, AdminErrorBoundary, AdminShell, ChangeRoleDialog, ChangeStatusDialog, CreateAdminDialog, listPager } from '~/modules/admin'
+import { ADMIN_ACCOUNT_FORM, AdminAccountActionSchema, type AdminAccountFieldErrors, AdminErrorBoundary, AdminShell, ChangeRoleDialog, ChangeStatusDialog, CreateAdminDialog, headCells, listPager } from '~/modules/admin'
 import { parseSubmission } from '~/lib/form'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 import { DataTable } from '~/components/data-table'
-import { TableCell, TableHead, TableRow } from '~/components/ui/table'
+import { TableCell, TableRow } from '~/components/ui/table'
 
 const FORM_LIMIT = 16 * 1024
 
@@ -82,17 +82,7 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
         className="mt-6 bg-background"
         testId="admin-accounts"
         pager={listPager(accounts, pageHref, t('list.pagination'), tAdmin)}
-        head={
-          <>
-            <TableHead>{t('list.name')}</TableHead>
-            <TableHead>{t('list.email')}</TableHead>
-            <TableHead>{t('list.role')}</TableHead>
-            <TableHead>{t('list.status')}</TableHead>
-            <TableHead>{t('list.twoFactor')}</TableHead>
-            <TableHead>{t('list.lastLogin')}</TableHead>
-            <TableHead>{t('list.actions')}</TableHead>
-          </>
-        }
+        head={headCells([t('list.name'), t('list.email'), t('list.role'), t('list.status'), t('list.twoFactor'), t('list.lastLogin'), t('list.actions')])}
       >
         {(item) => (
           <TableRow key={item.id} className="align-top" data-testid="admin-account-row" data-email={item.email}>

@@ -9,9 +9,9 @@ import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { adminHeader, decideKyc, listKycQueue, requireAdmin, safeAdminRedirect } from '~/modules/admin/index.server'
-import { AdminErrorBoundary, AdminShell, ApproveKycButton, KYC_DECISION_FORM, type KycDecisionFieldErrors, KycDecisionSchema, listPager, parseKycQueuePage, RejectKycDialog } from '~/modules/admin'
+import { AdminErrorBoundary, AdminShell, ApproveKycButton, headCells, KYC_DECISION_FORM, type KycDecisionFieldErrors, KycDecisionSchema, listPager, parseKycQueuePage, RejectKycDialog } from '~/modules/admin'
 import { DataTable } from '~/components/data-table'
-import { TableCell, TableHead, TableRow } from '~/components/ui/table'
+import { TableCell, TableRow } from '~/components/ui/table'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, 'kyc:review')
@@ -60,16 +60,7 @@ export default function AdminKyc({ loaderData }: Route.ComponentProps) {
         testId="kyc-queue"
         emptyTestId="kyc-queue-empty"
         pager={listPager(queue, pageHref, t('kyc.pagination'), t)}
-        head={
-          <>
-            <TableHead>{t('kyc.name')}</TableHead>
-            <TableHead>{t('kyc.company')}</TableHead>
-            <TableHead>{t('kyc.country')}</TableHead>
-            <TableHead>{t('kyc.email')}</TableHead>
-            <TableHead>{t('kyc.uploaded')}</TableHead>
-            <TableHead>{t('kyc.actions')}</TableHead>
-          </>
-        }
+        head={headCells([t('kyc.name'), t('kyc.company'), t('kyc.country'), t('kyc.email'), t('kyc.uploaded'), t('kyc.actions')])}
       >
         {(item) => (
           <TableRow key={item.profileId} className="align-top" data-testid="kyc-queue-row">
