@@ -7,7 +7,7 @@ import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { type AdminChangeResult, adminHeader, changeAdminRole, createAdminByAdmin, listAdminAccounts, parseAdminAccountsPage, requireAdmin, setAdminActive } from '~/modules/admin/index.server'
-import { ADMIN_ACCOUNT_FORM, AdminAccountActionSchema, type AdminAccountFieldErrors, AdminErrorBoundary, AdminShell, ChangeRoleDialog, ChangeStatusDialog, CreateAdminDialog, headCells, listPager } from '~/modules/admin'
+import { ADMIN_ACCOUNT_FORM, AdminAccountActionSchema, type AdminAccountFieldErrors, AdminErrorBoundary, AdminShell, ChangeRoleDialog, ChangeStatusDialog, CreateAdminDialog, headCells, listPager, RowActions } from '~/modules/admin'
 import { parseSubmission } from '~/lib/form'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 import { DataTable } from '~/components/data-table'
@@ -103,16 +103,16 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
             <TableCell className="whitespace-nowrap">
               {item.lastLogin ? <time dateTime={item.lastLogin}>{format.dateTime(item.lastLogin)}</time> : t('list.never')}
             </TableCell>
-            <TableCell>
-              {item.isSelf ? (
+            {item.isSelf ? (
+              <TableCell>
                 <span className="text-muted-foreground">—</span>
-              ) : (
-                <div className="flex flex-wrap items-start gap-2">
-                  <ChangeRoleDialog account={item} />
-                  <ChangeStatusDialog account={item} />
-                </div>
-              )}
-            </TableCell>
+              </TableCell>
+            ) : (
+              <RowActions>
+                <ChangeRoleDialog account={item} />
+                <ChangeStatusDialog account={item} />
+              </RowActions>
+            )}
           </TableRow>
         )}
       </DataTable>

@@ -9,7 +9,7 @@ import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { adminHeader, decideKyc, listKycQueue, requireAdmin, safeAdminRedirect } from '~/modules/admin/index.server'
-import { AdminErrorBoundary, AdminShell, ApproveKycButton, headCells, KYC_DECISION_FORM, type KycDecisionFieldErrors, KycDecisionSchema, listPager, parseKycQueuePage, RejectKycDialog } from '~/modules/admin'
+import { AdminErrorBoundary, AdminShell, ApproveKycButton, headCells, KYC_DECISION_FORM, type KycDecisionFieldErrors, KycDecisionSchema, listPager, parseKycQueuePage, RejectKycDialog, RowActions } from '~/modules/admin'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableRow } from '~/components/ui/table'
 
@@ -71,26 +71,24 @@ export default function AdminKyc({ loaderData }: Route.ComponentProps) {
             <TableCell className="whitespace-nowrap">
               <time dateTime={item.uploadedAt}>{format.dateTime(item.uploadedAt)}</time>
             </TableCell>
-            <TableCell>
-              <div className="flex flex-wrap items-start gap-2">
-                {/* A document link, not a client route: a plain anchor that opens the file in a new tab. */}
-                <a
-                  href={item.viewUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex h-8 items-center gap-1 rounded-md border px-3 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
-                  data-testid="kyc-view"
-                >
-                  {t('kyc.view', { type: item.documentType?.toUpperCase() ?? '' })}
-                  <ExternalLink className="size-3.5" aria-hidden />
-                  <span className="sr-only">
-                    : {item.name} ({t('kyc.opensInNewTab')})
-                  </span>
-                </a>
-                <ApproveKycButton seller={item} />
-                <RejectKycDialog seller={item} />
-              </div>
-            </TableCell>
+            <RowActions>
+              {/* A document link, not a client route: a plain anchor that opens the file in a new tab. */}
+              <a
+                href={item.viewUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex h-8 items-center gap-1 rounded-md border px-3 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                data-testid="kyc-view"
+              >
+                {t('kyc.view', { type: item.documentType?.toUpperCase() ?? '' })}
+                <ExternalLink className="size-3.5" aria-hidden />
+                <span className="sr-only">
+                  : {item.name} ({t('kyc.opensInNewTab')})
+                </span>
+              </a>
+              <ApproveKycButton seller={item} />
+              <RejectKycDialog seller={item} />
+            </RowActions>
           </TableRow>
         )}
       </DataTable>
