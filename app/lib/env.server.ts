@@ -57,7 +57,8 @@ export function env(): Env {
   if (!cached) {
     const parsed = EnvSchema.safeParse(process.env)
     if (!parsed.success) {
-      throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+      // Not a form: every problem is listed, each with the setting it is about (Zod's own formatting).
+      throw new Error(`Invalid environment:\n${z.prettifyError(parsed.error)}`)
     }
     cached = parsed.data
   }

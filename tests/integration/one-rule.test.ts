@@ -19,6 +19,14 @@ const ALLOWED: Record<string, string> = {
   'tests/integration/one-rule.test.ts': 'this test',
 }
 
+/** Reading a Zod error's issues: a loop, a map or the first one, or a loop over issues. */
+const ZOD_ISSUE_LOOP = /\.issues\b|for\s*\(\s*(const|let)\s+issue\s+of\b/
+/** Files that may read a Zod error's issues, each with its reason (tests may look at them freely). */
+const ISSUE_READERS: Record<string, string> = {
+  'app/lib/form.ts': 'the one form pipeline: parseSubmission and submissionErrors (ADR 026)',
+  'db/cli/admin-create.ts': 'a command line tool, not a form: its arguments are refused with every message',
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
@@ -56,6 +64,26 @@ describe('one rule, one place', () => {
       return RULES.filter((r) => r.pattern.test(text)).map((r) => `${file}: ${r.name}`)
     })
     expect(copies).toEqual([])
+  })
+
+  it('reads Zod issues only in the form pipeline (ADR 026)', () => {
+    // `.issues` (a loop, a map, the first one) or a loop over issues turns a Zod error into messages by
+    // hand: every form goes through parseSubmission / submissionErrors instead, each with the one error shape.
+    const loops = SCANNED.flatMap((dir) => sourceFiles(join(ROOT, dir)))
+      .filter((f) => !(f in ISSUE_READERS) && !/\.test\.tsx?$/.test(f) && !f.startsWith('tests/'))
+      .flatMap((file) => {
+        const text = readFileSync(join(ROOT, file), 'utf8')
+        return ZOD_ISSUE_LOOP.test(text) ? [file] : []
+      })
+    expect(loops).toEqual([])
+    expect(Object.keys(ISSUE_READERS).every((f) => ZOD_ISSUE_LOOP.test(readFileSync(join(ROOT, f), 'utf8')))).toBe(true)
+  })
+
+  it('catches a Zod issue loop', () => {
+    for (const code of ['for (const issue of result.error.issues) {}', 'result.error.issues.forEach((i) => {})', 'const first = parsed.error.issues[0]', 'for (const issue of errors) {}']) {
+      expect(ZOD_ISSUE_LOOP.test(code)).toBe(true)
+    }
+    expect(ZOD_ISSUE_LOOP.test('const { fieldErrors } = parseSubmission(Schema, form, OPTIONS)')).toBe(false)
   })
 
   it('catches a copy', () => {

@@ -1,14 +1,15 @@
 // Admin accounts (issue 10 item 1, spec §6 system administration: super_admin only). Every change is
 // one transaction with its audit row. The sign-in throttle is in sign-in-throttle.server.ts.
-import { and, asc, count, eq, or } from 'drizzle-orm'
+import { and, asc, eq, or } from 'drizzle-orm'
 import { adminSessions, adminUsers } from '../../../db/schema'
 import { getDb, type Db } from '~/lib/db.server'
 import { findPgError } from '~/lib/errors'
 import { checkPasswordPolicy, type PasswordProblem } from '~/modules/accounts/index.server'
-import { recordAudit } from './audit.server'
+import { recordAdminAct } from './audit.server'
 import { createAdminAccount } from './commands.server'
 import { ADMIN_ACCOUNTS_PAGE_SIZE, type CreateAdminFormInput } from './components/admin-account-schemas'
 import type { AdminRole } from '~/domain'
+import { countRows, readPage } from './paged-list.server'
 import type { CurrentAdmin } from './session.server'
 
 // ---------------------------------------------------------------------------------------------
@@ -38,35 +39,31 @@ export function parseAdminAccountsPage(url: URL): number {
 
 /** Admin accounts, oldest first, one page (a page past the end shows the last one). */
 export async function listAdminAccounts(viewer: CurrentAdmin, requestedPage: number): Promise<AdminAccountsPage> {
-  const db = getDb()
-  const [{ total }] = await db.select({ total: count() }).from(adminUsers)
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_ACCOUNTS_PAGE_SIZE))
-  const page = Math.min(Math.max(1, requestedPage), pageCount)
-  const rows = await db
-    .select({
-      id: adminUsers.id,
-      fullName: adminUsers.name,
-      email: adminUsers.email,
-      role: adminUsers.role,
-      isActive: adminUsers.isActive,
-      twoFactorEnabled: adminUsers.twoFactorEnabled,
-      lastLogin: adminUsers.lastLogin,
-      createdAt: adminUsers.createdAt,
-    })
-    .from(adminUsers)
-    .orderBy(asc(adminUsers.createdAt), asc(adminUsers.id))
-    .limit(ADMIN_ACCOUNTS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_ACCOUNTS_PAGE_SIZE)
+  const list = await readPage(await countRows(adminUsers), requestedPage, ADMIN_ACCOUNTS_PAGE_SIZE, (offset) =>
+    getDb()
+      .select({
+        id: adminUsers.id,
+        fullName: adminUsers.name,
+        email: adminUsers.email,
+        role: adminUsers.role,
+        isActive: adminUsers.isActive,
+        twoFactorEnabled: adminUsers.twoFactorEnabled,
+        lastLogin: adminUsers.lastLogin,
+        createdAt: adminUsers.createdAt,
+      })
+      .from(adminUsers)
+      .orderBy(asc(adminUsers.createdAt), asc(adminUsers.id))
+      .limit(ADMIN_ACCOUNTS_PAGE_SIZE)
+      .offset(offset),
+  )
   return {
-    items: rows.map((r) => ({
+    ...list,
+    items: list.items.map((r) => ({
       ...r,
       lastLogin: r.lastLogin ? r.lastLogin.toISOString() : null,
       createdAt: r.createdAt.toISOString(),
       isSelf: r.id === viewer.id,
     })),
-    total,
-    page,
-    pageCount,
   }
 }
 
@@ -88,17 +85,7 @@ export async function createAdminByAdmin(actor: CurrentAdmin, request: Request, 
     return await getDb().transaction(async (tx) => {
       const created = await createAdminAccount({ email: input.email, fullName: input.fullName, role: input.role, password: input.password }, tx)
       if ('error' in created) return { ok: false as const, reason: 'emailTaken' as const }
-      await recordAudit(
-        {
-          admin: { id: actor.id, email: actor.email },
-          action: 'admin_create',
-          targetType: 'admin_user',
-          targetId: created.id,
-          newValue: { email: input.email, full_name: input.fullName, role: input.role, is_active: true, via: 'panel' },
-          request,
-        },
-        tx,
-      )
+      await recordAdminAct(actor, request, { action: 'admin_create', target: ['admin_user', created.id], to: { email: input.email, full_name: input.fullName, role: input.role, is_active: true, via: 'panel' } }, tx)
       return { ok: true as const, id: created.id }
     })
   } catch (error) {
@@ -141,18 +128,7 @@ export async function changeAdminRole(actor: CurrentAdmin, request: Request, tar
     if (target.role === role) return { ok: false as const, reason: 'unchanged' as const }
     if (target.role === 'super_admin' && target.isActive && activeSupers <= 1) return { ok: false as const, reason: 'lastSuperAdmin' as const }
     await tx.update(adminUsers).set({ role, updatedAt: new Date() }).where(eq(adminUsers.id, target.id))
-    await recordAudit(
-      {
-        admin: { id: actor.id, email: actor.email },
-        action: 'admin_role_change',
-        targetType: 'admin_user',
-        targetId: target.id,
-        oldValue: { role: target.role, email: target.email },
-        newValue: { role, email: target.email },
-        request,
-      },
-      tx,
-    )
+    await recordAdminAct(actor, request, { action: 'admin_role_change', target: ['admin_user', target.id], from: { role: target.role, email: target.email }, to: { role, email: target.email } }, tx)
     return { ok: true as const }
   })
 }
@@ -170,18 +146,7 @@ export async function setAdminActive(actor: CurrentAdmin, request: Request, targ
     if (!isActive && target.role === 'super_admin' && activeSupers <= 1) return { ok: false as const, reason: 'lastSuperAdmin' as const }
     await tx.update(adminUsers).set({ isActive, updatedAt: new Date() }).where(and(eq(adminUsers.id, target.id), eq(adminUsers.isActive, !isActive)))
     const ended = isActive ? [] : await tx.delete(adminSessions).where(eq(adminSessions.userId, target.id)).returning({ id: adminSessions.id })
-    await recordAudit(
-      {
-        admin: { id: actor.id, email: actor.email },
-        action: 'admin_status_change',
-        targetType: 'admin_user',
-        targetId: target.id,
-        oldValue: { is_active: target.isActive, email: target.email },
-        newValue: { is_active: isActive, email: target.email, ...(isActive ? {} : { sessions_ended: ended.length }) },
-        request,
-      },
-      tx,
-    )
+    await recordAdminAct(actor, request, { action: 'admin_status_change', target: ['admin_user', target.id], from: { is_active: target.isActive, email: target.email }, to: { is_active: isActive, email: target.email, ...(isActive ? {} : { sessions_ended: ended.length }) } }, tx)
     return { ok: true as const }
   })
 }

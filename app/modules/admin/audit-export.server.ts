@@ -1,7 +1,7 @@
 // The audit log as CSV (issue 10 item 6): RFC 4180 quoting, a guard against spreadsheet formulas, a
 // UTF-8 byte order mark (so Excel reads Cyrillic and Devanagari), streamed in keyset pages so a log
 // of any size never sits in memory. The export is itself audited (audit_export, filters in new_value).
-import { recordAudit } from './audit.server'
+import { recordAdminAct } from './audit.server'
 import { iterateAuditEntries, latestAuditId, type AuditEntryDto } from './queries.server'
 import type { AuditFilter } from './schemas'
 import type { CurrentAdmin } from './session.server'
@@ -45,13 +45,7 @@ export function auditExportFileName(now = new Date()): string {
  * moment (the export's own row included when the filters match it), newest first.
  */
 export async function exportAuditCsv(admin: CurrentAdmin, request: Request, filter: AuditFilter): Promise<ReadableStream<Uint8Array>> {
-  await recordAudit({
-    admin: { id: admin.id, email: admin.email },
-    action: 'audit_export',
-    targetType: 'audit_log',
-    newValue: { format: 'csv', filters: recordedFilters(filter) },
-    request,
-  })
+  await recordAdminAct(admin, request, { action: 'audit_export', target: ['audit_log'], to: { format: 'csv', filters: recordedFilters(filter) } })
   const upToId = await latestAuditId()
   const encoder = new TextEncoder()
   const batches = iterateAuditEntries(filter, upToId)

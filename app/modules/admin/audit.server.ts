@@ -31,3 +31,12 @@ export async function recordAudit(entry: AuditEntryInput, tx: Db = getDb()): Pro
     userAgent: entry.request.headers.get('User-Agent')?.slice(0, 500) ?? null,
   })
 }
+
+/** What an admin did to one record: the action, the record (its type and id, if it has one), its values before and after. */
+export type AdminAct = { action: AuditAction; target: readonly [type: string, id?: string | null]; from?: unknown; to?: unknown }
+
+/** Audits an act of a signed-in admin, made through `request`. Pass `tx` to write it in the caller's transaction. */
+export function recordAdminAct(admin: { id: string; email: string }, request: Request, act: AdminAct, tx?: Db): Promise<void> {
+  const [targetType, targetId = null] = act.target
+  return recordAudit({ admin: { id: admin.id, email: admin.email }, action: act.action, targetType, targetId, oldValue: act.from, newValue: act.to, request }, tx)
+}

@@ -10,7 +10,7 @@ import { baseUrl } from '~/lib/env.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { notify } from '~/modules/notifications/index.server'
 import { claimAdminSignInAttempt, clearAdminSignInAttempts, retryMinutes } from './sign-in-throttle.server'
-import { recordAudit } from './audit.server'
+import { recordAdminAct, recordAudit } from './audit.server'
 import type { AdminLoginInput, KycDecisionInput } from './schemas'
 import type { AdminRole } from '~/domain'
 import type { CurrentAdmin } from './session.server'
@@ -107,30 +107,14 @@ export async function signInAdmin(request: Request, input: AdminLoginInput): Pro
 export async function recordAdminLogin(request: Request, admin: { id: string; email: string }, loginMethod: 'credentials' | 'credentials+totp' | 'credentials+backup_code'): Promise<void> {
   await getDb().transaction(async (tx) => {
     await tx.update(adminUsers).set({ lastLogin: new Date() }).where(eq(adminUsers.id, admin.id))
-    await recordAudit(
-      {
-        admin: { id: admin.id, email: admin.email },
-        action: 'login',
-        targetType: 'admin_session',
-        newValue: { success: true, login_method: loginMethod, timestamp: new Date().toISOString() },
-        request,
-      },
-      tx,
-    )
+    await recordAdminAct(admin, request, { action: 'login', target: ['admin_session'], to: { success: true, login_method: loginMethod, timestamp: new Date().toISOString() } }, tx)
   })
 }
 
 /** Ends the admin's session (audited `logout`); returns the Set-Cookie headers that clear it. */
 export async function signOutAdmin(request: Request, admin: CurrentAdmin): Promise<Headers> {
   const { headers } = await getAdminAuth().api.signOut({ headers: request.headers, returnHeaders: true })
-  await recordAudit({
-    admin: { id: admin.id, email: admin.email },
-    action: 'logout',
-    targetType: 'admin_session',
-    targetId: admin.sessionId,
-    newValue: { success: true, logout_method: 'button', timestamp: new Date().toISOString() },
-    request,
-  })
+  await recordAdminAct(admin, request, { action: 'logout', target: ['admin_session', admin.sessionId], to: { success: true, logout_method: 'button', timestamp: new Date().toISOString() } })
   const out = new Headers()
   for (const c of headers.getSetCookie()) out.append('Set-Cookie', c)
   return out
@@ -177,18 +161,7 @@ export async function decideKyc(admin: CurrentAdmin, request: Request, input: Ky
       const [exists] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, input.profileId)).limit(1)
       return { ok: false as const, reason: exists ? ('alreadyDecided' as const) : ('notFound' as const) }
     }
-    await recordAudit(
-      {
-        admin: { id: admin.id, email: admin.email },
-        action: 'kyc_status_change',
-        targetType: 'profile',
-        targetId: updated.id,
-        oldValue: { kyc_status: 'Pending' },
-        newValue: { kyc_status: status, reason: 'Admin KYC review', ...(reason ? { rejection_reason: reason } : {}) },
-        request,
-      },
-      tx,
-    )
+    await recordAdminAct(admin, request, { action: 'kyc_status_change', target: ['profile', updated.id], from: { kyc_status: 'Pending' }, to: { kyc_status: status, reason: 'Admin KYC review', ...(reason ? { rejection_reason: reason } : {}) } }, tx)
     await notify(tx, {
       recipientId: updated.id,
       kind: status === 'Approved' ? 'kyc_approved' : 'kyc_rejected',
@@ -204,12 +177,5 @@ export async function decideKyc(admin: CurrentAdmin, request: Request, input: Ky
 
 /** Audits one opening of a KYC document through a View KYC link (before the bytes are sent). */
 export async function recordKycDocumentView(admin: CurrentAdmin, request: Request, profileId: string): Promise<void> {
-  await recordAudit({
-    admin: { id: admin.id, email: admin.email },
-    action: 'kyc_document_view',
-    targetType: 'profile',
-    targetId: profileId,
-    newValue: { access: 'signed_url', timestamp: new Date().toISOString() },
-    request,
-  })
+  await recordAdminAct(admin, request, { action: 'kyc_document_view', target: ['profile', profileId], to: { access: 'signed_url', timestamp: new Date().toISOString() } })
 }

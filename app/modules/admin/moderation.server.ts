@@ -4,8 +4,9 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { auditLog, conversationReports, conversations, messageAttachments, messages, profiles } from '../../../db/schema'
+import { pageWithin } from '~/lib/paging'
 import { getDb } from '~/lib/db.server'
-import { recordAudit } from './audit.server'
+import { recordAdminAct } from './audit.server'
 import { MODERATION_MESSAGES_SHOWN, MODERATION_PAGE_SIZE, type ModerationFilter, type ReportDecision, type ReportDecisionInput, type ReportStatus } from './moderation'
 import type { CurrentAdmin } from './session.server'
 
@@ -56,8 +57,7 @@ export async function listReports(filter: ModerationFilter): Promise<ReportPageD
     db.select({ open: count() }).from(conversationReports).where(eq(conversationReports.status, 'open')),
   ])
   const total = Number(n)
-  const pageCount = Math.max(1, Math.ceil(total / MODERATION_PAGE_SIZE))
-  const page = Math.min(Math.max(1, filter.page), pageCount)
+  const { page, pageCount, offset } = pageWithin(filter.page, total, MODERATION_PAGE_SIZE)
   const order =
     filter.status === 'open'
       ? [asc(conversationReports.createdAt), asc(conversationReports.id)]
@@ -92,7 +92,7 @@ export async function listReports(filter: ModerationFilter): Promise<ReportPageD
     .where(byStatus)
     .orderBy(...order)
     .limit(MODERATION_PAGE_SIZE)
-    .offset((page - 1) * MODERATION_PAGE_SIZE)
+    .offset(offset)
 
   const conversationIds = [...new Set(rows.map((r) => r.conversationId))]
   const recent = conversationIds.length ? await recentMessages(conversationIds) : new Map<string, { rows: RecentRow[]; total: number }>()
@@ -200,18 +200,7 @@ export async function decideReport(admin: CurrentAdmin, request: Request, input:
       const [exists] = await tx.select({ id: conversationReports.id }).from(conversationReports).where(eq(conversationReports.id, input.reportId)).limit(1)
       return { ok: false as const, reason: exists ? ('alreadyDecided' as const) : ('notFound' as const) }
     }
-    await recordAudit(
-      {
-        admin: { id: admin.id, email: admin.email },
-        action: 'report_review',
-        targetType: 'conversation_report',
-        targetId: updated.id,
-        oldValue: { status: 'open' },
-        newValue: { status: input.decision, note: input.note, conversation_id: updated.conversationId },
-        request,
-      },
-      tx,
-    )
+    await recordAdminAct(admin, request, { action: 'report_review', target: ['conversation_report', updated.id], from: { status: 'open' }, to: { status: input.decision, note: input.note, conversation_id: updated.conversationId } }, tx)
     return { ok: true as const, decision: input.decision }
   })
 }

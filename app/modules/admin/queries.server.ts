@@ -7,6 +7,7 @@ import { getCatalogStats } from '~/modules/catalog/index.server'
 import { readKycDocumentByKey, type KycDocument } from '~/modules/kyc/index.server'
 import { parseKycDocumentKey, type KycExtension } from '~/modules/kyc'
 import { AUDIT_PAGE_SIZE, isProfileId, KYC_LINK_TTL_SECONDS, KYC_QUEUE_PAGE_SIZE, type AuditFilter } from './schemas'
+import { countRows, readPage } from './paged-list.server'
 
 export type AdminOverviewDto = {
   totalUsers: number
@@ -106,26 +107,12 @@ const auditEntryColumns = {
 }
 /** One page of the audit log, newest first, filtered by action, admin and dates. */
 export async function listAuditEntries(filter: AuditFilter): Promise<AuditPageDto> {
-  const db = getDb()
   const conditions = auditConditions(filter)
   const where = conditions.length ? and(...conditions) : undefined
-  const [[{ total }]] = await Promise.all([db.select({ total: count() }).from(auditLog).where(where)])
-  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE))
-  const page = Math.min(filter.page ?? 1, pageCount)
-  const rows = await db
-    .select(auditEntryColumns)
-    .from(auditLog)
-    .leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminId))
-    .where(where)
-    .orderBy(desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE)
-    .offset((page - 1) * AUDIT_PAGE_SIZE)
-  return {
-    entries: rows.map((r) => ({ ...r, id: String(r.id), createdAt: r.createdAt.toISOString() })),
-    page,
-    pageCount,
-    total,
-  }
+  const { items, ...paging } = await readPage(await countRows(auditLog, where), filter.page ?? 1, AUDIT_PAGE_SIZE, (offset) =>
+    getDb().select(auditEntryColumns).from(auditLog).leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminId)).where(where).orderBy(desc(auditLog.id)).limit(AUDIT_PAGE_SIZE).offset(offset),
+  )
+  return { entries: items.map((r) => ({ ...r, id: String(r.id), createdAt: r.createdAt.toISOString() })), ...paging }
 }
 
 /** Rows the CSV export reads per query: a page by id (keyset), so any size of log streams in constant memory. */
@@ -196,36 +183,32 @@ export function kycDocumentLink(profileId: string, key: string, now = Date.now()
 
 /** One page of the KYC review queue, oldest upload first, each with a fresh signed View KYC link. */
 export async function listKycQueue(pageAsked: number): Promise<KycQueuePageDto> {
-  const db = getDb()
-  const [{ total }] = await db.select({ total: count() }).from(profiles).where(awaitingReview)
-  const pageCount = Math.max(1, Math.ceil(total / KYC_QUEUE_PAGE_SIZE))
-  const page = Math.min(Math.max(1, pageAsked), pageCount)
-  const rows = await db
-    .select({
-      profileId: profiles.id,
-      name: profiles.name,
-      companyName: profiles.companyName,
-      country: profiles.country,
-      email: profiles.email,
-      updatedAt: profiles.updatedAt,
-      key: profiles.kycDocumentUrl,
-    })
-    .from(profiles)
-    .where(awaitingReview)
-    .orderBy(asc(profiles.updatedAt), asc(profiles.id))
-    .limit(KYC_QUEUE_PAGE_SIZE)
-    .offset((page - 1) * KYC_QUEUE_PAGE_SIZE)
+  const list = await readPage(await countRows(profiles, awaitingReview), pageAsked, KYC_QUEUE_PAGE_SIZE, (offset) =>
+    getDb()
+      .select({
+        profileId: profiles.id,
+        name: profiles.name,
+        companyName: profiles.companyName,
+        country: profiles.country,
+        email: profiles.email,
+        updatedAt: profiles.updatedAt,
+        key: profiles.kycDocumentUrl,
+      })
+      .from(profiles)
+      .where(awaitingReview)
+      .orderBy(asc(profiles.updatedAt), asc(profiles.id))
+      .limit(KYC_QUEUE_PAGE_SIZE)
+      .offset(offset),
+  )
   const now = Date.now()
   return {
-    items: rows.map(({ key, updatedAt, ...r }) => ({
+    ...list,
+    items: list.items.map(({ key, updatedAt, ...r }) => ({
       ...r,
       uploadedAt: updatedAt.toISOString(),
       documentType: key ? (parseKycDocumentKey(key)?.ext ?? null) : null,
       viewUrl: kycDocumentLink(r.profileId, key!, now),
     })),
-    page,
-    pageCount,
-    total,
     linkTtlSeconds: KYC_LINK_TTL_SECONDS,
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { type FieldErrors, type FormLike, parseSubmission, type SubmissionOptions } from '~/lib/form'
 import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc'
 import { AUDIT_ACTIONS } from './roles'
 import { isUuid, PASSWORD_MAX, UUID_PATTERN } from '~/domain'
@@ -25,21 +26,10 @@ export const AdminLoginSchema = z.object({
 })
 export type AdminLoginInput = z.infer<typeof AdminLoginSchema>
 
-export type AdminFieldErrors = Partial<Record<'email' | 'password', string>>
+export type AdminFieldErrors = FieldErrors<'email' | 'password'>
 
-/** Parses the login form; field errors are i18n keys. */
-export function parseAdminLogin(form: FormData): { ok: true; value: AdminLoginInput } | { ok: false; fieldErrors: AdminFieldErrors; email: string } {
-  const raw = { email: form.get('email'), password: form.get('password') }
-  const result = AdminLoginSchema.safeParse(raw)
-  if (result.success) return { ok: true, value: result.data }
-  const fieldErrors: AdminFieldErrors = {}
-  for (const issue of result.error.issues) {
-    const field = issue.path[0]
-    if (field === 'email' || field === 'password') fieldErrors[field] ??= issue.message
-  }
-  const email = typeof raw.email === 'string' ? raw.email.slice(0, ADMIN_EMAIL_MAX) : ''
-  return { ok: false, fieldErrors, email }
-}
+/** How `parseSubmission` reads the sign-in form (the action fills the email in again on a refusal). */
+export const ADMIN_LOGIN_FORM = { fields: ['email', 'password'] } satisfies SubmissionOptions<'email' | 'password'>
 
 /** A calendar day as the date input sends it (YYYY-MM-DD), between 2000 and 2999, that exists. */
 const AuditDay = z
@@ -94,30 +84,27 @@ export function parseKycQueuePage(url: URL): number {
 }
 
 /** Approve or Reject a pending KYC document; a rejection needs the reason the seller will read. */
-export const KycDecisionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('approve'), profileId: z.string().regex(UUID_PATTERN, 'admin:kyc.errors.notFound').transform((v) => v.toLowerCase()) }),
-  z.object({
-    intent: z.literal('reject'),
-    profileId: z.string().regex(UUID_PATTERN, 'admin:kyc.errors.notFound').transform((v) => v.toLowerCase()),
-    reason: z
-      .string({ message: 'admin:kyc.errors.reasonRequired' })
-      .transform((v) => v.replace(CONTROL, '').trim())
-      .refine((v) => v.length >= 1, 'admin:kyc.errors.reasonRequired')
-      .refine((v) => v.length <= KYC_REJECTION_REASON_MAX, 'admin:kyc.errors.reasonMax'),
-  }),
-])
+export const KycDecisionSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('approve'), profileId: z.string().regex(UUID_PATTERN, 'admin:kyc.errors.notFound').transform((v) => v.toLowerCase()) }),
+    z.object({
+      intent: z.literal('reject'),
+      profileId: z.string().regex(UUID_PATTERN, 'admin:kyc.errors.notFound').transform((v) => v.toLowerCase()),
+      reason: z
+        .string({ message: 'admin:kyc.errors.reasonRequired' })
+        .transform((v) => v.replace(CONTROL, '').trim())
+        .refine((v) => v.length >= 1, 'admin:kyc.errors.reasonRequired')
+        .refine((v) => v.length <= KYC_REJECTION_REASON_MAX, 'admin:kyc.errors.reasonMax'),
+    }),
+  ],
+  { error: 'admin:kyc.errors.invalid' },
+)
 export type KycDecisionInput = z.infer<typeof KycDecisionSchema>
-export type KycDecisionFieldErrors = Partial<Record<'reason' | 'form', string>>
+export type KycDecisionFieldErrors = FieldErrors<'reason'>
 
-/** Validates an Approve/Reject form: the same call in the reject dialog and in the action. */
-export function parseKycDecision(form: { get(name: string): FormDataEntryValue | null }): { ok: true; value: KycDecisionInput } | { ok: false; fieldErrors: KycDecisionFieldErrors } {
-  const str = (name: string) => {
-    const v = form.get(name)
-    return typeof v === 'string' ? v : ''
-  }
-  const result = KycDecisionSchema.safeParse({ intent: str('intent'), profileId: str('profileId'), reason: str('reason') })
-  if (result.success) return { ok: true, value: result.data }
-  const fieldErrors: KycDecisionFieldErrors = {}
-  for (const issue of result.error.issues) fieldErrors[issue.path[0] === 'reason' ? 'reason' : 'form'] ??= issue.path[0] === 'intent' ? 'admin:kyc.errors.invalid' : issue.message
-  return { ok: false, fieldErrors }
-}
+/** How `parseSubmission` reads an Approve/Reject form: an unknown intent or seller is the whole form's error. */
+export const KYC_DECISION_FORM = { fields: ['intent', 'profileId', 'reason'], formFields: ['intent', 'profileId'] } satisfies SubmissionOptions
+
+/** The reject dialog's check (the action makes the same call): `parseSubmission` with KYC_DECISION_FORM. */
+export const parseKycDecision = (form: FormLike) => parseSubmission(KycDecisionSchema, form, KYC_DECISION_FORM)

@@ -16,7 +16,7 @@ import { getDb } from '~/lib/db.server'
 import { baseUrl } from '~/lib/env.server'
 import { appSecret } from '~/lib/secret.server'
 import { claimAdminSignInAttempt, clearAdminSignInAttempts, retryMinutes } from './sign-in-throttle.server'
-import { recordAudit } from './audit.server'
+import { recordAdminAct, recordAudit } from './audit.server'
 import { adminAuthHeaders, recordAdminLogin } from './commands.server'
 import type { TwoFactorSignInInput } from './components/admin-account-schemas'
 import type { CurrentAdmin } from './session.server'
@@ -216,18 +216,7 @@ export async function confirmTwoFactorSetup(request: Request, admin: CurrentAdmi
     // Setup attempts started twice leave a second, unconfirmed row: only the confirmed one stays.
     await tx.delete(adminTwoFactors).where(and(eq(adminTwoFactors.userId, admin.id), eq(adminTwoFactors.verified, false)))
     await tx.update(adminUsers).set({ twoFactorEnabled: true, updatedAt: new Date() }).where(eq(adminUsers.id, admin.id))
-    await recordAudit(
-      {
-        admin: { id: admin.id, email: admin.email },
-        action: 'admin_two_factor_change',
-        targetType: 'admin_user',
-        targetId: admin.id,
-        oldValue: { two_factor_enabled: false },
-        newValue: { two_factor_enabled: true, method: 'totp' },
-        request,
-      },
-      tx,
-    )
+    await recordAdminAct(admin, request, { action: 'admin_two_factor_change', target: ['admin_user', admin.id], from: { two_factor_enabled: false }, to: { two_factor_enabled: true, method: 'totp' } }, tx)
     return { ok: true as const, value: undefined }
   })
 }
@@ -259,18 +248,7 @@ export async function disableTwoFactor(request: Request, admin: CurrentAdmin, pa
     if (!(await totpMatches(row.secret, code))) return wrongCode
     await tx.delete(adminTwoFactors).where(eq(adminTwoFactors.userId, admin.id))
     await tx.update(adminUsers).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(adminUsers.id, admin.id))
-    await recordAudit(
-      {
-        admin: { id: admin.id, email: admin.email },
-        action: 'admin_two_factor_change',
-        targetType: 'admin_user',
-        targetId: admin.id,
-        oldValue: { two_factor_enabled: true },
-        newValue: { two_factor_enabled: false },
-        request,
-      },
-      tx,
-    )
+    await recordAdminAct(admin, request, { action: 'admin_two_factor_change', target: ['admin_user', admin.id], from: { two_factor_enabled: true }, to: { two_factor_enabled: false } }, tx)
     return { ok: true as const, value: undefined }
   })
   if (result.ok) await clearAdminSignInAttempts(admin.email)

@@ -2,6 +2,7 @@
 // no Drizzle, so the dialog checks a form with the same schema the action uses.
 import { z } from 'zod'
 import { ACCOUNT_STATUSES, KYC_STATUSES } from '~/domain'
+import type { FieldErrors, SubmissionOptions } from '~/lib/form'
 import { isProfileId } from './schemas'
 
 // The filter and the dialog's buttons list the account and KYC statuses in app/domain's order.
@@ -100,21 +101,11 @@ export type UserNotesInput = z.infer<typeof UserNotesSchema>
 export const UserActionSchema = z.discriminatedUnion('intent', [UserStatusSchema, UserNotesSchema], { error: 'adminUsers:errors.invalid' })
 export type UserActionInput = z.infer<typeof UserActionSchema>
 
-export type UserActionFieldErrors = Partial<Record<'notes' | 'status' | 'form', string>>
+export type UserActionFieldErrors = FieldErrors<'notes' | 'status'>
 
-/** Validates a status or notes form: the same call in the dialog and in the action. Messages are i18n keys. */
-export function parseUserAction(form: { get(name: string): FormDataEntryValue | null }): { ok: true; value: UserActionInput } | { ok: false; fieldErrors: UserActionFieldErrors } {
-  const str = (name: string) => {
-    const v = form.get(name)
-    return typeof v === 'string' ? v : undefined
-  }
-  const result = UserActionSchema.safeParse({ intent: str('intent'), profileId: str('profileId'), status: str('status'), notes: str('notes'), notesVersion: str('notesVersion') })
-  if (result.success) return { ok: true, value: result.data }
-  const fieldErrors: UserActionFieldErrors = {}
-  for (const issue of result.error.issues) {
-    const field = issue.path[0]
-    const key = field === 'notes' ? 'notes' : field === 'status' ? 'status' : 'form'
-    fieldErrors[key] ??= field === 'intent' || !issue.message.startsWith('adminUsers:') ? 'adminUsers:errors.invalid' : issue.message
-  }
-  return { ok: false, fieldErrors }
-}
+/**
+ * How `parseSubmission` reads a status or notes form (the dialog and the action make the same call):
+ * every name the form sent, a missing one staying undefined (a notes form without notes is refused,
+ * not saved empty); an unknown intent, user or notes version is the whole form's error.
+ */
+export const USER_ACTION_FORM = { formFields: ['intent', 'profileId', 'notesVersion'] } satisfies SubmissionOptions

@@ -9,10 +9,11 @@ import { getDb } from '~/lib/db.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { isValidStorageKey } from '~/lib/storage.server'
 import { parseKycDocumentKey, type KycExtension } from '~/modules/kyc'
-import { recordAudit } from './audit.server'
+import { recordAdminAct } from './audit.server'
 import { awaitingReview, kycDocumentLink } from './queries.server'
+import { readPage } from './paged-list.server'
 import type { CurrentAdmin } from './session.server'
-import { KYC_CARD_LIMIT, USERS_COUNT_CAP, USERS_MAX_PAGE, USERS_PAGE_SIZE, type UserFilter, type UserNotesInput, type UserStatusInput } from './user-schemas'
+import { KYC_CARD_LIMIT, USERS_COUNT_CAP, USERS_PAGE_SIZE, type UserFilter, type UserNotesInput, type UserStatusInput } from './user-schemas'
 
 export type UserRowDto = {
   profileId: string
@@ -52,6 +53,19 @@ function userWhere(filter: Pick<UserFilter, 'q' | 'status' | 'kyc'>): SQL | unde
   return parts.length ? and(...parts) : undefined
 }
 
+/** The columns of a UserRowDto (the list's rows and the detail dialog's first part). */
+const userRowColumns = {
+  profileId: profiles.id,
+  name: profiles.name,
+  email: profiles.email,
+  companyName: profiles.companyName,
+  userType: profiles.userType,
+  country: profiles.country,
+  accountStatus: profiles.accountStatus,
+  kycStatus: profiles.kycStatus,
+  createdAt: profiles.createdAt,
+}
+
 /** Counts rows of `where` but stops at cap + 1, so a broad filter never counts 100,000 rows. */
 async function cappedCount(where: SQL | undefined, cap: number): Promise<number> {
   const db = getDb()
@@ -65,33 +79,12 @@ export async function listUsers(filter: UserFilter): Promise<UserPageDto> {
   const where = userWhere(filter)
   const counted = await cappedCount(where, USERS_COUNT_CAP)
   const totalCapped = counted > USERS_COUNT_CAP
+  // The count is capped, so the deepest page is USERS_MAX_PAGE.
   const total = Math.min(counted, USERS_COUNT_CAP)
-  const pageCount = Math.min(USERS_MAX_PAGE, Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)))
-  const page = Math.min(filter.page, pageCount)
-  const rows = await getDb()
-    .select({
-      profileId: profiles.id,
-      name: profiles.name,
-      email: profiles.email,
-      companyName: profiles.companyName,
-      userType: profiles.userType,
-      country: profiles.country,
-      accountStatus: profiles.accountStatus,
-      kycStatus: profiles.kycStatus,
-      createdAt: profiles.createdAt,
-    })
-    .from(profiles)
-    .where(where)
-    .orderBy(desc(profiles.createdAt), desc(profiles.id))
-    .limit(USERS_PAGE_SIZE)
-    .offset((page - 1) * USERS_PAGE_SIZE)
-  return {
-    users: rows.map((r) => ({ ...r, kycStatus: r.kycStatus ?? null, createdAt: r.createdAt.toISOString() })),
-    total,
-    totalCapped,
-    page,
-    pageCount,
-  }
+  const { items, ...paging } = await readPage(total, filter.page, USERS_PAGE_SIZE, (offset) =>
+    getDb().select(userRowColumns).from(profiles).where(where).orderBy(desc(profiles.createdAt), desc(profiles.id)).limit(USERS_PAGE_SIZE).offset(offset),
+  )
+  return { users: items.map((r) => ({ ...r, kycStatus: r.kycStatus ?? null, createdAt: r.createdAt.toISOString() })), totalCapped, ...paging }
 }
 
 /** The View KYC link of the KYC queue, or null for a key that is not a stored document's. */
@@ -162,20 +155,7 @@ export type UserDetailDto = UserRowDto & {
 /** One user's detail for the dialog, or null for an unknown profile. */
 export async function getUserDetail(profileId: string, opts: { canReviewKyc: boolean }): Promise<UserDetailDto | null> {
   const [row] = await getDb()
-    .select({
-      profileId: profiles.id,
-      name: profiles.name,
-      email: profiles.email,
-      companyName: profiles.companyName,
-      userType: profiles.userType,
-      country: profiles.country,
-      phoneNumber: profiles.phoneNumber,
-      accountStatus: profiles.accountStatus,
-      kycStatus: profiles.kycStatus,
-      key: profiles.kycDocumentUrl,
-      adminNotes: profiles.adminNotes,
-      createdAt: profiles.createdAt,
-    })
+    .select({ ...userRowColumns, phoneNumber: profiles.phoneNumber, key: profiles.kycDocumentUrl, adminNotes: profiles.adminNotes })
     .from(profiles)
     .where(eq(profiles.id, profileId))
     .limit(1)
@@ -221,18 +201,7 @@ export async function changeUserStatus(admin: CurrentAdmin, request: Request, in
     if (input.status !== 'active' && row.userId) {
       sessionsEnded = (await tx.delete(sessions).where(eq(sessions.userId, row.userId)).returning({ id: sessions.id })).length
     }
-    await recordAudit(
-      {
-        admin: { id: admin.id, email: admin.email },
-        action: 'user_status_change',
-        targetType: 'profile',
-        targetId: row.id,
-        oldValue: { status: row.status },
-        newValue: { status: input.status, reason: 'Admin action', sessions_ended: sessionsEnded },
-        request,
-      },
-      tx,
-    )
+    await recordAdminAct(admin, request, { action: 'user_status_change', target: ['profile', row.id], from: { status: row.status }, to: { status: input.status, reason: 'Admin action', sessions_ended: sessionsEnded } }, tx)
     return { ok: true as const, from: row.status, to: input.status, sessionsEnded }
   })
   // A seller's listings leave (or return to) the catalog with their account.
@@ -258,18 +227,7 @@ export async function updateUserNotes(admin: CurrentAdmin, request: Request, inp
       .update(profiles)
       .set({ adminNotes: input.notes || null })
       .where(eq(profiles.id, row.id))
-    await recordAudit(
-      {
-        admin: { id: admin.id, email: admin.email },
-        action: 'admin_notes_update',
-        targetType: 'profile',
-        targetId: row.id,
-        oldValue: { notes_length: before.length },
-        newValue: { notes_added: input.notes.length > 0, notes_length: input.notes.length, timestamp: new Date().toISOString() },
-        request,
-      },
-      tx,
-    )
+    await recordAdminAct(admin, request, { action: 'admin_notes_update', target: ['profile', row.id], from: { notes_length: before.length }, to: { notes_added: input.notes.length > 0, notes_length: input.notes.length, timestamp: new Date().toISOString() } }, tx)
     return { ok: true as const, length: input.notes.length }
   })
 }

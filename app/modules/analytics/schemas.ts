@@ -1,6 +1,7 @@
 // The analytics page's date range and chart ids: one rule for the page, the CSV export and the tests.
 // Free of Drizzle so the browser can load it (the range picker reads the presets from here).
 import { z } from 'zod'
+import { parseSubmission } from '~/lib/form'
 
 /** Every chart the page draws; each one's data downloads as /admin/analytics/export?chart=<id>. */
 export const CHART_IDS = ['signups', 'signups-breakdown', 'kyc-funnel', 'conversion', 'order-value', 'top-categories', 'top-products'] as const
@@ -98,13 +99,14 @@ export function parseDateRange(search: URLSearchParams, today: string = isoDay(n
   if (!rawFrom && !rawTo) return { range: fallback, preset: DEFAULT_PRESET, error: null }
   const to = rawTo ?? today
   const from = rawFrom ?? (isDay(to) ? addDays(to, -89) : fallback.from)
-  const result = DateRangeSchema.safeParse({ from, to })
-  if (!result.success) {
-    const message = result.error.issues[0]?.message
-    const error: RangeError = message === 'fromAfterTo' || message === 'tooLong' ? message : 'invalidDate'
+  const result = parseSubmission(DateRangeSchema, new URLSearchParams({ from, to }), { fields: ['from', 'to'] })
+  if (!result.ok) {
+    // An unreadable day is its field's error; a reversed or too long range is the whole range's.
+    const { form } = result.fieldErrors
+    const error: RangeError = form === 'fromAfterTo' || form === 'tooLong' ? form : 'invalidDate'
     return { range: fallback, preset: DEFAULT_PRESET, error }
   }
-  return { range: result.data, preset: presetOf(result.data, today), error: null }
+  return { range: result.value, preset: presetOf(result.value, today), error: null }
 }
 
 /** The query string of a range (and chart), for links. */

@@ -7,10 +7,11 @@ import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { type AdminChangeResult, adminHeader, changeAdminRole, createAdminByAdmin, listAdminAccounts, parseAdminAccountsPage, requireAdmin, setAdminActive } from '~/modules/admin/index.server'
-import { type AdminAccountFieldErrors, AdminErrorBoundary, AdminShell, ChangeRoleDialog, ChangeStatusDialog, CreateAdminDialog, parseAdminAccountAction } from '~/modules/admin'
+import { ADMIN_ACCOUNT_FORM, AdminAccountActionSchema, type AdminAccountFieldErrors, AdminErrorBoundary, AdminShell, ChangeRoleDialog, ChangeStatusDialog, CreateAdminDialog, headCells, listPager, RowActions } from '~/modules/admin'
+import { parseSubmission } from '~/lib/form'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 import { DataTable } from '~/components/data-table'
-import { TableCell, TableHead, TableRow } from '~/components/ui/table'
+import { TableCell, TableRow } from '~/components/ui/table'
 
 const FORM_LIMIT = 16 * 1024
 
@@ -38,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, 'admin:manage')
   const form = await readFormDataWithLimit(request, FORM_LIMIT)
   if (!form.ok) return data<ActionData>({ formError: 'adminAccounts:errors.invalid' }, { status: form.reason === 'tooLarge' ? 413 : 400 })
-  const parsed = parseAdminAccountAction(form.formData)
+  const parsed = parseSubmission(AdminAccountActionSchema, form.formData, ADMIN_ACCOUNT_FORM)
   if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   const input = parsed.value
   if (input.intent === 'create') {
@@ -80,26 +81,8 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
         label={t('list.tableLabel')}
         className="mt-6 bg-background"
         testId="admin-accounts"
-        pager={{
-          page: accounts.page,
-          pageCount: accounts.pageCount,
-          href: pageHref,
-          label: t('list.pagination'),
-          previous: tAdmin('audit.previous'),
-          next: tAdmin('audit.next'),
-          position: tAdmin('audit.page', { page: accounts.page, pageCount: accounts.pageCount }),
-        }}
-        head={
-          <>
-            <TableHead>{t('list.name')}</TableHead>
-            <TableHead>{t('list.email')}</TableHead>
-            <TableHead>{t('list.role')}</TableHead>
-            <TableHead>{t('list.status')}</TableHead>
-            <TableHead>{t('list.twoFactor')}</TableHead>
-            <TableHead>{t('list.lastLogin')}</TableHead>
-            <TableHead>{t('list.actions')}</TableHead>
-          </>
-        }
+        pager={listPager(accounts, pageHref, t('list.pagination'), tAdmin)}
+        head={headCells([t('list.name'), t('list.email'), t('list.role'), t('list.status'), t('list.twoFactor'), t('list.lastLogin'), t('list.actions')])}
       >
         {(item) => (
           <TableRow key={item.id} className="align-top" data-testid="admin-account-row" data-email={item.email}>
@@ -120,16 +103,16 @@ export default function AdminAccounts({ loaderData }: Route.ComponentProps) {
             <TableCell className="whitespace-nowrap">
               {item.lastLogin ? <time dateTime={item.lastLogin}>{format.dateTime(item.lastLogin)}</time> : t('list.never')}
             </TableCell>
-            <TableCell>
-              {item.isSelf ? (
+            {item.isSelf ? (
+              <TableCell>
                 <span className="text-muted-foreground">—</span>
-              ) : (
-                <div className="flex flex-wrap items-start gap-2">
-                  <ChangeRoleDialog account={item} />
-                  <ChangeStatusDialog account={item} />
-                </div>
-              )}
-            </TableCell>
+              </TableCell>
+            ) : (
+              <RowActions>
+                <ChangeRoleDialog account={item} />
+                <ChangeStatusDialog account={item} />
+              </RowActions>
+            )}
           </TableRow>
         )}
       </DataTable>

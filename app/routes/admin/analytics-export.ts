@@ -1,7 +1,7 @@
 import type { Route } from './+types/analytics-export'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
-import { requireAdmin } from '~/modules/admin/index.server'
+import { csvDownload, requireAdmin } from '~/modules/admin/index.server'
 import { csvFileName, isChartId, isoDay, parseDateRange, toCsv } from '~/modules/analytics'
 import { getChartTable } from '~/modules/analytics/index.server'
 
@@ -43,14 +43,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { range, error } = parseDateRange(search, today)
   if (error) return refusal(request, context, 400, i18n.t(`adminAnalytics:range.errors.${error}`))
   const table = await getChartTable(chart, range, getLocale(context) as Language)
-  const csv = toCsv(table.header, table.rows)
-  return new Response(csv, {
-    status: 200,
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${csvFileName(chart, range.from, range.to)}"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  })
+  return csvDownload(toCsv(table.header, table.rows), csvFileName(chart, range.from, range.to))
 }

@@ -37,6 +37,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 
 const exportHref = (chart: ChartId, range: DateRange) => `/admin/analytics/export?${rangeQuery(range, { chart })}`
 
+/** Each chart's texts, under adminAnalytics:charts.<key>. */
+const CHART_KEYS = {
+  signups: 'signups',
+  'signups-breakdown': 'breakdown',
+  'kyc-funnel': 'kycFunnel',
+  conversion: 'conversion',
+  'order-value': 'orderValue',
+  'top-categories': 'topCategories',
+  'top-products': 'topProducts',
+} as const satisfies Record<ChartId, string>
+
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('adminAnalytics')
   const { admin, locale: lng, range, preset, presets, error, analytics } = loaderData
@@ -44,6 +55,8 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const reader = useReader()
   const count = (n: number) => formatCount(n, reader)
   const pct = (p: string | null) => formatPercent(p, reader)
+  /** A chart card's id, title, description and Download CSV link. */
+  const card = (id: ChartId) => ({ id, title: t(`charts.${CHART_KEYS[id]}.title`), description: t(`charts.${CHART_KEYS[id]}.description`), downloadHref: exportHref(id, range) })
 
   const breakdownBars: BarItem[] = [
     ...breakdown.byCountry.map((c) => ({ key: `country-${c.key}`, label: t(`countries.${c.key}`), value: c.count, note: count(c.count) })),
@@ -54,18 +67,16 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const moneyRows = orderValue.filter((m) => m.orders > 0)
   const currencies = CURRENCIES.filter((c) => moneyRows.some((m) => m.currency === c))
 
-  const topCard = (id: 'top-categories' | 'top-products', key: 'topCategories' | 'topProducts', top: TopDto) => {
+  const topCard = (id: 'top-categories' | 'top-products', top: TopDto) => {
+    const key = CHART_KEYS[id]
     const lists = [
       { metric: 'byViews' as const, items: top.byViews },
       { metric: 'byOrders' as const, items: top.byOrders },
     ]
     return (
       <ChartCard
-        id={id}
+        {...card(id)}
         className="lg:col-span-2"
-        title={t(`charts.${key}.title`)}
-        description={t(`charts.${key}.description`)}
-        downloadHref={exportHref(id, range)}
         empty={top.byViews.length === 0 && top.byOrders.length === 0}
         chartClassName="grid gap-6 md:grid-cols-2"
         chart={lists.map((l) => (
@@ -114,17 +125,14 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         <ChartCard
-          id="signups"
+          {...card('signups')}
           className="lg:col-span-2"
-          title={t('charts.signups.title')}
-          description={t('charts.signups.description')}
-          downloadHref={exportHref('signups', range)}
           empty={breakdown.total === 0}
           summary={<p className="text-sm">{t('charts.signups.total', { count: breakdown.total, formatted: count(breakdown.total) })}</p>}
           chart={<SignupsChart data={signups} reader={reader} labels={{ buyers: t('userTypes.Buyer'), sellers: t('userTypes.Seller') }} />}
           table={
             <ChartTable
-              caption={t('charts.signups.title')}
+              caption={card('signups').title}
               columns={[{ label: t('columns.weekOf') }, { label: t('userTypes.Buyer'), numeric: true }, { label: t('userTypes.Seller'), numeric: true }, { label: t('columns.total'), numeric: true }]}
               rows={signups.map((w) => ({ key: w.week, cells: [formatDay(w.week, reader), count(w.buyers), count(w.sellers), count(w.total)] }))}
             />
@@ -132,15 +140,12 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         />
 
         <ChartCard
-          id="signups-breakdown"
-          title={t('charts.breakdown.title')}
-          description={t('charts.breakdown.description')}
-          downloadHref={exportHref('signups-breakdown', range)}
+          {...card('signups-breakdown')}
           empty={breakdown.total === 0}
           chart={<BarListChart data={breakdownBars} reader={reader} valueName={t('columns.signups')} />}
           table={
             <ChartTable
-              caption={t('charts.breakdown.title')}
+              caption={card('signups-breakdown').title}
               columns={[{ label: t('columns.group') }, { label: t('columns.signups'), numeric: true }]}
               rows={breakdownBars.map((b) => ({ key: b.key, cells: [b.label, count(b.value)] }))}
             />
@@ -148,15 +153,12 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         />
 
         <ChartCard
-          id="kyc-funnel"
-          title={t('charts.kycFunnel.title')}
-          description={t('charts.kycFunnel.description')}
-          downloadHref={exportHref('kyc-funnel', range)}
+          {...card('kyc-funnel')}
           empty={kycFunnel[0]?.count === 0}
           chart={<BarListChart data={kycBars} reader={reader} valueName={t('columns.sellers')} />}
           table={
             <ChartTable
-              caption={t('charts.kycFunnel.title')}
+              caption={card('kyc-funnel').title}
               columns={[{ label: t('columns.stage') }, { label: t('columns.sellers'), numeric: true }, { label: t('columns.shareOfRegistered'), numeric: true }]}
               rows={kycFunnel.map((s) => ({ key: s.stage, cells: [t(`charts.kycFunnel.stages.${s.stage}`), count(s.count), pct(s.percent)] }))}
             />
@@ -164,16 +166,13 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         />
 
         <ChartCard
-          id="conversion"
-          title={t('charts.conversion.title')}
-          description={t('charts.conversion.description')}
-          downloadHref={exportHref('conversion', range)}
+          {...card('conversion')}
           empty={conversion.stages[0]?.count === 0}
           summary={<p className="text-sm" data-testid="quote-to-order">{t('charts.conversion.quoteToOrder', { percent: pct(conversion.quoteToOrderPercent) })}</p>}
           chart={<BarListChart data={conversionBars} reader={reader} valueName={t('columns.rfqs')} />}
           table={
             <ChartTable
-              caption={t('charts.conversion.title')}
+              caption={card('conversion').title}
               columns={[{ label: t('columns.stage') }, { label: t('columns.rfqs'), numeric: true }, { label: t('columns.shareOfCreated'), numeric: true }]}
               rows={conversion.stages.map((s) => ({ key: s.stage, cells: [t(`charts.conversion.stages.${s.stage}`), count(s.count), pct(s.percent)] }))}
             />
@@ -181,10 +180,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
         />
 
         <ChartCard
-          id="order-value"
-          title={t('charts.orderValue.title')}
-          description={t('charts.orderValue.description')}
-          downloadHref={exportHref('order-value', range)}
+          {...card('order-value')}
           empty={moneyRows.length === 0}
           chartClassName="grid gap-6 md:grid-cols-2 xl:grid-cols-3"
           chart={currencies.map((c) => (
@@ -197,7 +193,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           ))}
           table={
             <ChartTable
-              caption={t('charts.orderValue.title')}
+              caption={card('order-value').title}
               columns={[{ label: t('columns.month') }, { label: t('columns.currency') }, { label: t('columns.orders'), numeric: true }, { label: t('columns.orderValue'), numeric: true }]}
               rows={moneyRows.map((m) => ({ key: `${m.month}-${m.currency}`, cells: [formatMonth(m.month, reader), m.currency, count(m.orders), formatAmount(m.total, m.currency, reader)] }))}
             />
@@ -205,8 +201,8 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
           className="lg:col-span-2"
         />
 
-        {topCard('top-categories', 'topCategories', topCategories)}
-        {topCard('top-products', 'topProducts', topProducts)}
+        {topCard('top-categories', topCategories)}
+        {topCard('top-products', topProducts)}
       </div>
     </AdminShell>
   )

@@ -1,5 +1,5 @@
 import type { Route } from './+types/audit-export'
-import { auditExportFileName, exportAuditCsv, requireAdmin } from '~/modules/admin/index.server'
+import { auditExportFileName, csvDownload, exportAuditCsv, requireAdmin } from '~/modules/admin/index.server'
 import { parseAuditFilter } from '~/modules/admin'
 
 /**
@@ -9,14 +9,5 @@ import { parseAuditFilter } from '~/modules/admin'
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, 'audit:read')
   const filter = parseAuditFilter(new URL(request.url))
-  const body = await exportAuditCsv(admin, request, filter)
-  return new Response(body, {
-    status: 200,
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${auditExportFileName()}"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  })
+  return csvDownload(await exportAuditCsv(admin, request, filter), auditExportFileName())
 }

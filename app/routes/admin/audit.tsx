@@ -2,16 +2,15 @@ import { Download } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import type { Route } from './+types/audit'
+import { AdminErrorBoundary, AdminShell, AUDIT_ACTIONS, auditFilterQuery, FilterSelect, headCells, listPager, parseAuditFilter } from '~/modules/admin'
 import { DataTable } from '~/components/data-table'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { NativeSelect } from '~/components/ui/native-select'
-import { TableCell, TableHead, TableRow } from '~/components/ui/table'
+import { TableCell, TableRow } from '~/components/ui/table'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
 import { useFormat } from '~/lib/use-format'
-import { AdminErrorBoundary, AdminShell, AUDIT_ACTIONS, auditFilterQuery, parseAuditFilter } from '~/modules/admin'
 import { adminHeader, listAdminOptions, listAuditEntries, requireAdmin } from '~/modules/admin/index.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -56,28 +55,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">{t('audit.title')}</h1>
       <p className="mt-1 text-sm text-muted-foreground">{t('audit.description')}</p>
       <Form method="get" action="/admin/audit" className="mt-6 flex flex-wrap items-end gap-4">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-action">{t('audit.filterAction')}</Label>
-          <NativeSelect id="audit-action" name="action" defaultValue={filter.action}>
-            <option value="">{t('audit.all')}</option>
-            {AUDIT_ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {t(`audit.actions.${a}`)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="audit-admin">{t('audit.filterAdmin')}</Label>
-          <NativeSelect id="audit-admin" name="admin" defaultValue={filter.admin}>
-            <option value="">{t('audit.all')}</option>
-            {admins.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.fullName} ({a.email})
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <FilterSelect id="audit-action" name="action" label={t('audit.filterAction')} value={filter.action} all={t('audit.all')} options={AUDIT_ACTIONS.map((a) => ({ value: a, label: t(`audit.actions.${a}`) }))} />
+        <FilterSelect id="audit-admin" name="admin" label={t('audit.filterAdmin')} value={filter.admin} all={t('audit.all')} options={admins.map((a) => ({ value: a.id, label: `${a.fullName} (${a.email})` }))} />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="audit-from">{t('audit.from')}</Label>
           <Input id="audit-from" type="date" name="from" defaultValue={filter.from} className="w-auto" />
@@ -116,25 +95,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         className="mt-3 bg-background"
         emptyClassName="mt-6 bg-background"
         testId="audit-table"
-        head={
-          <>
-            <TableHead>{t('audit.time')}</TableHead>
-            <TableHead>{t('audit.admin')}</TableHead>
-            <TableHead>{t('audit.action')}</TableHead>
-            <TableHead>{t('audit.target')}</TableHead>
-            <TableHead>{t('audit.details')}</TableHead>
-            <TableHead>{t('audit.ip')}</TableHead>
-          </>
-        }
-        pager={{
-          page: page.page,
-          pageCount: page.pageCount,
-          href: pageHref,
-          label: t('audit.pagination'),
-          previous: t('audit.previous'),
-          next: t('audit.next'),
-          position: t('audit.page', { page: page.page, pageCount: page.pageCount }),
-        }}
+        head={headCells([t('audit.time'), t('audit.admin'), t('audit.action'), t('audit.target'), t('audit.details'), t('audit.ip')])}
+        pager={listPager(page, pageHref, t('audit.pagination'), t)}
       >
         {(e) => (
           <TableRow key={e.id} className="align-top">

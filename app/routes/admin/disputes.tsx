@@ -6,12 +6,12 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
 import { useFormat } from '~/lib/use-format'
 import { cn } from '~/lib/utils'
-import { AdminErrorBoundary, AdminShell } from '~/modules/admin'
+import { AdminErrorBoundary, AdminShell, headCells, listPager } from '~/modules/admin'
 import { adminHeader, requireAdmin } from '~/modules/admin/index.server'
 import { DISPUTE_OVERDUE_DAYS, DISPUTE_QUEUE_FILTERS, type DisputeQueueFilter, parseQueueQuery } from '~/modules/disputes'
 import { listDisputeQueue } from '~/modules/disputes/index.server'
 import { DataTable } from '~/components/data-table'
-import { TableCell, TableHead, TableRow } from '~/components/ui/table'
+import { TableCell, TableRow } from '~/components/ui/table'
 
 // The moderators' dispute queue (issue 10 item 7): open disputes oldest first, Overdue after three days
 // without an act (judged in SQL against now()), resolved ones by a filter; paginated in the database.
@@ -67,26 +67,8 @@ export default function AdminDisputes({ loaderData }: Route.ComponentProps) {
         emptyClassName="mt-6 bg-background"
         testId="dispute-queue"
         emptyTestId="dispute-queue-empty"
-        pager={{
-          page: queue.page,
-          pageCount: queue.pageCount,
-          href: (n) => href(queue.filter, n),
-          label: t('queue.pagination'),
-          previous: t('queue.previous'),
-          next: t('queue.next'),
-          position: t('queue.page', { page: queue.page, pageCount: queue.pageCount }),
-        }}
-        head={
-          <>
-            <TableHead>{t('queue.order')}</TableHead>
-            <TableHead>{t('queue.buyer')}</TableHead>
-            <TableHead>{t('queue.seller')}</TableHead>
-            <TableHead>{t('queue.reason')}</TableHead>
-            <TableHead>{t('queue.openedAt')}</TableHead>
-            <TableHead>{queue.filter === 'resolved' ? t('queue.decidedAt') : t('queue.lastActivity')}</TableHead>
-            <TableHead>{t('queue.status')}</TableHead>
-          </>
-        }
+        pager={listPager(queue, (n) => href(queue.filter, n), t('queue.pagination'), t, 'queue')}
+        head={headCells([t('queue.order'), t('queue.buyer'), t('queue.seller'), t('queue.reason'), t('queue.openedAt'), queue.filter === 'resolved' ? t('queue.decidedAt') : t('queue.lastActivity'), t('queue.status')])}
       >
         {(d) => (
           <TableRow key={d.id} className="align-top" data-testid="dispute-queue-row">

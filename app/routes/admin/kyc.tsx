@@ -2,15 +2,16 @@ import { ExternalLink } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/kyc'
+import { parseSubmission } from '~/lib/form'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { adminHeader, decideKyc, listKycQueue, requireAdmin, safeAdminRedirect } from '~/modules/admin/index.server'
-import { AdminErrorBoundary, AdminShell, ApproveKycButton, type KycDecisionFieldErrors, parseKycDecision, parseKycQueuePage, RejectKycDialog } from '~/modules/admin'
+import { AdminErrorBoundary, AdminShell, ApproveKycButton, headCells, KYC_DECISION_FORM, type KycDecisionFieldErrors, KycDecisionSchema, listPager, parseKycQueuePage, RejectKycDialog, RowActions } from '~/modules/admin'
 import { DataTable } from '~/components/data-table'
-import { TableCell, TableHead, TableRow } from '~/components/ui/table'
+import { TableCell, TableRow } from '~/components/ui/table'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, 'kyc:review')
@@ -27,7 +28,7 @@ type ActionData = { fieldErrors?: KycDecisionFieldErrors; formError?: string }
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, 'kyc:review')
   const form = await readForm(request)
-  const parsed = parseKycDecision(form)
+  const parsed = parseSubmission(KycDecisionSchema, form, KYC_DECISION_FORM)
   if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   const result = await decideKyc(admin, request, parsed.value)
   if (!result.ok) {
@@ -58,25 +59,8 @@ export default function AdminKyc({ loaderData }: Route.ComponentProps) {
         className="mt-6 bg-background"
         testId="kyc-queue"
         emptyTestId="kyc-queue-empty"
-        pager={{
-          page: queue.page,
-          pageCount: queue.pageCount,
-          href: pageHref,
-          label: t('kyc.pagination'),
-          previous: t('audit.previous'),
-          next: t('audit.next'),
-          position: t('audit.page', { page: queue.page, pageCount: queue.pageCount }),
-        }}
-        head={
-          <>
-            <TableHead>{t('kyc.name')}</TableHead>
-            <TableHead>{t('kyc.company')}</TableHead>
-            <TableHead>{t('kyc.country')}</TableHead>
-            <TableHead>{t('kyc.email')}</TableHead>
-            <TableHead>{t('kyc.uploaded')}</TableHead>
-            <TableHead>{t('kyc.actions')}</TableHead>
-          </>
-        }
+        pager={listPager(queue, pageHref, t('kyc.pagination'), t)}
+        head={headCells([t('kyc.name'), t('kyc.company'), t('kyc.country'), t('kyc.email'), t('kyc.uploaded'), t('kyc.actions')])}
       >
         {(item) => (
           <TableRow key={item.profileId} className="align-top" data-testid="kyc-queue-row">
@@ -87,26 +71,24 @@ export default function AdminKyc({ loaderData }: Route.ComponentProps) {
             <TableCell className="whitespace-nowrap">
               <time dateTime={item.uploadedAt}>{format.dateTime(item.uploadedAt)}</time>
             </TableCell>
-            <TableCell>
-              <div className="flex flex-wrap items-start gap-2">
-                {/* A document link, not a client route: a plain anchor that opens the file in a new tab. */}
-                <a
-                  href={item.viewUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex h-8 items-center gap-1 rounded-md border px-3 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
-                  data-testid="kyc-view"
-                >
-                  {t('kyc.view', { type: item.documentType?.toUpperCase() ?? '' })}
-                  <ExternalLink className="size-3.5" aria-hidden />
-                  <span className="sr-only">
-                    : {item.name} ({t('kyc.opensInNewTab')})
-                  </span>
-                </a>
-                <ApproveKycButton seller={item} />
-                <RejectKycDialog seller={item} />
-              </div>
-            </TableCell>
+            <RowActions>
+              {/* A document link, not a client route: a plain anchor that opens the file in a new tab. */}
+              <a
+                href={item.viewUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex h-8 items-center gap-1 rounded-md border px-3 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                data-testid="kyc-view"
+              >
+                {t('kyc.view', { type: item.documentType?.toUpperCase() ?? '' })}
+                <ExternalLink className="size-3.5" aria-hidden />
+                <span className="sr-only">
+                  : {item.name} ({t('kyc.opensInNewTab')})
+                </span>
+              </a>
+              <ApproveKycButton seller={item} />
+              <RejectKycDialog seller={item} />
+            </RowActions>
           </TableRow>
         )}
       </DataTable>

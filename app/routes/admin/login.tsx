@@ -4,7 +4,8 @@ import type { Route } from './+types/login'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { getI18n } from '~/lib/i18next.server'
 import { requireNoAdmin, safeAdminRedirect, signInAdmin } from '~/modules/admin/index.server'
-import { type AdminLoginAnswer, AdminLoginForm, parseAdminLogin } from '~/modules/admin'
+import { ADMIN_EMAIL_MAX, ADMIN_LOGIN_FORM, type AdminLoginAnswer, AdminLoginForm, AdminLoginSchema } from '~/modules/admin'
+import { parseSubmission } from '~/lib/form'
 
 /** /admin/two-factor, carrying where to go after the code (a safe admin path, or none for the dashboard). */
 function twoFactorPath(redirectTo: string): string {
@@ -26,8 +27,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormDataWithLimit(request, FORM_LIMIT)
   if (!form.ok) return data<AdminLoginAnswer>({ fieldErrors: {}, formError: 'admin:login.badRequest', email: '' }, { status: form.reason === 'tooLarge' ? 413 : 400 })
-  const parsed = parseAdminLogin(form.formData)
-  if (!parsed.ok) return data<AdminLoginAnswer>({ fieldErrors: parsed.fieldErrors, email: parsed.email }, { status: 400 })
+  const parsed = parseSubmission(AdminLoginSchema, form.formData, ADMIN_LOGIN_FORM)
+  if (!parsed.ok) return data<AdminLoginAnswer>({ fieldErrors: parsed.fieldErrors, email: (parsed.values.email ?? '').slice(0, ADMIN_EMAIL_MAX) }, { status: 400 })
   const result = await signInAdmin(request, parsed.value)
   if (!result.ok) {
     return data<AdminLoginAnswer>({ fieldErrors: {}, formError: result.messageKey, email: parsed.value.email, minutes: result.minutes }, { status: result.status, headers: result.headers })

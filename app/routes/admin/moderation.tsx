@@ -8,7 +8,7 @@ import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { cn } from '~/lib/utils'
 import { useFormat } from '~/lib/use-format'
-import { AdminErrorBoundary, AdminShell, ModerationReport, parseModerationFilter, REPORT_DECISION_FORM, REPORT_STATUSES, type ReportDecisionFieldErrors, ReportDecisionSchema, type ReportStatus } from '~/modules/admin'
+import { AdminErrorBoundary, AdminShell, listPager, ModerationReport, parseModerationFilter, REPORT_DECISION_FORM, REPORT_STATUSES, type ReportDecisionFieldErrors, ReportDecisionSchema, type ReportStatus } from '~/modules/admin'
 import { adminHeader, decideReport, listReports, requireAdmin } from '~/modules/admin/index.server'
 import { Pager } from '~/components/pager'
 
@@ -90,15 +90,7 @@ export default function AdminModeration({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pager
-        page={reports.page}
-        pageCount={reports.pageCount}
-        href={(n) => statusHref(reports.status, n)}
-        label={t('moderation.pagination')}
-        previous={t('audit.previous')}
-        next={t('audit.next')}
-        position={t('audit.page', { page: reports.page, pageCount: reports.pageCount })}
-      />
+      <Pager {...listPager(reports, (n) => statusHref(reports.status, n), t('moderation.pagination'), t)} />
     </AdminShell>
   )
 }

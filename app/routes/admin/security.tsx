@@ -4,7 +4,8 @@ import type { Route } from './+types/security'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
-import { AdminErrorBoundary, AdminShell, parseSecurityAction, type SecurityAnswer, TwoFactorSettings } from '~/modules/admin'
+import { AdminErrorBoundary, AdminShell, SECURITY_FORM, SecurityActionSchema, type SecurityAnswer, TwoFactorSettings } from '~/modules/admin'
+import { parseSubmission } from '~/lib/form'
 import { adminHeader, confirmTwoFactorSetup, disableTwoFactor, requireAdmin, type SecurityResult, startTwoFactorSetup, twoFactorState } from '~/modules/admin/index.server'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request)
   const form = await readFormDataWithLimit(request, FORM_LIMIT)
   if (!form.ok) return data<SecurityAnswer>({ formError: 'adminAccounts:errors.invalid' }, { status: form.reason === 'tooLarge' ? 413 : 400 })
-  const parsed = parseSecurityAction(form.formData)
+  const parsed = parseSubmission(SecurityActionSchema, form.formData, SECURITY_FORM)
   const intent = String(form.formData.get('intent') ?? '').slice(0, 20)
   if (!parsed.ok) return data<SecurityAnswer>({ intent, fieldErrors: parsed.fieldErrors }, { status: 400 })
   const input = parsed.value

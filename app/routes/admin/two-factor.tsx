@@ -4,7 +4,8 @@ import type { Route } from './+types/two-factor'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { getI18n } from '~/lib/i18next.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { parseTwoFactorSignIn, type TwoFactorSignInAnswer, TwoFactorSignInForm } from '~/modules/admin'
+import { TWO_FACTOR_SIGN_IN_FORM, type TwoFactorSignInAnswer, TwoFactorSignInForm, TwoFactorSignInSchema } from '~/modules/admin'
+import { parseSubmission } from '~/lib/form'
 import { completeTwoFactorSignIn, readTwoFactorChallenge, requireNoAdmin, safeAdminRedirect } from '~/modules/admin/index.server'
 import { readFormDataWithLimit } from '~/lib/uploads.server'
 
@@ -37,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   // No challenge (never signed in, expired, used up): back to the password, with the reason; nothing written.
   const challenge = await readTwoFactorChallenge(request)
   if (!challenge) return redirectWithToast(request, loginPath(redirectTo), { type: 'error', key: 'adminAccounts:twoFactor.errors.expired' })
-  const parsed = parseTwoFactorSignIn(form.formData)
+  const parsed = parseSubmission(TwoFactorSignInSchema, form.formData, TWO_FACTOR_SIGN_IN_FORM)
   if (!parsed.ok) return data<TwoFactorSignInAnswer>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   const result = await completeTwoFactorSignIn(request, challenge, parsed.value)
   if (!result.ok) {

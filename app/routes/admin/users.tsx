@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next'
 import { data } from 'react-router'
 import type { Route } from './+types/users'
 import { Alert, AlertDescription } from '~/components/ui/alert'
+import { parseSubmission } from '~/lib/form'
+import { AdminErrorBoundary, AdminShell, parseUserFilter, USER_ACTION_FORM, type UserActionFieldErrors, UserActionSchema, UserDetailDialog, UserFilters, UserKycCard, userListSearch, UserTable } from '~/modules/admin'
 import { readForm } from '~/lib/form.server'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
-import { AdminErrorBoundary, AdminShell, parseUserAction, parseUserFilter, type UserActionFieldErrors, UserDetailDialog, UserFilters, UserKycCard, userListSearch, UserTable } from '~/modules/admin'
 import { adminHeader, changeUserStatus, getKycPendingCard, getUserDetail, listUsers, requireAdmin, safeAdminRedirect, updateUserNotes } from '~/modules/admin/index.server'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -51,7 +52,7 @@ const FAILURES = {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, 'user:manage')
-  const parsed = parseUserAction(await readForm(request))
+  const parsed = parseSubmission(UserActionSchema, await readForm(request), USER_ACTION_FORM)
   if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   const input = parsed.value
   // Back to the same view (filters and page) with this user's dialog open.

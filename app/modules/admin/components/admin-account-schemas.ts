@@ -2,6 +2,7 @@
 // /admin/two-factor): one Zod schema per form, used by the dialog before sending and by the action.
 // Error messages are i18n keys (adminAccounts namespace, password rules from auth).
 import { z } from 'zod'
+import { type FieldErrors, type FormLike, parseSubmission, type SubmissionOptions } from '~/lib/form'
 import { ADMIN_ROLES, PASSWORD_MAX } from '~/domain'
 import { PasswordSchema } from '~/modules/accounts'
 import { ADMIN_EMAIL_MAX, ADMIN_NAME_MAX, ADMIN_NAME_MIN } from '../schemas'
@@ -38,27 +39,20 @@ export const CreateAdminSchema = z.object({
 export const ChangeRoleSchema = z.object({ intent: z.literal('role'), adminId, role })
 export const ChangeStatusSchema = z.object({ intent: z.enum(['deactivate', 'activate']), adminId })
 
-export const AdminAccountActionSchema = z.discriminatedUnion('intent', [CreateAdminSchema, ChangeRoleSchema, ChangeStatusSchema])
+export const AdminAccountActionSchema = z.discriminatedUnion('intent', [CreateAdminSchema, ChangeRoleSchema, ChangeStatusSchema], { error: 'adminAccounts:errors.invalid' })
 export type AdminAccountAction = z.infer<typeof AdminAccountActionSchema>
 export type CreateAdminFormInput = z.infer<typeof CreateAdminSchema>
 
-export type AdminAccountFieldErrors = Partial<Record<'fullName' | 'email' | 'role' | 'password' | 'form', string>>
+export type AdminAccountFieldErrors = FieldErrors<'fullName' | 'email' | 'role' | 'password'>
 
-type FormLike = { get(name: string): FormDataEntryValue | null }
+/** How `parseSubmission` reads any form of the admin accounts page: an unknown intent or admin is the whole form's error. */
+export const ADMIN_ACCOUNT_FORM = {
+  fields: ['intent', 'fullName', 'email', 'role', 'password', 'adminId'],
+  formFields: ['intent', 'adminId'],
+} satisfies SubmissionOptions
 
-/** Parses any form of the admin accounts page; field errors are i18n keys. */
-export function parseAdminAccountAction(form: FormLike): { ok: true; value: AdminAccountAction } | { ok: false; fieldErrors: AdminAccountFieldErrors } {
-  const raw = { intent: form.get('intent'), fullName: form.get('fullName'), email: form.get('email'), role: form.get('role'), password: form.get('password'), adminId: form.get('adminId') }
-  const result = AdminAccountActionSchema.safeParse(raw)
-  if (result.success) return { ok: true, value: result.data }
-  const fieldErrors: AdminAccountFieldErrors = {}
-  for (const issue of result.error.issues) {
-    const field = issue.path[0]
-    if (field === 'fullName' || field === 'email' || field === 'role' || field === 'password') fieldErrors[field] ??= issue.message
-    else fieldErrors.form ??= field === 'adminId' ? issue.message : 'adminAccounts:errors.invalid'
-  }
-  return { ok: false, fieldErrors }
-}
+/** The dialogs' check (the action makes the same call): `parseSubmission` with ADMIN_ACCOUNT_FORM. */
+export const parseAdminAccountAction = (form: FormLike) => parseSubmission(AdminAccountActionSchema, form, ADMIN_ACCOUNT_FORM)
 
 /** The create dialog's own check (the same schema as the action). */
 export function parseCreateAdmin(form: FormData) {
@@ -79,37 +73,32 @@ const confirmPassword = z.preprocess(
 )
 
 /** /admin/security: start (password), confirm (code from the app), turn off (password and code). */
-export const SecurityActionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('enable'), password: confirmPassword }),
-  z.object({ intent: z.literal('verify'), code: TotpCodeSchema }),
-  z.object({ intent: z.literal('disable'), password: confirmPassword, code: TotpCodeSchema }),
-])
+export const SecurityActionSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({ intent: z.literal('enable'), password: confirmPassword }),
+    z.object({ intent: z.literal('verify'), code: TotpCodeSchema }),
+    z.object({ intent: z.literal('disable'), password: confirmPassword, code: TotpCodeSchema }),
+  ],
+  { error: 'adminAccounts:errors.invalid' },
+)
 export type SecurityAction = z.infer<typeof SecurityActionSchema>
-export type SecurityFieldErrors = Partial<Record<'password' | 'code' | 'form', string>>
+export type SecurityFieldErrors = FieldErrors<'password' | 'code'>
 
-export function parseSecurityAction(form: FormLike): { ok: true; value: SecurityAction } | { ok: false; fieldErrors: SecurityFieldErrors } {
-  const result = SecurityActionSchema.safeParse({ intent: form.get('intent'), password: form.get('password'), code: form.get('code') })
-  if (result.success) return { ok: true, value: result.data }
-  const fieldErrors: SecurityFieldErrors = {}
-  for (const issue of result.error.issues) {
-    const field = issue.path[0]
-    if (field === 'password' || field === 'code') fieldErrors[field] ??= issue.message
-    else fieldErrors.form ??= 'adminAccounts:errors.invalid'
-  }
-  return { ok: false, fieldErrors }
-}
+/** How `parseSubmission` reads the /admin/security forms: an unknown intent is the whole form's error. */
+export const SECURITY_FORM = { fields: ['intent', 'password', 'code'], formFields: ['intent'] } satisfies SubmissionOptions
 
 /** /admin/two-factor: the second sign-in step, with the app's code or one backup code. */
-export const TwoFactorSignInSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('totp'), code: TotpCodeSchema }),
-  z.object({ method: z.literal('backup'), code: BackupCodeSchema }),
-])
+export const TwoFactorSignInSchema = z.preprocess(
+  // A form without a method is the app's code (the page's default); an empty or unknown one is refused.
+  (raw) => (raw && typeof raw === 'object' && (raw as { method?: unknown }).method === undefined ? { ...raw, method: 'totp' } : raw),
+  z.discriminatedUnion(
+    'method',
+    [z.object({ method: z.literal('totp'), code: TotpCodeSchema }), z.object({ method: z.literal('backup'), code: BackupCodeSchema })],
+    { error: 'adminAccounts:errors.invalid' },
+  ),
+)
 export type TwoFactorSignInInput = z.infer<typeof TwoFactorSignInSchema>
 
-export function parseTwoFactorSignIn(form: FormLike): { ok: true; value: TwoFactorSignInInput } | { ok: false; fieldErrors: Partial<Record<'code' | 'form', string>>; method: 'totp' | 'backup' } {
-  const method = form.get('method') === 'backup' ? 'backup' : 'totp'
-  const result = TwoFactorSignInSchema.safeParse({ method: form.get('method') ?? 'totp', code: form.get('code') })
-  if (result.success) return { ok: true, value: result.data }
-  const issue = result.error.issues[0]
-  return { ok: false, method, fieldErrors: issue?.path[0] === 'code' ? { code: issue.message } : { form: 'adminAccounts:errors.invalid' } }
-}
+/** How `parseSubmission` reads the second sign-in step: every name sent (a missing method stays undefined); a bad method is the whole form's error. */
+export const TWO_FACTOR_SIGN_IN_FORM = { formFields: ['method'] } satisfies SubmissionOptions

@@ -11,7 +11,8 @@ import { Label } from '~/components/ui/label'
 import { Spinner } from '~/components/ui/spinner'
 import { Textarea } from '~/components/ui/textarea'
 import { useFormat } from '~/lib/use-format'
-import { ACCOUNT_STATUSES, ADMIN_NOTES_MAX, parseUserAction, type UserActionFieldErrors } from '../user-schemas'
+import { parseSubmission } from '~/lib/form'
+import { ACCOUNT_STATUSES, ADMIN_NOTES_MAX, USER_ACTION_FORM, UserActionSchema, type UserActionFieldErrors } from '../user-schemas'
 import type { UserDetailDto } from '../users.server'
 import { ApproveKycButton, RejectKycDialog } from './kyc-review-actions'
 import { KycViewLink } from './user-kyc-card'
@@ -197,7 +198,7 @@ function NotesForm({ detail, actionHref }: { detail: UserDetailDto; actionHref: 
   const id = `user-notes-${detail.profileId}`
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (busy || unchanged) return void event.preventDefault()
-    const parsed = parseUserAction(new FormData(event.currentTarget))
+    const parsed = parseSubmission(UserActionSchema, new FormData(event.currentTarget), USER_ACTION_FORM)
     if (!parsed.ok) {
       event.preventDefault()
       setClientErrors(parsed.fieldErrors)

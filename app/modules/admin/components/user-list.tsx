@@ -7,13 +7,15 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { NativeSelect } from '~/components/ui/native-select'
 import { Spinner } from '~/components/ui/spinner'
 import { useFormat } from '~/lib/use-format'
 import { ACCOUNT_STATUSES, KYC_FILTER_STATUSES, USERS_COUNT_CAP, USERS_SEARCH_MAX, userListSearch } from '../user-schemas'
 import type { UserPageDto, UserRowDto } from '../users.server'
+import { listPager } from './list-pager'
+import { headCells } from './table-parts'
+import { FilterSelect } from './filter-select'
 import { DataTable } from '~/components/data-table'
-import { TableCell, TableHead, TableRow } from '~/components/ui/table'
+import { TableCell, TableRow } from '~/components/ui/table'
 
 /** The list's filters as the page shows them (empty string: all). */
 export type UserFilterView = { q: string; status: string; kyc: string; page: number }
@@ -48,28 +50,8 @@ export function UserFilters({ filter }: { filter: UserFilterView }) {
             <Label htmlFor="users-q">{t('filters.search')}</Label>
             <Input id="users-q" name="q" type="search" defaultValue={filter.q} maxLength={USERS_SEARCH_MAX} placeholder={t('filters.searchPlaceholder')} />
           </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="users-status">{t('filters.status')}</Label>
-            <NativeSelect id="users-status" name="status" defaultValue={filter.status}>
-              <option value="">{t('filters.allStatus')}</option>
-              {ACCOUNT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="users-kyc">{t('filters.kyc')}</Label>
-            <NativeSelect id="users-kyc" name="kyc" defaultValue={filter.kyc}>
-              <option value="">{t('filters.allKyc')}</option>
-              {KYC_FILTER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`kyc.${s}`)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <FilterSelect id="users-status" name="status" label={t('filters.status')} value={filter.status} all={t('filters.allStatus')} options={ACCOUNT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+          <FilterSelect id="users-kyc" name="kyc" label={t('filters.kyc')} value={filter.kyc} all={t('filters.allKyc')} options={KYC_FILTER_STATUSES.map((s) => ({ value: s, label: t(`kyc.${s}`) }))} />
           <Button type="submit">{t('filters.apply')}</Button>
           {filtered ? (
             <Link to="/admin/users" className="py-2 text-sm font-medium text-primary underline-offset-4 hover:underline">
@@ -106,26 +88,8 @@ export function UserTable({ page, filter }: { page: UserPageDto; filter: UserFil
           empty={t('table.empty')}
           testId="users-table"
           emptyTestId="users-empty"
-          pager={{
-            page: page.page,
-            pageCount: page.pageCount,
-            href: pageHref,
-            label: t('table.pagination'),
-            previous: t('table.previous'),
-            next: t('table.next'),
-            position: t(page.totalCapped ? 'table.pageCapped' : 'table.page', { page: page.page, pageCount: page.pageCount }),
-          }}
-          head={
-            <>
-              <TableHead>{t('table.user')}</TableHead>
-              <TableHead>{t('table.type')}</TableHead>
-              <TableHead>{t('table.country')}</TableHead>
-              <TableHead>{t('table.accountStatus')}</TableHead>
-              <TableHead>{t('table.kycStatus')}</TableHead>
-              <TableHead>{t('table.joined')}</TableHead>
-              <TableHead>{t('table.actions')}</TableHead>
-            </>
-          }
+          pager={listPager(page, pageHref, t('table.pagination'), t, 'table', page.totalCapped ? 'table.pageCapped' : 'table.page')}
+          head={headCells([t('table.user'), t('table.type'), t('table.country'), t('table.accountStatus'), t('table.kycStatus'), t('table.joined'), t('table.actions')])}
         >
           {(u) => (
             <TableRow key={u.profileId} className="align-top" data-testid="user-row">
