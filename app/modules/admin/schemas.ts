@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { type FieldErrors, type FormLike, parseSubmission, type SubmissionOptions } from '~/lib/form'
+import type { FieldErrors, SubmissionOptions } from '~/lib/form'
 import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc'
 import { AUDIT_ACTIONS } from './roles'
 import { isUuid, PASSWORD_MAX, UUID_PATTERN } from '~/domain'
@@ -105,6 +105,3 @@ export type KycDecisionFieldErrors = FieldErrors<'reason'>
 
 /** How `parseSubmission` reads an Approve/Reject form: an unknown intent or seller is the whole form's error. */
 export const KYC_DECISION_FORM = { fields: ['intent', 'profileId', 'reason'], formFields: ['intent', 'profileId'] } satisfies SubmissionOptions
-
-/** The reject dialog's check (the action makes the same call): `parseSubmission` with KYC_DECISION_FORM. */
-export const parseKycDecision = (form: FormLike) => parseSubmission(KycDecisionSchema, form, KYC_DECISION_FORM)

@@ -6,15 +6,14 @@ import { SelectField, TextField } from '~/components/form-fields'
 import { useDialogForm } from '~/components/use-dialog-form'
 import { ADMIN_ROLES, type AdminRole, PASSWORD_MAX, PASSWORD_MIN } from '~/domain'
 import { ADMIN_EMAIL_MAX, ADMIN_NAME_MAX } from '../schemas'
-import { parseAdminAccountAction, parseCreateAdmin, type AdminAccountFieldErrors } from './admin-account-schemas'
+import { parseSubmission } from '~/lib/form'
+import { ADMIN_ACCOUNT_FORM, AdminAccountActionSchema, type AdminAccountFieldErrors } from './admin-account-schemas'
 
 /** The account a row's dialogs act on (what the list shows). */
 export type AdminAccountRow = { id: string; fullName: string; email: string; role: AdminRole; isActive: boolean }
 
-const parseAny = (form: FormData) => {
-  const parsed = parseAdminAccountAction(form)
-  return parsed.ok ? ({ ok: true } as const) : parsed
-}
+/** Every dialog's check before it is sent: the action's own call. */
+const check = (form: FormData) => parseSubmission(AdminAccountActionSchema, form, ADMIN_ACCOUNT_FORM)
 
 /** The role select of both forms, labelled by the admin namespace's role names. */
 function RoleField(props: { id: string; label: string; error?: string; defaultValue: AdminRole }) {
@@ -25,7 +24,7 @@ function RoleField(props: { id: string; label: string; error?: string; defaultVa
 /** "Add admin": full name, email, role and an initial password meeting the password policy. */
 export function CreateAdminDialog() {
   const { t } = useTranslation('adminAccounts')
-  const dialog = useDialogForm<AdminAccountFieldErrors>(parseCreateAdmin)
+  const dialog = useDialogForm<AdminAccountFieldErrors>(check)
   const { errors } = dialog
   return (
     <DialogForm
@@ -75,7 +74,7 @@ function rowDialog(t: TFunction<'adminAccounts'>, account: AdminAccountRow, titl
 /** "Change role" of another admin. */
 export function ChangeRoleDialog({ account }: { account: AdminAccountRow }) {
   const { t } = useTranslation('adminAccounts')
-  const dialog = useDialogForm<AdminAccountFieldErrors>(parseAny)
+  const dialog = useDialogForm<AdminAccountFieldErrors>(check)
   return (
     <DialogForm
       state={dialog}
@@ -94,7 +93,7 @@ export function ChangeRoleDialog({ account }: { account: AdminAccountRow }) {
 /** Deactivate (signs the admin out at once) or reactivate another admin, after a confirmation. */
 export function ChangeStatusDialog({ account }: { account: AdminAccountRow }) {
   const { t } = useTranslation('adminAccounts')
-  const dialog = useDialogForm<AdminAccountFieldErrors>(parseAny)
+  const dialog = useDialogForm<AdminAccountFieldErrors>(check)
   const intent = account.isActive ? 'deactivate' : 'activate'
   return (
     <DialogForm

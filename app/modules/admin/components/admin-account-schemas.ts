@@ -2,7 +2,7 @@
 // /admin/two-factor): one Zod schema per form, used by the dialog before sending and by the action.
 // Error messages are i18n keys (adminAccounts namespace, password rules from auth).
 import { z } from 'zod'
-import { type FieldErrors, type FormLike, parseSubmission, type SubmissionOptions } from '~/lib/form'
+import type { FieldErrors, SubmissionOptions } from '~/lib/form'
 import { ADMIN_ROLES, PASSWORD_MAX } from '~/domain'
 import { PasswordSchema } from '~/modules/accounts'
 import { ADMIN_EMAIL_MAX, ADMIN_NAME_MAX, ADMIN_NAME_MIN } from '../schemas'
@@ -50,15 +50,6 @@ export const ADMIN_ACCOUNT_FORM = {
   fields: ['intent', 'fullName', 'email', 'role', 'password', 'adminId'],
   formFields: ['intent', 'adminId'],
 } satisfies SubmissionOptions
-
-/** The dialogs' check (the action makes the same call): `parseSubmission` with ADMIN_ACCOUNT_FORM. */
-export const parseAdminAccountAction = (form: FormLike) => parseSubmission(AdminAccountActionSchema, form, ADMIN_ACCOUNT_FORM)
-
-/** The create dialog's own check (the same schema as the action). */
-export function parseCreateAdmin(form: FormData) {
-  const parsed = parseAdminAccountAction(form)
-  return parsed.ok ? ({ ok: true } as const) : parsed
-}
 
 // ---- two-factor ----
 

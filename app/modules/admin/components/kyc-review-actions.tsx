@@ -6,7 +6,8 @@ import { useDialogForm } from '~/components/use-dialog-form'
 import { Button } from '~/components/ui/button'
 import { Spinner } from '~/components/ui/spinner'
 import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc'
-import { parseKycDecision, type KycDecisionFieldErrors } from '../schemas'
+import { parseSubmission } from '~/lib/form'
+import { KYC_DECISION_FORM, KycDecisionSchema, type KycDecisionFieldErrors } from '../schemas'
 
 type Seller = { profileId: string; name: string }
 /** Where the panel goes after the decision (a path in the panel; /admin/kyc when left out). */
@@ -41,7 +42,7 @@ export function ApproveKycButton({ seller, returnTo }: { seller: Seller } & Retu
 /** Reject: a dialog asking for the reason the seller will read on /kyc-upload, checked by the action's schema. */
 export function RejectKycDialog({ seller, returnTo }: { seller: Seller } & ReturnTo) {
   const { t } = useTranslation('admin')
-  const dialog = useDialogForm<KycDecisionFieldErrors>(parseKycDecision)
+  const dialog = useDialogForm<KycDecisionFieldErrors>((form) => parseSubmission(KycDecisionSchema, form, KYC_DECISION_FORM))
   return (
     <DialogForm
       state={dialog}
