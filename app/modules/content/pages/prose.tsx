@@ -1,4 +1,5 @@
 import type * as React from 'react'
+import { TitledRegion } from '~/components/titled-region'
 import { cn, overrides } from '~/lib/utils'
 
 const TEXT_SIZES = ['text-xs', 'text-sm', 'text-base', 'text-lg', 'text-xl']
@@ -39,11 +40,14 @@ export function ContentSection({
   className?: string
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={cn('scroll-mt-24', className)}>
-      <h2 id={`${id}-heading`} className="mb-4 text-2xl font-bold tracking-tight">
-        {title}
-      </h2>
+    <TitledRegion
+      id={id}
+      headingId={`${id}-heading`}
+      title={title}
+      className={cn('scroll-mt-24', className)}
+      titleClassName="mb-4 text-2xl font-bold tracking-tight"
+    >
       {children}
-    </section>
+    </TitledRegion>
   )
 }

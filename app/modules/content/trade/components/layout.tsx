@@ -3,6 +3,7 @@ import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { TRADE_SUBPAGES, type TradeSubpage } from '../data'
+import { CtaPanel, TitledRegion } from '~/components/titled-region'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/utils'
 
@@ -88,13 +89,16 @@ export function TradeSection({
   className?: string
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={cn('scroll-mt-24', className)}>
-      <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight">
-        {title}
-      </h2>
+    <TitledRegion
+      id={id}
+      headingId={`${id}-heading`}
+      title={title}
+      className={cn('scroll-mt-24', className)}
+      titleClassName="text-2xl font-bold tracking-tight"
+    >
       {intro ? <p className="mt-3 max-w-3xl leading-7 text-muted-foreground">{intro}</p> : null}
       <div className="mt-6">{children}</div>
-    </section>
+    </TitledRegion>
   )
 }
 
@@ -131,10 +135,7 @@ export function DeeperLinks({ exclude }: { exclude?: TradeSubpage }) {
   const { t } = useTranslation('trade')
   const pages = TRADE_SUBPAGES.filter((page) => page.key !== exclude)
   return (
-    <section aria-labelledby="deeper-heading">
-      <h2 id="deeper-heading" className="text-2xl font-bold tracking-tight">
-        {t('shared.deeper.title')}
-      </h2>
+    <TitledRegion headingId="deeper-heading" title={t('shared.deeper.title')} titleClassName="text-2xl font-bold tracking-tight">
       <ul className={cn('mt-6 grid gap-4', pages.length === 3 ? 'md:grid-cols-3' : 'sm:grid-cols-2')}>
         {pages.map((page) => (
           <li key={page.key} className="flex flex-col rounded-lg border bg-card p-5 shadow-sm">
@@ -149,7 +150,7 @@ export function DeeperLinks({ exclude }: { exclude?: TradeSubpage }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledRegion>
   )
 }
 
@@ -157,22 +158,16 @@ export function DeeperLinks({ exclude }: { exclude?: TradeSubpage }) {
 export function TradeCta() {
   const { t } = useTranslation('trade')
   return (
-    <section aria-labelledby="trade-cta-heading" className="rounded-xl border bg-accent/60 p-6 sm:p-8">
-      <h2 id="trade-cta-heading" className="text-xl font-bold">
-        {t('shared.cta.title')}
-      </h2>
-      <p className="mt-2 max-w-3xl text-muted-foreground">{t('shared.cta.body')}</p>
-      <div className="mt-5 flex flex-wrap gap-3">
-        <Button asChild>
-          <Link to="/marketplace">
-            {t('shared.browseMarketplace')} <ArrowRight aria-hidden />
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/register">{t('shared.register')}</Link>
-        </Button>
-      </div>
-    </section>
+    <CtaPanel headingId="trade-cta-heading" title={t('shared.cta.title')} body={t('shared.cta.body')} bodyClassName="mt-2 max-w-3xl text-muted-foreground">
+      <Button asChild>
+        <Link to="/marketplace">
+          {t('shared.browseMarketplace')} <ArrowRight aria-hidden />
+        </Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to="/register">{t('shared.register')}</Link>
+      </Button>
+    </CtaPanel>
   )
 }
 
