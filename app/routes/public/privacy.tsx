@@ -35,6 +35,8 @@ const COOKIES = [
   { key: 'visitor', name: 'setu_visitor' },
 ] as const
 
+const COOKIE_COLUMNS = ['name', 'purpose', 'duration'] as const
+
 function CookieTable() {
   const { t } = useTranslation('pages')
   return (
@@ -43,15 +45,11 @@ function CookieTable() {
         <caption className="sr-only">{t('privacy.cookieTable.caption')}</caption>
         <thead className="bg-muted">
           <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {t('privacy.cookieTable.name')}
-            </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {t('privacy.cookieTable.purpose')}
-            </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {t('privacy.cookieTable.duration')}
-            </th>
+            {COOKIE_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-4 py-2 font-semibold">
+                {t(`privacy.cookieTable.${column}`)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y">
