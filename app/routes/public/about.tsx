@@ -2,7 +2,8 @@ import { BadgeCheck, FileSearch, Handshake, Languages, MessagesSquare, Ship } fr
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/about'
-import { CtaPanel, TitledRegion } from '~/components/titled-region'
+import { CtaBand } from '~/components/page-bands'
+import { TitledRegion } from '~/components/titled-region'
 import { Button } from '~/components/ui/button'
 import { ContentSection, listOf, PageBody, PageHero, pageMeta, Prose, RichText, type TitledText } from '~/modules/content'
 import { loadPageMeta } from '~/modules/content/index.server'
@@ -105,22 +106,14 @@ export default function About() {
           </p>
         </TitledRegion>
 
-        <CtaPanel
-          headingId="cta-heading"
-          title={t('about.cta.title')}
-          body={t('about.cta.body')}
-          className="rounded-xl bg-slate-900 px-6 py-10 text-center text-white sm:px-10"
-          titleClassName="text-2xl font-bold"
-          bodyClassName="mx-auto mt-3 max-w-xl text-slate-300"
-          actionsClassName="mt-6 flex flex-wrap justify-center gap-3"
-        >
+        <CtaBand tone="dark" headingId="cta-heading" title={t('about.cta.title')} body={t('about.cta.body')}>
           <Button asChild size="lg">
             <Link to="/register">{t('about.cta.register')}</Link>
           </Button>
           <Button asChild size="lg" variant={null} className="border border-slate-500 bg-transparent text-white hover:bg-white/10 hover:text-white">
             <Link to="/marketplace">{t('about.cta.marketplace')}</Link>
           </Button>
-        </CtaPanel>
+        </CtaBand>
       </PageBody>
     </>
   )

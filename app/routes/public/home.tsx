@@ -2,8 +2,8 @@ import { ArrowRight, CreditCard, FileText, Handshake, Languages, Plane, ScrollTe
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
-import { SectionHeading } from '~/components/section-heading'
-import { CtaPanel, TitledRegion } from '~/components/titled-region'
+import { CtaBand, SectionHeading } from '~/components/page-bands'
+import { TitledRegion } from '~/components/titled-region'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
@@ -195,15 +195,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </HomeSection>
 
       <div className="render-when-visible mx-auto max-w-7xl px-4 py-16">
-        <CtaPanel
-          headingId="cta-heading"
-          title={t('cta.title')}
-          body={t('cta.subtitle')}
-          className="flex flex-col items-center gap-5 rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground"
-          titleClassName="text-3xl font-bold tracking-tight"
-          bodyClassName="max-w-2xl opacity-90"
-          actionsClassName="flex flex-wrap justify-center gap-3"
-        >
+        <CtaBand tone="primary" headingId="cta-heading" title={t('cta.title')} body={t('cta.subtitle')}>
           <Button asChild size="lg" variant="secondary">
             <Link to="/register">{t('cta.register')}</Link>
           </Button>
@@ -215,7 +207,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           >
             <Link to="/trade-instructions">{t('cta.learn')}</Link>
           </Button>
-        </CtaPanel>
+        </CtaBand>
       </div>
     </>
   )

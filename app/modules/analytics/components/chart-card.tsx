@@ -1,7 +1,7 @@
 import { Download, Table2 } from 'lucide-react'
 import { Suspense, useId, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SectionHeading } from '~/components/section-heading'
+import { SectionHeading } from '~/components/page-bands'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'

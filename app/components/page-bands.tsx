@@ -1,4 +1,6 @@
+// The bands of the marketing pages (Home, About): a band's heading and the closing call to action.
 import type * as React from 'react'
+import { CtaPanel } from '~/components/titled-region'
 
 const HEADING_SIZES = {
   /** A page section's heading (Home). */
@@ -43,4 +45,26 @@ export function SectionHeading({
       {action}
     </div>
   )
+}
+
+const CTA_BANDS = {
+  /** Brand-coloured (Home). */
+  primary: {
+    className: 'flex flex-col items-center gap-5 rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground',
+    titleClassName: 'text-3xl font-bold tracking-tight',
+    bodyClassName: 'max-w-2xl opacity-90',
+    actionsClassName: 'flex flex-wrap justify-center gap-3',
+  },
+  /** Dark (About). */
+  dark: {
+    className: 'rounded-xl bg-slate-900 px-6 py-10 text-center text-white sm:px-10',
+    titleClassName: 'text-2xl font-bold',
+    bodyClassName: 'mx-auto mt-3 max-w-xl text-slate-300',
+    actionsClassName: 'mt-6 flex flex-wrap justify-center gap-3',
+  },
+} as const
+
+/** A page's closing call to action as a centred, coloured band: a CtaPanel in one of the band tones. */
+export function CtaBand({ tone, ...props }: Omit<React.ComponentProps<typeof CtaPanel>, `${string}className` | `${string}ClassName`> & { tone: keyof typeof CTA_BANDS }) {
+  return <CtaPanel {...props} {...CTA_BANDS[tone]} />
 }
