@@ -1,9 +1,9 @@
 import type * as React from 'react'
 
-type Landmark = 'section' | 'aside' | 'nav'
+type Landmark = 'section' | 'article' | 'aside' | 'nav'
 
 /**
- * A landmark (section, aside or nav) named by its own h2: the heading carries `headingId` and the
+ * A landmark (section, article, aside or nav) named by its own h2: the heading carries `headingId` and the
  * landmark points at it with aria-labelledby, so screen readers list it by that title.
  */
 export function TitledRegion({

@@ -89,13 +89,7 @@ export function TradeSection({
   className?: string
 }) {
   return (
-    <TitledRegion
-      id={id}
-      headingId={`${id}-heading`}
-      title={title}
-      className={cn('scroll-mt-24', className)}
-      titleClassName="text-2xl font-bold tracking-tight"
-    >
+    <TitledRegion id={id} headingId={`${id}-heading`} title={title} className={cn('scroll-mt-24', className)} titleClassName="text-2xl font-bold tracking-tight">
       {intro ? <p className="mt-3 max-w-3xl leading-7 text-muted-foreground">{intro}</p> : null}
       <div className="mt-6">{children}</div>
     </TitledRegion>
