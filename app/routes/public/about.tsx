@@ -15,6 +15,25 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData,
 // One icon per item of pages:about.offer.items, in the same order.
 const OFFER_ICONS = [BadgeCheck, MessagesSquare, Languages, FileSearch, Ship] as const
 
+/** The page's two large buttons, in the hero and the closing band: register (the primary one) and browse the marketplace. */
+export function JoinOrBrowse({ join, browse, onDark = false }: { join: string; browse: string; onDark?: boolean }) {
+  return (
+    <>
+      <Button asChild size="lg">
+        <Link to="/register">{join}</Link>
+      </Button>
+      <Button
+        asChild
+        size="lg"
+        variant={onDark ? null : 'outline'}
+        className={onDark ? 'border border-slate-500 bg-transparent text-white hover:bg-white/10 hover:text-white' : undefined}
+      >
+        <Link to="/marketplace">{browse}</Link>
+      </Button>
+    </>
+  )
+}
+
 export default function About() {
   const { t } = useTranslation('pages')
   const offers = listOf<TitledText>(t, 'about.offer.items')
@@ -23,12 +42,7 @@ export default function About() {
   return (
     <>
       <PageHero eyebrow={t('about.eyebrow')} title={t('about.title')} lead={t('about.lead')}>
-        <Button asChild size="lg">
-          <Link to="/register">{t('about.cta.register')}</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/marketplace">{t('about.cta.marketplace')}</Link>
-        </Button>
+        <JoinOrBrowse join={t('about.cta.register')} browse={t('about.cta.marketplace')} />
       </PageHero>
       <PageBody>
         <ContentSection id="mission" title={t('about.mission.title')}>
@@ -107,12 +121,7 @@ export default function About() {
         </TitledRegion>
 
         <CtaBand tone="dark" headingId="cta-heading" title={t('about.cta.title')} body={t('about.cta.body')}>
-          <Button asChild size="lg">
-            <Link to="/register">{t('about.cta.register')}</Link>
-          </Button>
-          <Button asChild size="lg" variant={null} className="border border-slate-500 bg-transparent text-white hover:bg-white/10 hover:text-white">
-            <Link to="/marketplace">{t('about.cta.marketplace')}</Link>
-          </Button>
+          <JoinOrBrowse join={t('about.cta.register')} browse={t('about.cta.marketplace')} onDark />
         </CtaBand>
       </PageBody>
     </>

@@ -15,26 +15,20 @@ export function TradeBody({ className, ...props }: React.ComponentProps<'div'>) 
 /** Breadcrumbs from a sub-page back to the section: Home › Trade Instructions › current page. */
 export function TradeBreadcrumbs({ current }: { current: string }) {
   const { t } = useTranslation('trade')
-  const linkClass = 'rounded-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4'
   return (
     <nav aria-label={t('nav.breadcrumb')}>
       <ol className="flex flex-wrap items-center gap-1 text-sm">
-        <li>
-          <Link to="/" className={linkClass}>
-            {t('nav.home')}
-          </Link>
-        </li>
-        <li aria-hidden className="text-muted-foreground">
-          <ChevronRight className="size-4" />
-        </li>
-        <li>
-          <Link to="/trade-instructions" className={linkClass}>
-            {t('nav.hub')}
-          </Link>
-        </li>
-        <li aria-hidden className="text-muted-foreground">
-          <ChevronRight className="size-4" />
-        </li>
+        {[
+          { to: '/', label: t('nav.home') },
+          { to: '/trade-instructions', label: t('nav.hub') },
+        ].map(({ to, label }) => (
+          <li key={to} className="flex items-center gap-1">
+            <Link to={to} className="rounded-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4">
+              {label}
+            </Link>
+            <ChevronRight aria-hidden className="size-4 text-muted-foreground" />
+          </li>
+        ))}
         <li>
           <span aria-current="page" className="font-medium text-foreground">
             {current}
