@@ -2,6 +2,8 @@ import { BadgeCheck, FileSearch, Handshake, Languages, MessagesSquare, Ship } fr
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/about'
+import { CtaBand } from '~/components/page-bands'
+import { TitledRegion } from '~/components/titled-region'
 import { Button } from '~/components/ui/button'
 import { ContentSection, listOf, PageBody, PageHero, pageMeta, Prose, RichText, type TitledText } from '~/modules/content'
 import { loadPageMeta } from '~/modules/content/index.server'
@@ -13,6 +15,25 @@ export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData,
 // One icon per item of pages:about.offer.items, in the same order.
 const OFFER_ICONS = [BadgeCheck, MessagesSquare, Languages, FileSearch, Ship] as const
 
+/** The page's two large buttons, in the hero and the closing band: register (the primary one) and browse the marketplace. */
+export function JoinOrBrowse({ join, browse, onDark = false }: { join: string; browse: string; onDark?: boolean }) {
+  return (
+    <>
+      <Button asChild size="lg">
+        <Link to="/register">{join}</Link>
+      </Button>
+      <Button
+        asChild
+        size="lg"
+        variant={onDark ? null : 'outline'}
+        className={onDark ? 'border border-slate-500 bg-transparent text-white hover:bg-white/10 hover:text-white' : undefined}
+      >
+        <Link to="/marketplace">{browse}</Link>
+      </Button>
+    </>
+  )
+}
+
 export default function About() {
   const { t } = useTranslation('pages')
   const offers = listOf<TitledText>(t, 'about.offer.items')
@@ -21,12 +42,7 @@ export default function About() {
   return (
     <>
       <PageHero eyebrow={t('about.eyebrow')} title={t('about.title')} lead={t('about.lead')}>
-        <Button asChild size="lg">
-          <Link to="/register">{t('about.cta.register')}</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to="/marketplace">{t('about.cta.marketplace')}</Link>
-        </Button>
+        <JoinOrBrowse join={t('about.cta.register')} browse={t('about.cta.marketplace')} />
       </PageHero>
       <PageBody>
         <ContentSection id="mission" title={t('about.mission.title')}>
@@ -92,29 +108,21 @@ export default function About() {
           </dl>
         </ContentSection>
 
-        <aside aria-labelledby="notice-heading" className="rounded-lg border border-amber-200 bg-amber-50 p-5 text-amber-950">
-          <h2 id="notice-heading" className="font-semibold">
-            {t('about.notice.title')}
-          </h2>
+        <TitledRegion
+          as="aside"
+          headingId="notice-heading"
+          title={t('about.notice.title')}
+          className="rounded-lg border border-amber-200 bg-amber-50 p-5 text-amber-950"
+          titleClassName="font-semibold"
+        >
           <p className="mt-2 text-sm leading-6">
             <RichText text={t('about.notice.body')} />
           </p>
-        </aside>
+        </TitledRegion>
 
-        <section aria-labelledby="cta-heading" className="rounded-xl bg-slate-900 px-6 py-10 text-center text-white sm:px-10">
-          <h2 id="cta-heading" className="text-2xl font-bold">
-            {t('about.cta.title')}
-          </h2>
-          <p className="mx-auto mt-3 max-w-xl text-slate-300">{t('about.cta.body')}</p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild size="lg">
-              <Link to="/register">{t('about.cta.register')}</Link>
-            </Button>
-            <Button asChild size="lg" variant={null} className="border border-slate-500 bg-transparent text-white hover:bg-white/10 hover:text-white">
-              <Link to="/marketplace">{t('about.cta.marketplace')}</Link>
-            </Button>
-          </div>
-        </section>
+        <CtaBand tone="dark" headingId="cta-heading" title={t('about.cta.title')} body={t('about.cta.body')}>
+          <JoinOrBrowse join={t('about.cta.register')} browse={t('about.cta.marketplace')} onDark />
+        </CtaBand>
       </PageBody>
     </>
   )

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/category'
-import { Button } from '~/components/ui/button'
+import { RouteErrorNotice } from '~/components/route-error-notice'
 import type { Language, I18nHandle } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
@@ -133,17 +133,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation('catalog')
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  const id = notFound ? (error.data as { id?: string })?.id : undefined
+  const id = isRouteErrorResponse(error) ? (error.data as { id?: string })?.id : undefined
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? t('categories.notFound.title') : t('common:error.title')}</h1>
-      <p className="text-muted-foreground">
-        {notFound ? t('categories.notFound.description', { id: id ?? '' }) : t('common:error.description')}
-      </p>
-      <Button asChild>
-        <Link to="/categories/all">{t('categories.notFound.viewAll')}</Link>
-      </Button>
-    </div>
+    <RouteErrorNotice
+      error={error}
+      notFound={{ title: t('categories.notFound.title'), description: t('categories.notFound.description', { id: id ?? '' }) }}
+      link={{ to: '/categories/all', label: t('categories.notFound.viewAll') }}
+    />
   )
 }

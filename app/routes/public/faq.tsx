@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/faq'
+import { CtaPanel } from '~/components/titled-region'
 import { Button } from '~/components/ui/button'
 import { getI18n } from '~/lib/i18next.server'
 import { ContentSection, FAQ_GROUPS, FAQ_ITEM_KEYS, PageBody, PageHero, pageMeta, RichText, stripRichText } from '~/modules/content'
@@ -71,20 +72,14 @@ export default function Faq() {
           </ContentSection>
         ))}
 
-        <section aria-labelledby="faq-more-heading" className="rounded-xl border bg-accent/60 p-6 sm:p-8">
-          <h2 id="faq-more-heading" className="text-xl font-bold">
-            {t('faq.more.title')}
-          </h2>
-          <p className="mt-2 text-muted-foreground">{t('faq.more.body')}</p>
-          <div className="mt-5 flex flex-wrap gap-3">
-            <Button asChild>
-              <Link to="/contact">{t('faq.more.contact')}</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/guides">{t('faq.more.guides')}</Link>
-            </Button>
-          </div>
-        </section>
+        <CtaPanel headingId="faq-more-heading" title={t('faq.more.title')} body={t('faq.more.body')}>
+          <Button asChild>
+            <Link to="/contact">{t('faq.more.contact')}</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/guides">{t('faq.more.guides')}</Link>
+          </Button>
+        </CtaPanel>
       </PageBody>
     </>
   )

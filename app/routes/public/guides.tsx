@@ -1,22 +1,17 @@
 import { ArrowUp, BadgeCheck, Banknote, FileSignature, Lightbulb, Scale, ShieldCheck, Wheat } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/guides'
-import { listOf, PageBody, PageHero, pageMeta, Prose, RichText } from '~/modules/content'
+import { ContentSection, GUIDE_ANCHORS, GUIDE_KEYS, listOf, PageBody, PageHero, pageMeta, Prose, RichText } from '~/modules/content'
 import { loadPageMeta } from '~/modules/content/index.server'
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadPageMeta(request, context, 'guides')
 
 export const meta: Route.MetaFunction = ({ loaderData }) => pageMeta(loaderData, '/guides')
 
-/** Anchor ids are linked from other pages (see RICH_LINKS guide* entries); keep them stable. */
-const GUIDES = [
-  { id: 'exporting-spices', key: 'spices', icon: Wheat },
-  { id: 'eac-certification', key: 'eac', icon: BadgeCheck },
-  { id: 'choosing-incoterms', key: 'incoterms', icon: Scale },
-  { id: 'rupees-and-roubles', key: 'payments', icon: Banknote },
-  { id: 'writing-an-rfq', key: 'rfq', icon: FileSignature },
-  { id: 'seller-kyc', key: 'kyc', icon: ShieldCheck },
-] as const
+// One icon per guide (GUIDE_ANCHORS in the content module gives the guides, their order and anchors).
+const GUIDE_ICONS = { spices: Wheat, eac: BadgeCheck, incoterms: Scale, payments: Banknote, rfq: FileSignature, kyc: ShieldCheck } as const
+
+const GUIDES = GUIDE_KEYS.map((key) => ({ key, id: GUIDE_ANCHORS[key], icon: GUIDE_ICONS[key] }))
 
 export default function Guides() {
   const { t } = useTranslation('pages')
@@ -24,10 +19,7 @@ export default function Guides() {
     <>
       <PageHero eyebrow={t('guides.eyebrow')} title={t('guides.title')} lead={t('guides.lead')} />
       <PageBody>
-        <section id="guide-list" aria-labelledby="guide-list-heading" className="scroll-mt-24">
-          <h2 id="guide-list-heading" className="mb-4 text-2xl font-bold tracking-tight">
-            {t('guides.listTitle')}
-          </h2>
+        <ContentSection id="guide-list" title={t('guides.listTitle')}>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="guide-cards">
             {GUIDES.map(({ id, key, icon: Icon }) => (
               <li key={id}>
@@ -47,14 +39,22 @@ export default function Guides() {
               </li>
             ))}
           </ul>
-        </section>
+        </ContentSection>
 
         {GUIDES.map(({ id, key, icon: Icon }) => (
-          <article key={id} id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-24 border-t pt-10">
-            <h2 id={`${id}-heading`} className="flex items-center gap-3 text-2xl font-bold tracking-tight">
-              <Icon className="size-6 shrink-0 text-primary" aria-hidden />
-              {t(`guides.items.${key}.title`)}
-            </h2>
+          <ContentSection
+            as="article"
+            key={id}
+            id={id}
+            title={
+              <>
+                <Icon className="size-6 shrink-0 text-primary" aria-hidden />
+                {t(`guides.items.${key}.title`)}
+              </>
+            }
+            className="border-t pt-10"
+            titleClassName="flex items-center gap-3 text-2xl font-bold tracking-tight"
+          >
             <Prose className="mt-4">
               <p className="text-lg text-muted-foreground">{t(`guides.items.${key}.intro`)}</p>
               <h3 className="text-lg font-semibold">{t('guides.stepsTitle')}</h3>
@@ -80,7 +80,7 @@ export default function Guides() {
               <ArrowUp className="size-4" aria-hidden />
               {t('guides.backToList')}
             </a>
-          </article>
+          </ContentSection>
         ))}
       </PageBody>
     </>

@@ -2,6 +2,8 @@ import { ArrowRight, CreditCard, FileText, Handshake, Languages, Plane, ScrollTe
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/home'
+import { CtaBand, SectionHeading } from '~/components/page-bands'
+import { TitledRegion } from '~/components/titled-region'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import type { Language } from '~/lib/i18n'
@@ -11,6 +13,7 @@ import { publicOrigin } from '~/lib/origin.server'
 import { referenceData } from '~/lib/reference-cache.server'
 import { seoMeta } from '~/lib/seo'
 import { useReader } from '~/lib/reader'
+import { cn } from '~/lib/utils'
 import { CategoryCard, FEATURED_CATEGORY_IDS, ProductGrid } from '~/modules/catalog'
 import { getCatalogStats, listFeaturedCategories, listNewLaunches } from '~/modules/catalog/index.server'
 
@@ -56,17 +59,37 @@ const REASONS = [
   { key: 'logistics', icon: Truck },
 ] as const
 
-function SectionHeading({ id, title, subtitle, action }: { id: string; title: string; subtitle: string; action?: React.ReactNode }) {
+/** A band of the page: its heading (with an optional "view all" link) and content. */
+function HomeSection({
+  id,
+  muted = false,
+  viewAll,
+  children,
+}: {
+  id: 'featured' | 'guide' | 'launches' | 'why'
+  muted?: boolean
+  viewAll?: string
+  children: React.ReactNode
+}) {
+  const { t } = useTranslation('home')
   return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div className="flex max-w-2xl flex-col gap-1">
-        <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
-          {title}
-        </h2>
-        <p className="text-muted-foreground">{subtitle}</p>
+    <section aria-labelledby={`${id}-heading`} className={cn('render-when-visible', muted && 'bg-muted/40')}>
+      <div className="mx-auto max-w-7xl px-4 py-14">
+        <SectionHeading
+          id={`${id}-heading`}
+          title={t(`${id}.title`)}
+          description={t(`${id}.subtitle`)}
+          action={
+            viewAll ? (
+              <Link to={viewAll} className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+                {t(`${id}.viewAll`)} <ArrowRight className="size-4" aria-hidden />
+              </Link>
+            ) : undefined
+          }
+        />
+        {children}
       </div>
-      {action}
-    </div>
+    </section>
   )
 }
 
@@ -116,17 +139,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="featured-heading" className="render-when-visible mx-auto max-w-7xl px-4 py-14">
-        <SectionHeading
-          id="featured-heading"
-          title={t('featured.title')}
-          subtitle={t('featured.subtitle')}
-          action={
-            <Link to="/categories/all" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
-              {t('featured.viewAll')} <ArrowRight className="size-4" aria-hidden />
-            </Link>
-          }
-        />
+      <HomeSection id="featured" viewAll="/categories/all">
         <ul className="grid gap-4 md:grid-cols-3" data-testid="featured-categories">
           {featured.map((c) => (
             <li key={c.id}>
@@ -134,43 +147,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </HomeSection>
 
-      <section aria-labelledby="guide-heading" className="render-when-visible bg-muted/40">
-        <div className="mx-auto max-w-7xl px-4 py-14">
-          <SectionHeading id="guide-heading" title={t('guide.title')} subtitle={t('guide.subtitle')} />
-          <ul className="grid gap-4 md:grid-cols-3">
-            {GUIDES.map(({ key, href, icon: Icon }) => (
-              <li key={key}>
-                <Card className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
-                  <CardHeader>
-                    <Icon className="mb-2 size-8 text-primary" aria-hidden />
-                    <CardTitle>
-                      <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
-                        {t(`guide.${key}.title`)}
-                      </Link>
-                    </CardTitle>
-                    <CardDescription>{t(`guide.${key}.description`)}</CardDescription>
-                  </CardHeader>
-                  <CardContent className="text-sm font-medium text-primary">{t('guide.read')}</CardContent>
-                </Card>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection id="guide" muted>
+        <ul className="grid gap-4 md:grid-cols-3">
+          {GUIDES.map(({ key, href, icon: Icon }) => (
+            <li key={key}>
+              <Card className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+                <CardHeader>
+                  <Icon className="mb-2 size-8 text-primary" aria-hidden />
+                  <CardTitle>
+                    <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
+                      {t(`guide.${key}.title`)}
+                    </Link>
+                  </CardTitle>
+                  <CardDescription>{t(`guide.${key}.description`)}</CardDescription>
+                </CardHeader>
+                <CardContent className="text-sm font-medium text-primary">{t('guide.read')}</CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
-      <section aria-labelledby="launches-heading" className="render-when-visible mx-auto max-w-7xl px-4 py-14">
-        <SectionHeading
-          id="launches-heading"
-          title={t('launches.title')}
-          subtitle={t('launches.subtitle')}
-          action={
-            <Link to="/marketplace/new" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
-              {t('launches.viewAll')} <ArrowRight className="size-4" aria-hidden />
-            </Link>
-          }
-        />
+      <HomeSection id="launches" viewAll="/marketplace/new">
         {launches.length > 0 ? (
           <div data-testid="new-launches">
             <ProductGrid products={launches} newBadges />
@@ -178,41 +178,37 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="text-muted-foreground">{t('launches.empty')}</p>
         )}
-      </section>
+      </HomeSection>
 
-      <section aria-labelledby="why-heading" className="render-when-visible bg-muted/40">
-        <div className="mx-auto max-w-7xl px-4 py-14">
-          <SectionHeading id="why-heading" title={t('why.title')} subtitle={t('why.subtitle')} />
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {REASONS.map(({ key, icon: Icon }) => (
-              <li key={key} className="flex flex-col gap-2">
-                <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
-                  <Icon className="size-6" aria-hidden />
-                </span>
-                <h3 className="text-lg font-semibold">{t(`why.${key}.title`)}</h3>
-                <p className="text-sm text-muted-foreground">{t(`why.${key}.description`)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection id="why" muted>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {REASONS.map(({ key, icon: Icon }) => (
+            <li key={key} className="flex flex-col gap-2">
+              <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+                <Icon className="size-6" aria-hidden />
+              </span>
+              <h3 className="text-lg font-semibold">{t(`why.${key}.title`)}</h3>
+              <p className="text-sm text-muted-foreground">{t(`why.${key}.description`)}</p>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
 
-      <section aria-labelledby="cta-heading" className="render-when-visible mx-auto max-w-7xl px-4 py-16">
-        <div className="flex flex-col items-center gap-5 rounded-2xl bg-primary px-6 py-12 text-center text-primary-foreground">
-          <h2 id="cta-heading" className="text-3xl font-bold tracking-tight">
-            {t('cta.title')}
-          </h2>
-          <p className="max-w-2xl opacity-90">{t('cta.subtitle')}</p>
-          <div className="flex flex-wrap justify-center gap-3">
-            <Button asChild size="lg" variant="secondary">
-              <Link to="/register">{t('cta.register')}</Link>
-            </Button>
-            <Button asChild size="lg" variant={null} className="border border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground">
-              <Link to="/trade-instructions">{t('cta.learn')}</Link>
-            </Button>
-          </div>
-        </div>
-      </section>
+      <div className="render-when-visible mx-auto max-w-7xl px-4 py-16">
+        <CtaBand tone="primary" headingId="cta-heading" title={t('cta.title')} body={t('cta.subtitle')}>
+          <Button asChild size="lg" variant="secondary">
+            <Link to="/register">{t('cta.register')}</Link>
+          </Button>
+          <Button
+            asChild
+            size="lg"
+            variant={null}
+            className="border border-primary-foreground/60 bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground"
+          >
+            <Link to="/trade-instructions">{t('cta.learn')}</Link>
+          </Button>
+        </CtaBand>
+      </div>
     </>
   )
 }
@@ -227,10 +223,13 @@ const ROUTES = [
 function TransitTimes() {
   const { t } = useTranslation('home')
   return (
-    <aside aria-labelledby="transit-heading" className="rounded-xl border bg-background/90 p-6 shadow-sm">
-      <h2 id="transit-heading" className="text-lg font-semibold">
-        {t('routes.title')}
-      </h2>
+    <TitledRegion
+      as="aside"
+      headingId="transit-heading"
+      title={t('routes.title')}
+      className="rounded-xl border bg-background/90 p-6 shadow-sm"
+      titleClassName="text-lg font-semibold"
+    >
       <ul className="mt-4 space-y-4">
         {ROUTES.map(({ key, Icon }) => (
           <li key={key} className="flex gap-3">
@@ -248,6 +247,6 @@ function TransitTimes() {
       >
         {t('routes.link')} <ArrowRight aria-hidden className="size-4" />
       </Link>
-    </aside>
+    </TitledRegion>
   )
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Route } from './+types/logistics'
 import { Button } from '~/components/ui/button'
-import { ContentSection, listOf, PageBody, PageHero, pageMeta, Prose, RichText } from '~/modules/content'
+import { CaptionedTable, ContentSection, listOf, PageBody, PageHero, pageMeta, Prose, RichText } from '~/modules/content'
 import { loadPageMeta } from '~/modules/content/index.server'
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadPageMeta(request, context, 'logistics')
@@ -49,32 +49,23 @@ export default function Logistics() {
               </li>
             ))}
           </ul>
-          <div className="overflow-x-auto rounded-lg border">
-            <table className="w-full min-w-[40rem] text-left text-sm" data-testid="transport-modes">
-              <caption className="sr-only">{t('logistics.modes.caption')}</caption>
-              <thead className="bg-muted">
-                <tr>
-                  {COLUMNS.map((col) => (
-                    <th key={col} scope="col" className="px-4 py-2 font-semibold">
-                      {t(`logistics.modes.columns.${col}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {MODES.map(({ key }) => (
-                  <tr key={key} className="align-top">
-                    <th scope="row" className="px-4 py-3 font-semibold">
-                      {t(`logistics.modes.${key}.name`)}
-                    </th>
-                    <td className="px-4 py-3 leading-6">{t(`logistics.modes.${key}.route`)}</td>
-                    <td className="whitespace-nowrap px-4 py-3 font-medium">{t(`logistics.modes.${key}.transit`)}</td>
-                    <td className="px-4 py-3 leading-6 text-muted-foreground">{t(`logistics.modes.${key}.bestFor`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CaptionedTable
+            caption={t('logistics.modes.caption')}
+            columns={COLUMNS.map((col) => t(`logistics.modes.columns.${col}`))}
+            className="min-w-[40rem]"
+            testId="transport-modes"
+          >
+            {MODES.map(({ key }) => (
+              <tr key={key} className="align-top">
+                <th scope="row" className="px-4 py-3 font-semibold">
+                  {t(`logistics.modes.${key}.name`)}
+                </th>
+                <td className="px-4 py-3 leading-6">{t(`logistics.modes.${key}.route`)}</td>
+                <td className="whitespace-nowrap px-4 py-3 font-medium">{t(`logistics.modes.${key}.transit`)}</td>
+                <td className="px-4 py-3 leading-6 text-muted-foreground">{t(`logistics.modes.${key}.bestFor`)}</td>
+              </tr>
+            ))}
+          </CaptionedTable>
         </ContentSection>
 
         <ContentSection id="instc" title={t('logistics.instc.title')}>

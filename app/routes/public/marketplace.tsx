@@ -1,49 +1,21 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/marketplace'
-import type { Language, I18nHandle } from '~/lib/i18n'
-import { getI18n, getLocale } from '~/lib/i18next.server'
-import { publicOrigin } from '~/lib/origin.server'
-import { seoMeta } from '~/lib/seo'
-import { ProductListing } from '~/modules/catalog'
-import { loadListing } from '~/modules/catalog/index.server'
+import { ListingPage, listingMeta } from './listing-page'
+import { loadListingPage } from './listing-page.server'
+import type { I18nHandle } from '~/lib/i18n'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
 export const handle: I18nHandle = { i18n: ['catalog'] }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const locale = getLocale(context) as Language
-  const [listing, i18n] = await Promise.all([loadListing(new URL(request.url), locale), getI18n(request, context)])
-  const title = listing.query.q ? i18n.t('catalog:marketplace.searchTitle', { q: listing.query.q }) : i18n.t('catalog:marketplace.title')
-  return { ...listing, locale, origin: publicOrigin(request), title, description: i18n.t('catalog:marketplace.description') }
-}
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  loadListingPage(request, context, {}, (t, { query }) => ({
+    title: query.q ? t('catalog:marketplace.searchTitle', { q: query.q }) : t('catalog:marketplace.title'),
+    description: t('catalog:marketplace.description'),
+  }))
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? seoMeta({
-        title: loaderData.title,
-        description: loaderData.description,
-        origin: loaderData.origin,
-        path: '/marketplace',
-        locale: loaderData.locale,
-        noindex: loaderData.filtered,
-      })
-    : []
+export const meta: Route.MetaFunction = ({ loaderData }) => listingMeta(loaderData, '/marketplace')
 
 export default function Marketplace({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalog')
-  return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
-      <header className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{t('marketplace.title')}</h1>
-        <p className="text-muted-foreground">{t('marketplace.description')}</p>
-      </header>
-      <ProductListing
-        result={loaderData.result}
-        query={loaderData.query}
-        notices={loaderData.notices}
-        categories={loaderData.categories}
-        basePath="/marketplace"
-      />
-    </div>
-  )
+  return <ListingPage title={t('marketplace.title')} description={t('marketplace.description')} basePath="/marketplace" listing={loaderData} />
 }

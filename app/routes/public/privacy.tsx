@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/privacy'
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '~/lib/i18n'
-import { LegalDocument, PageBody, PageHero, pageMeta } from '~/modules/content'
+import { CaptionedTable, LegalDocument, PageBody, PageHero, pageMeta } from '~/modules/content'
 import { loadPageMeta } from '~/modules/content/index.server'
 
 export const loader = ({ request, context }: Route.LoaderArgs) => loadPageMeta(request, context, 'privacy')
@@ -37,36 +37,19 @@ const COOKIES = [
 
 function CookieTable() {
   const { t } = useTranslation('pages')
+  const label = (key: string) => t(`privacy.cookieTable.${key}`)
   return (
-    <div className="overflow-x-auto rounded-lg border">
-      <table className="w-full text-left text-sm" data-testid="cookie-table">
-        <caption className="sr-only">{t('privacy.cookieTable.caption')}</caption>
-        <thead className="bg-muted">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {t('privacy.cookieTable.name')}
-            </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {t('privacy.cookieTable.purpose')}
-            </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {t('privacy.cookieTable.duration')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {COOKIES.map(({ key, name }) => (
-            <tr key={key} className="align-top">
-              <th scope="row" className="px-4 py-2 font-mono text-xs font-medium">
-                {name}
-              </th>
-              <td className="px-4 py-2">{t(`privacy.cookieTable.${key}.purpose`)}</td>
-              <td className="px-4 py-2 text-muted-foreground">{t(`privacy.cookieTable.${key}.duration`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CaptionedTable caption={label('caption')} columns={[label('name'), label('purpose'), label('duration')]} testId="cookie-table">
+      {COOKIES.map(({ key, name }) => (
+        <tr key={key} className="align-top">
+          <th scope="row" className="px-4 py-2 font-mono text-xs font-medium">
+            {name}
+          </th>
+          <td className="px-4 py-2">{t(`privacy.cookieTable.${key}.purpose`)}</td>
+          <td className="px-4 py-2 text-muted-foreground">{t(`privacy.cookieTable.${key}.duration`)}</td>
+        </tr>
+      ))}
+    </CaptionedTable>
   )
 }
 

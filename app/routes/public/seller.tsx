@@ -2,6 +2,7 @@ import { BadgeCheck, PackageSearch } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, isRouteErrorResponse, Link } from 'react-router'
 import type { Route } from './+types/seller'
+import { RouteErrorNotice } from '~/components/route-error-notice'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { formatDate } from '~/lib/format'
@@ -124,14 +125,11 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation('catalog')
-  const notFound = isRouteErrorResponse(error) && error.status === 404
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? t('seller.notFound.title') : t('common:error.title')}</h1>
-      <p className="text-muted-foreground">{notFound ? t('seller.notFound.description') : t('common:error.description')}</p>
-      <Button asChild>
-        <Link to="/marketplace">{t('product.notFound.browse')}</Link>
-      </Button>
-    </div>
+    <RouteErrorNotice
+      error={error}
+      notFound={{ title: t('seller.notFound.title'), description: t('seller.notFound.description') }}
+      link={{ to: '/marketplace', label: t('product.notFound.browse') }}
+    />
   )
 }

@@ -1,6 +1,7 @@
 import { Download, Table2 } from 'lucide-react'
 import { Suspense, useId, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { SectionHeading } from '~/components/page-bands'
 import { Button } from '~/components/ui/button'
 import { Card } from '~/components/ui/card'
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '~/components/ui/table'
@@ -46,24 +47,24 @@ export function ChartCard({ id, title, description, downloadHref, empty, chart, 
   return (
     <Card className={cn('flex min-w-0 flex-col', className)}>
       <section aria-labelledby={titleId} data-testid={`chart-${id}`} className="flex flex-1 flex-col gap-4 p-6">
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0 flex-1">
-            <h2 id={titleId} className="text-lg font-semibold leading-tight">
-              {title}
-            </h2>
-            <p className="mt-1 text-sm text-muted-foreground">{description}</p>
-          </div>
-          <a
-            href={downloadHref}
-            download
-            className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-            data-testid={`download-${id}`}
-          >
-            <Download className="size-4" aria-hidden />
-            {t('downloadCsv')}
-            <span className="sr-only">: {title}</span>
-          </a>
-        </div>
+        <SectionHeading
+          id={titleId}
+          size="card"
+          title={title}
+          description={description}
+          action={
+            <a
+              href={downloadHref}
+              download
+              className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+              data-testid={`download-${id}`}
+            >
+              <Download className="size-4" aria-hidden />
+              {t('downloadCsv')}
+              <span className="sr-only">: {title}</span>
+            </a>
+          }
+        />
         {summary}
         {empty ? <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t('empty')}</p> : null}
         {hydrated && !empty ? (

@@ -2,12 +2,11 @@
 // The informational pages: inline-tag parsing, the translations' markup, and the page loaders' SEO data.
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FAQ_GROUPS, FAQ_ITEM_KEYS } from './faq'
 import { RICH_FORMATS, RICH_LINKS } from './links'
 import { pageMeta } from './meta'
 import { parseRichText, stripRichText } from './rich-text-parse'
-import { resetEnvCache } from '~/lib/env.server'
 import { SUPPORTED_LANGUAGES } from '~/lib/i18n'
 import { loader as aboutLoader } from '~/routes/public/about'
 import { loader as contactLoader } from '~/routes/public/contact'
@@ -16,7 +15,8 @@ import { loader as guidesLoader } from '~/routes/public/guides'
 import { loader as logisticsLoader } from '~/routes/public/logistics'
 import { loader as privacyLoader } from '~/routes/public/privacy'
 import { loader as termsLoader } from '~/routes/public/terms'
-import { runLoader, type AnyLoader } from '../../../../tests/support/run-loader'
+import { itReturnsTranslatedSeo, withPublicOrigin, type SeoPage } from '../../../../tests/support/page-seo'
+import { runLoader } from '../../../../tests/support/run-loader'
 
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json }
 const LOCALES = path.resolve(__dirname, '../../../../public/locales')
@@ -32,17 +32,7 @@ const tagsOf = (text: string) =>
     .flatMap((n) => (typeof n === 'string' ? [] : [n.tag]))
     .sort()
 
-// The loaders build canonical links from the public origin: APP_URL, as a real deployment sets it.
-const savedAppUrl = process.env.APP_URL
-beforeAll(() => {
-  process.env.APP_URL = 'http://setu.test'
-  resetEnvCache()
-})
-afterAll(() => {
-  if (savedAppUrl === undefined) delete process.env.APP_URL
-  else process.env.APP_URL = savedAppUrl
-  resetEnvCache()
-})
+withPublicOrigin()
 
 describe('parseRichText', () => {
   it('splits text and named tags in order', () => {
@@ -117,21 +107,9 @@ describe('page loaders', () => {
     ['/faq', faqLoader, 'Frequently asked questions', 'Вопросы и ответы', 'अक्सर पूछे जाने वाले प्रश्न'],
     ['/logistics', logisticsLoader, 'Shipping between India and Russia', 'Доставка между Индией и Россией', 'भारत और रूस के बीच शिपिंग'],
     ['/guides', guidesLoader, 'Trade guides', 'Руководства по торговле', 'व्यापार गाइड'],
-  ] as const
+  ] as const satisfies readonly SeoPage[]
 
-  for (const [pathname, loader, enTitle, ruTitle, hiTitle] of pages) {
-    it(`${pathname} returns translated SEO data in each language`, async () => {
-      for (const [lng, title] of [['en', enTitle], ['ru', ruTitle], ['hi', hiTitle]] as const) {
-        const data = await runLoader(loader as AnyLoader, `http://setu.test${pathname}?lng=${lng}`)
-        const { origin, locale, title: got, description } = data as { origin: string; locale: string; title: string; description: string }
-        expect({ origin, locale, title: got }).toEqual({ origin: 'http://setu.test', locale: lng, title })
-        expect(description.length).toBeGreaterThan(60)
-        const meta = pageMeta(data as never, pathname)
-        expect(meta).toContainEqual({ title: `${title} | Setu` })
-        expect(meta).toContainEqual({ tagName: 'link', rel: 'canonical', href: `http://setu.test${pathname}${lng === 'en' ? '' : `?lng=${lng}`}` })
-      }
-    })
-  }
+  itReturnsTranslatedSeo(pages, { meta: (data, pathname) => pageMeta(data as never, pathname), minDescription: 60 })
 
   it('/faq exposes plain-text questions and answers for structured data', async () => {
     const data = await runLoader(faqLoader, 'http://setu.test/faq?lng=ru')

@@ -1,5 +1,6 @@
 import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
+import { TitledRegion } from '~/components/titled-region'
 import { listOf } from './content'
 import { ContentSection, Prose } from './prose'
 import { RichText } from './rich-text'
@@ -22,10 +23,13 @@ export function LegalDocument({
   const key = (id: string) => `${prefix}.sections.${id}`
   return (
     <>
-      <nav aria-labelledby="toc-heading" className="rounded-lg border bg-muted/40 p-5">
-        <h2 id="toc-heading" className="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-          {t('shared.onThisPage')}
-        </h2>
+      <TitledRegion
+        as="nav"
+        headingId="toc-heading"
+        title={t('shared.onThisPage')}
+        className="rounded-lg border bg-muted/40 p-5"
+        titleClassName="mb-3 text-sm font-semibold uppercase tracking-wide text-muted-foreground"
+      >
         <ol className="gap-x-8 text-sm sm:columns-2 [&>li+li]:mt-1.5">
           {sections.map((id, i) => (
             <li key={id}>
@@ -35,7 +39,7 @@ export function LegalDocument({
             </li>
           ))}
         </ol>
-      </nav>
+      </TitledRegion>
       <div className="flex flex-col gap-10">
         {sections.map((id, i) => {
           const note = t(`${key(id)}.note`, { defaultValue: '' })

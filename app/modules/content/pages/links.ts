@@ -1,3 +1,5 @@
+import { GUIDE_ANCHORS } from './guides'
+
 /** Where each inline tag used in pages.json points. A test checks every tag in every language against this map. */
 export const RICH_LINKS = {
   about: '/about',
@@ -16,12 +18,12 @@ export const RICH_LINKS = {
   tradeLogistics: '/trade-instructions/logistics',
   prohibited: '/trade-instructions?tab=product-guidelines',
   disputes: '/trade-instructions?tab=payment-legal',
-  guideSpices: '/guides#exporting-spices',
-  guideEac: '/guides#eac-certification',
-  guideIncoterms: '/guides#choosing-incoterms',
-  guidePayments: '/guides#rupees-and-roubles',
-  guideRfq: '/guides#writing-an-rfq',
-  guideKyc: '/guides#seller-kyc',
+  guideSpices: `/guides#${GUIDE_ANCHORS.spices}`,
+  guideEac: `/guides#${GUIDE_ANCHORS.eac}`,
+  guideIncoterms: `/guides#${GUIDE_ANCHORS.incoterms}`,
+  guidePayments: `/guides#${GUIDE_ANCHORS.payments}`,
+  guideRfq: `/guides#${GUIDE_ANCHORS.rfq}`,
+  guideKyc: `/guides#${GUIDE_ANCHORS.kyc}`,
 } as const satisfies Record<string, string>
 
 export type RichLink = keyof typeof RICH_LINKS

@@ -1,4 +1,5 @@
 import type * as React from 'react'
+import { TitledRegion } from '~/components/titled-region'
 import { cn, overrides } from '~/lib/utils'
 
 const TEXT_SIZES = ['text-xs', 'text-sm', 'text-base', 'text-lg', 'text-xl']
@@ -26,24 +27,25 @@ export function PageBody({ className, ...props }: React.ComponentProps<'div'>) {
   return <div className={cn('mx-auto flex max-w-4xl flex-col gap-12 px-4 py-12', className)} {...props} />
 }
 
-/** A titled section with an h2 that anchors can target below the sticky header. */
+/** A titled section (or article) with an h2 whose id is `{id}-heading`, that anchors (#id) can target below the sticky header. */
 export function ContentSection({
+  as,
   id,
   title,
   children,
   className,
+  titleClassName = 'mb-4 text-2xl font-bold tracking-tight',
 }: {
+  as?: 'section' | 'article'
   id: string
   title: React.ReactNode
   children: React.ReactNode
   className?: string
+  titleClassName?: string
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={cn('scroll-mt-24', className)}>
-      <h2 id={`${id}-heading`} className="mb-4 text-2xl font-bold tracking-tight">
-        {title}
-      </h2>
+    <TitledRegion as={as} id={id} headingId={`${id}-heading`} title={title} className={cn('scroll-mt-24', className)} titleClassName={titleClassName}>
       {children}
-    </section>
+    </TitledRegion>
   )
 }

@@ -41,15 +41,19 @@ export const CURRENCIES = ['INR', 'RUB', 'USD', 'EUR', 'AED'] as const
 
 export const CERTIFICATIONS = ['eac', 'sgr', 'fssai', 'boards', 'phyto', 'origin', 'gems', 'marking', 'bis'] as const
 
-/** Official online services; names and descriptions are translated, addresses are not. */
-export const PORTALS = [
-  { key: 'icegate', country: 'india', url: 'https://www.icegate.gov.in/' },
-  { key: 'dgft', country: 'india', url: 'https://www.dgft.gov.in/' },
-  { key: 'cbic', country: 'india', url: 'https://www.cbic.gov.in/' },
-  { key: 'fcs', country: 'russia', url: 'https://customs.gov.ru/' },
-  { key: 'fcsAccount', country: 'russia', url: 'https://lk.customs.gov.ru/' },
-  { key: 'fsa', country: 'russia', url: 'https://pub.fsa.gov.ru/' },
-] as const satisfies ReadonlyArray<{ key: string; country: 'india' | 'russia'; url: string }>
+/** Official online services of each country; names and descriptions are translated, addresses are not. */
+export const PORTALS = {
+  india: [
+    { key: 'icegate', url: 'https://www.icegate.gov.in/' },
+    { key: 'dgft', url: 'https://www.dgft.gov.in/' },
+    { key: 'cbic', url: 'https://www.cbic.gov.in/' },
+  ],
+  russia: [
+    { key: 'fcs', url: 'https://customs.gov.ru/' },
+    { key: 'fcsAccount', url: 'https://lk.customs.gov.ru/' },
+    { key: 'fsa', url: 'https://pub.fsa.gov.ru/' },
+  ],
+} as const satisfies Record<'india' | 'russia', ReadonlyArray<{ key: string; url: string }>>
 
 /** The documentation checklist: two directions of trade, each with an export and an import table. */
 export const DOC_FLOWS = ['indiaToRussia', 'russiaToIndia'] as const

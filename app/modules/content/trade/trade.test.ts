@@ -7,11 +7,10 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { createRoutesStub } from 'react-router'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TradeTabs } from './components/trade-tabs'
 import { CERTIFICATIONS, CURRENCIES, DOC_FLOWS, DOC_SIDES, INCOTERMS, PAYMENT_METHODS, PORTALS, TRANSPORT_MODES } from './data'
 import { onlyTabChanged, parseTradeTab, searchWithTab, TRADE_TABS } from './tabs'
-import { resetEnvCache } from '~/lib/env.server'
 import { SUPPORTED_LANGUAGES } from '~/lib/i18n'
 import { createFixedInstance } from '~/lib/i18next.server'
 import { seoMeta } from '~/lib/seo'
@@ -19,7 +18,8 @@ import { loader as documentationLoader } from '~/routes/public/trade-documentati
 import { loader as hubLoader } from '~/routes/public/trade-instructions'
 import { loader as logisticsLoader } from '~/routes/public/trade-logistics'
 import { loader as paymentLoader } from '~/routes/public/trade-payment'
-import { runLoader, type AnyLoader } from '../../../../tests/support/run-loader'
+import { itReturnsTranslatedSeo, withPublicOrigin, type SeoPage } from '../../../../tests/support/page-seo'
+import { runLoader } from '../../../../tests/support/run-loader'
 
 type Json = string | number | boolean | null | Json[] | { [k: string]: Json }
 const LOCALES = path.resolve(__dirname, '../../../../public/locales')
@@ -35,17 +35,7 @@ function at(obj: Json, key: string): Json | undefined {
   return node
 }
 
-// The loaders build canonical links from the public origin: APP_URL, as a real deployment sets it.
-const savedAppUrl = process.env.APP_URL
-beforeAll(() => {
-  process.env.APP_URL = 'http://setu.test'
-  resetEnvCache()
-})
-afterAll(() => {
-  if (savedAppUrl === undefined) delete process.env.APP_URL
-  else process.env.APP_URL = savedAppUrl
-  resetEnvCache()
-})
+withPublicOrigin()
 
 describe('trade tabs', () => {
   it('accepts the five tab slugs and falls back to Getting Started for anything else', () => {
@@ -111,7 +101,7 @@ describe('trade.json', () => {
         }
         for (const c of CURRENCIES) for (const f of ['name', 'body']) need(`currencies.items.${c}.${f}`)
         for (const c of CERTIFICATIONS) for (const f of ['name', 'body']) need(`certifications.items.${c}.${f}`)
-        for (const p of PORTALS) for (const f of ['name', 'body']) need(`portals.items.${p.key}.${f}`)
+        for (const p of Object.values(PORTALS).flat()) for (const f of ['name', 'body']) need(`portals.items.${p.key}.${f}`)
         for (const flow of DOC_FLOWS) {
           for (const side of DOC_SIDES) {
             const rows = at(doc, `documentation.flows.${flow}.${side}.rows`)
@@ -146,7 +136,8 @@ describe('trade.json', () => {
   })
 
   it('points portals at the official sites over HTTPS', () => {
-    expect(PORTALS.map((p) => new URL(p.url).host)).toEqual([
+    const portals = Object.values(PORTALS).flat()
+    expect(portals.map((p) => new URL(p.url).host)).toEqual([
       'www.icegate.gov.in',
       'www.dgft.gov.in',
       'www.cbic.gov.in',
@@ -154,7 +145,7 @@ describe('trade.json', () => {
       'lk.customs.gov.ru',
       'pub.fsa.gov.ru',
     ])
-    for (const p of PORTALS) expect(p.url.startsWith('https://')).toBe(true)
+    for (const p of portals) expect(p.url.startsWith('https://')).toBe(true)
   })
 })
 
@@ -202,25 +193,9 @@ describe('trade page loaders', () => {
     ['/trade-instructions/documentation', documentationLoader, 'Documentation checklist for India–Russia trade', 'Перечень документов для торговли Индия — Россия', 'भारत–रूस व्यापार के लिए दस्तावेज़ों की चेकलिस्ट'],
     ['/trade-instructions/payment', paymentLoader, 'Payments and currencies for India–Russia trade', 'Платежи и валюты в торговле Индия — Россия', 'भारत–रूस व्यापार में भुगतान और मुद्राएँ'],
     ['/trade-instructions/logistics', logisticsLoader, 'Routes, transit times and Incoterms for India–Russia trade', 'Маршруты, сроки доставки и Инкотермс в торговле Индия — Россия', 'भारत–रूस व्यापार के मार्ग, पारगमन समय और Incoterms'],
-  ] as const
+  ] as const satisfies readonly SeoPage[]
 
-  for (const [pathname, loader, enTitle, ruTitle, hiTitle] of pages) {
-    it(`${pathname} returns translated SEO data in each language`, async () => {
-      for (const [lng, title] of [['en', enTitle], ['ru', ruTitle], ['hi', hiTitle]] as const) {
-        const data = (await runLoader(loader as AnyLoader, `http://setu.test${pathname}?lng=${lng}`)) as {
-          origin: string
-          locale: string
-          title: string
-          description: string
-        }
-        expect({ origin: data.origin, locale: data.locale, title: data.title }).toEqual({ origin: 'http://setu.test', locale: lng, title })
-        expect(data.description.length).toBeGreaterThan(80)
-        const meta = seoMeta({ ...data, path: pathname })
-        expect(meta).toContainEqual({ title: `${title} | Setu` })
-        expect(meta).toContainEqual({ tagName: 'link', rel: 'canonical', href: `http://setu.test${pathname}${lng === 'en' ? '' : `?lng=${lng}`}` })
-      }
-    })
-  }
+  itReturnsTranslatedSeo(pages, { meta: (data, pathname) => seoMeta({ ...data, path: pathname }), minDescription: 80 })
 
   it('the hub reads ?tab= and returns the FAQ for structured data', async () => {
     expect((await runLoader(hubLoader, 'http://setu.test/trade-instructions?tab=payment-legal')).tab).toBe('payment-legal')

@@ -23,11 +23,11 @@ export function PortalsList() {
   const { t } = useTranslation('trade')
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      {(['india', 'russia'] as const).map((country) => (
+      {(Object.keys(PORTALS) as (keyof typeof PORTALS)[]).map((country) => (
         <div key={country}>
           <h4 className="mb-3 text-sm font-semibold uppercase tracking-wider text-muted-foreground">{t(`portals.${country}`)}</h4>
           <ul className="space-y-3">
-            {PORTALS.filter((p) => p.country === country).map((portal) => (
+            {PORTALS[country].map((portal) => (
               <li key={portal.key} className="rounded-lg border bg-card p-4 shadow-sm">
                 <a
                   href={portal.url}

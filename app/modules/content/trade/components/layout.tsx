@@ -3,6 +3,7 @@ import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { TRADE_SUBPAGES, type TradeSubpage } from '../data'
+import { CtaPanel, TitledRegion } from '~/components/titled-region'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/lib/utils'
 
@@ -14,26 +15,20 @@ export function TradeBody({ className, ...props }: React.ComponentProps<'div'>) 
 /** Breadcrumbs from a sub-page back to the section: Home › Trade Instructions › current page. */
 export function TradeBreadcrumbs({ current }: { current: string }) {
   const { t } = useTranslation('trade')
-  const linkClass = 'rounded-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4'
   return (
     <nav aria-label={t('nav.breadcrumb')}>
       <ol className="flex flex-wrap items-center gap-1 text-sm">
-        <li>
-          <Link to="/" className={linkClass}>
-            {t('nav.home')}
-          </Link>
-        </li>
-        <li aria-hidden className="text-muted-foreground">
-          <ChevronRight className="size-4" />
-        </li>
-        <li>
-          <Link to="/trade-instructions" className={linkClass}>
-            {t('nav.hub')}
-          </Link>
-        </li>
-        <li aria-hidden className="text-muted-foreground">
-          <ChevronRight className="size-4" />
-        </li>
+        {[
+          { to: '/', label: t('nav.home') },
+          { to: '/trade-instructions', label: t('nav.hub') },
+        ].map(({ to, label }) => (
+          <li key={to} className="flex items-center gap-1">
+            <Link to={to} className="rounded-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4">
+              {label}
+            </Link>
+            <ChevronRight aria-hidden className="size-4 text-muted-foreground" />
+          </li>
+        ))}
         <li>
           <span aria-current="page" className="font-medium text-foreground">
             {current}
@@ -88,13 +83,10 @@ export function TradeSection({
   className?: string
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={cn('scroll-mt-24', className)}>
-      <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight">
-        {title}
-      </h2>
+    <TitledRegion id={id} headingId={`${id}-heading`} title={title} className={cn('scroll-mt-24', className)} titleClassName="text-2xl font-bold tracking-tight">
       {intro ? <p className="mt-3 max-w-3xl leading-7 text-muted-foreground">{intro}</p> : null}
       <div className="mt-6">{children}</div>
-    </section>
+    </TitledRegion>
   )
 }
 
@@ -131,10 +123,7 @@ export function DeeperLinks({ exclude }: { exclude?: TradeSubpage }) {
   const { t } = useTranslation('trade')
   const pages = TRADE_SUBPAGES.filter((page) => page.key !== exclude)
   return (
-    <section aria-labelledby="deeper-heading">
-      <h2 id="deeper-heading" className="text-2xl font-bold tracking-tight">
-        {t('shared.deeper.title')}
-      </h2>
+    <TitledRegion headingId="deeper-heading" title={t('shared.deeper.title')} titleClassName="text-2xl font-bold tracking-tight">
       <ul className={cn('mt-6 grid gap-4', pages.length === 3 ? 'md:grid-cols-3' : 'sm:grid-cols-2')}>
         {pages.map((page) => (
           <li key={page.key} className="flex flex-col rounded-lg border bg-card p-5 shadow-sm">
@@ -149,7 +138,7 @@ export function DeeperLinks({ exclude }: { exclude?: TradeSubpage }) {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledRegion>
   )
 }
 
@@ -157,22 +146,16 @@ export function DeeperLinks({ exclude }: { exclude?: TradeSubpage }) {
 export function TradeCta() {
   const { t } = useTranslation('trade')
   return (
-    <section aria-labelledby="trade-cta-heading" className="rounded-xl border bg-accent/60 p-6 sm:p-8">
-      <h2 id="trade-cta-heading" className="text-xl font-bold">
-        {t('shared.cta.title')}
-      </h2>
-      <p className="mt-2 max-w-3xl text-muted-foreground">{t('shared.cta.body')}</p>
-      <div className="mt-5 flex flex-wrap gap-3">
-        <Button asChild>
-          <Link to="/marketplace">
-            {t('shared.browseMarketplace')} <ArrowRight aria-hidden />
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/register">{t('shared.register')}</Link>
-        </Button>
-      </div>
-    </section>
+    <CtaPanel headingId="trade-cta-heading" title={t('shared.cta.title')} body={t('shared.cta.body')} bodyClassName="mt-2 max-w-3xl text-muted-foreground">
+      <Button asChild>
+        <Link to="/marketplace">
+          {t('shared.browseMarketplace')} <ArrowRight aria-hidden />
+        </Link>
+      </Button>
+      <Button asChild variant="outline">
+        <Link to="/register">{t('shared.register')}</Link>
+      </Button>
+    </CtaPanel>
   )
 }
 
