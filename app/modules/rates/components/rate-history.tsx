@@ -56,7 +56,8 @@ export function RateHistory({ page }: { page: { rates: RateHistoryRow[]; total: 
           <TableCell className="whitespace-nowrap">
             <time dateTime={r.effectiveDate}>{format.date(r.effectiveDate)}</time>
           </TableCell>
-          <TableCell className="whitespace-nowrap">{t('history.pairValue', { from: r.from, to: r.to })}</TableCell>
+          {/* Currency codes read the same in every language. */}
+          <TableCell className="whitespace-nowrap">{`1 ${r.from} → ${r.to}`}</TableCell>
           <TableCell className="text-right font-mono whitespace-nowrap">{trimDecimal(r.rate)}</TableCell>
           <TableCell className="break-words">{r.source}</TableCell>
           <TableCell>
