@@ -161,7 +161,7 @@ describe('/admin/rates: CSV import', () => {
 
   it('refuses a file that is not CSV text, and no file', async () => {
     const a = await manager()
-    const png = await upload(a.cookie, new Blob([pngBytes()]), 'rates.csv')
+    const png = await upload(a.cookie, new Blob([Buffer.from(pngBytes())]), 'rates.csv')
     expect(png.status).toBe(400)
     expect(png.data).toMatchObject({ intent: 'import', problem: { key: 'adminRates:errors.csvType' } })
     const none = await callRoute(ratesAction, '/admin/rates', { cookie: a.cookie, headers: ADMIN_CLIENT, body: form({ intent: 'import' }) })
