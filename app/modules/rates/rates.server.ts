@@ -8,7 +8,7 @@ import { getDb, type Db } from '~/lib/db.server'
 import { env } from '~/lib/env.server'
 import { recordAudit, type CurrentAdmin } from '~/modules/admin/index.server'
 import { formatDecimal, invertRate, isRateJump, multiplyDecimal } from './decimal'
-import { RATES_PAGE_SIZE, type RateEntry } from './schemas'
+import { RATES_PAGE_SIZE, type RateEntry, type RatePageDto } from './schemas'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -155,23 +155,6 @@ export async function importRates(
     return { ok: true, count: rows.length }
   })
 }
-
-/** One row of the history. */
-export type RateRowDto = {
-  id: string
-  from: Currency
-  to: Currency
-  rate: string
-  effectiveDate: string
-  source: string
-  origin: RateOrigin
-  /** Who entered it, when an admin did and still exists. */
-  adminName: string | null
-  adminEmail: string | null
-  createdAt: string
-}
-
-export type RatePageDto = { rates: RateRowDto[]; total: number; page: number; pageCount: number }
 
 /** The history, newest entry first, one page of RATES_PAGE_SIZE (past the last page: the last). */
 export async function listRates(page: number): Promise<RatePageDto> {

@@ -12,6 +12,7 @@ import {
   RATES_CSV_MAX_ROWS,
   shiftDay,
   type Currency,
+  type RateOrigin,
 } from '~/domain'
 import type { SubmissionOptions } from '~/lib/form'
 import { parseRate } from './decimal'
@@ -23,6 +24,24 @@ export const RATE_FORM = { fields: RATE_FIELDS } as const satisfies SubmissionOp
 
 /** The CSV column each field is read from (RATES_CSV_HEADER's order). */
 export const CSV_COLUMN: Record<RateField, (typeof RATES_CSV_HEADER)[number]> = { from: 'from', to: 'to', rate: 'rate', effectiveDate: 'effective_date', source: 'source' }
+
+/** One row of the history, as the page receives it. */
+export type RateRowDto = {
+  id: string
+  from: Currency
+  to: Currency
+  /** Exact, RATE_SCALE places. */
+  rate: string
+  effectiveDate: string
+  source: string
+  origin: RateOrigin
+  /** Who entered it, when an admin did and still exists. */
+  adminName: string | null
+  adminEmail: string | null
+  createdAt: string
+}
+
+export type RatePageDto = { rates: RateRowDto[]; total: number; page: number; pageCount: number }
 
 /** Rows per page of the history. */
 export const RATES_PAGE_SIZE = 25

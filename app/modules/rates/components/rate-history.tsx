@@ -2,25 +2,11 @@ import { useTranslation } from 'react-i18next'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 import { useFormat } from '~/lib/use-format'
-import type { RateOrigin } from '~/domain'
 import { trimDecimal } from '../decimal'
-
-/** A row of the history as the page receives it. */
-export type RateHistoryRow = {
-  id: string
-  from: string
-  to: string
-  rate: string
-  effectiveDate: string
-  source: string
-  origin: RateOrigin
-  adminName: string | null
-  adminEmail: string | null
-  createdAt: string
-}
+import type { RatePageDto } from '../schemas'
 
 /** The rates entered so far, newest entry first, paged. */
-export function RateHistory({ page }: { page: { rates: RateHistoryRow[]; total: number; page: number; pageCount: number } }) {
+export function RateHistory({ page }: { page: RatePageDto }) {
   const { t } = useTranslation('adminRates')
   const format = useFormat()
   return (

@@ -13,6 +13,9 @@ import { describeCsvProblem, latestEffectiveDate, RATE_FORM, rateEntrySchema, ty
 
 export const RATES_PATH = '/admin/rates'
 
+/** The pair the form starts with: the one most rates are entered for. */
+const DEFAULT_PAIR = { from: 'USD', to: 'INR' } as const
+
 /** What the rates page's action answers a refused form with. */
 export type RatesActionData =
   | { intent: 'add'; fieldErrors: FieldErrors<RateField>; values?: Record<string, string>; errorValues?: Record<string, string> }
@@ -45,24 +48,17 @@ export function RateEntryForm({ today, answer }: { today: string; answer?: Extra
       }}
     >
       <input type="hidden" name="intent" value="add" />
-      <FormField id="rate-from" label={t('fields.from')} error={errors.from}>
-        <NativeSelect {...fieldAria('rate-from', errors.from)} name="from" defaultValue={values.from ?? 'USD'} required>
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
-      <FormField id="rate-to" label={t('fields.to')} error={errors.to}>
-        <NativeSelect {...fieldAria('rate-to', errors.to)} name="to" defaultValue={values.to ?? 'INR'} required>
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
+      {(['from', 'to'] as const).map((name) => (
+        <FormField key={name} id={`rate-${name}`} label={t(`fields.${name}`)} error={errors[name]}>
+          <NativeSelect {...fieldAria(`rate-${name}`, errors[name])} name={name} defaultValue={values[name] ?? DEFAULT_PAIR[name]} required>
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      ))}
       <FormField id="rate-rate" label={t('fields.rate')} error={errors.rate} errorValues={errorValues} hint={t('form.rateHint')}>
         <Input {...fieldAria('rate-rate', errors.rate, true)} name="rate" inputMode="decimal" autoComplete="off" defaultValue={values.rate ?? ''} required />
       </FormField>
