@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url'
 import { createInstance } from 'i18next'
 import { RATES_CSV_MAX_BYTES, utcDay } from '../../app/domain'
 import { isPlainText } from '../../app/lib/uploads.server'
+import { recordAudit } from '../../app/modules/admin/audit.server'
 import { importRates } from '../../app/modules/rates/rates.server'
 import { describeCsvProblem, parseRatesCsv } from '../../app/modules/rates/schemas'
 import { trimDecimal } from '../../app/modules/rates/decimal'
@@ -37,7 +38,7 @@ export async function importRatesFile(file: string, now = new Date()): Promise<s
   const parsed = parseRatesCsv(new TextDecoder().decode(bytes), utcDay(now))
   if (!parsed.ok) throw new Error(`${file}: ${describeCsvProblem(t, parsed.problem)}`)
   const request = new Request('http://localhost/', { headers: { 'User-Agent': 'setu rates:import' } })
-  const imported = await importRates(null, request, parsed.rows, 'cli')
+  const imported = await importRates(parsed.rows, { adminId: null, origin: 'cli', audit: (tx, entry) => recordAudit({ admin: null, request, ...entry }, tx) })
   if (!imported.ok) {
     const v = imported.values
     const problem = { key: 'adminRates:errors.csvRow', row: imported.row, field: 'rate' as const, message: 'adminRates:errors.rateAbsurd', values: { ...v, rate: trimDecimal(v.rate), last: trimDecimal(v.last) } }

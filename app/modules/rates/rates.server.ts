@@ -6,7 +6,6 @@ import { adminUsers, exchangeRates } from '../../../db/schema'
 import { daysBetween, RATE_JUMP_MAX, RATE_SCALE, utcDay, type Currency, type RateOrigin } from '~/domain'
 import { getDb, type Db } from '~/lib/db.server'
 import { env } from '~/lib/env.server'
-import { recordAudit, type CurrentAdmin } from '~/modules/admin/index.server'
 import { formatDecimal, invertRate, isRateJump, multiplyDecimal } from './decimal'
 import { RATES_PAGE_SIZE, type RateEntry, type RatePageDto } from './schemas'
 
@@ -116,42 +115,40 @@ async function writeRates(tx: Tx, rows: readonly (RateEntry & { row?: number })[
   return { ok: true, ids: inserted.map((r) => r.id) }
 }
 
-/** Enters one rate from the admin page, with its rate_add audit row, in one transaction. */
-export async function addRate(admin: Pick<CurrentAdmin, 'id' | 'email'>, request: Request, entry: RateEntry): Promise<{ ok: true; id: string } | AbsurdRate> {
+/**
+ * Writes a rate change's audit entry in the change's transaction: the admin module's recordAudit, bound
+ * by the caller to who acted and the request (the page) or the command line. Passed in rather than
+ * imported, so the command line does not load the admin panel; every write takes one, so none goes
+ * unaudited.
+ */
+export type RateAuditor = (tx: Tx, entry: { action: 'rate_add' | 'rate_import'; targetType: 'exchange_rate'; targetId?: string | null; newValue: unknown }) => Promise<void>
+
+/** Enters one rate from the admin page, with its rate_add audit entry, in one transaction. */
+export async function addRate(entry: RateEntry, by: { adminId: string; audit: RateAuditor }): Promise<{ ok: true; id: string } | AbsurdRate> {
   return getDb().transaction(async (tx) => {
-    const written = await writeRates(tx, [entry], 'form', admin.id)
+    const written = await writeRates(tx, [entry], 'form', by.adminId)
     if (!written.ok) return written
     const id = written.ids[0]!
-    await recordAudit({ admin, action: 'rate_add', targetType: 'exchange_rate', targetId: id, newValue: { from: entry.from, to: entry.to, rate: entry.rate, effectiveDate: entry.effectiveDate, source: entry.source }, request }, tx)
+    const newValue = { from: entry.from, to: entry.to, rate: entry.rate, effectiveDate: entry.effectiveDate, source: entry.source }
+    await by.audit(tx, { action: 'rate_add', targetType: 'exchange_rate', targetId: id, newValue })
     return { ok: true, id }
   })
 }
 
 /**
  * Imports many rates at once (the CSV form or `npm run rates:import`): all of them with one rate_import
- * audit row, or none. `admin` is null from the command line.
+ * audit entry, or none. `adminId` is null from the command line.
  */
 export async function importRates(
-  admin: Pick<CurrentAdmin, 'id' | 'email'> | null,
-  request: Request,
   rows: readonly (RateEntry & { row?: number })[],
-  origin: Extract<RateOrigin, 'csv' | 'cli'>,
+  by: { adminId: string | null; origin: Extract<RateOrigin, 'csv' | 'cli'>; audit: RateAuditor },
 ): Promise<{ ok: true; count: number } | AbsurdRate> {
   return getDb().transaction(async (tx) => {
-    const written = await writeRates(tx, rows, origin, admin?.id ?? null)
+    const written = await writeRates(tx, rows, by.origin, by.adminId)
     if (!written.ok) return written
     const days = rows.map((r) => r.effectiveDate).sort()
     const pairs = [...new Set(rows.map((r) => `${r.from}/${r.to}`))].sort()
-    await recordAudit(
-      {
-        admin,
-        action: 'rate_import',
-        targetType: 'exchange_rate',
-        newValue: { count: rows.length, pairs: pairs.join(' '), from: days[0], to: days.at(-1), via: origin },
-        request,
-      },
-      tx,
-    )
+    await by.audit(tx, { action: 'rate_import', targetType: 'exchange_rate', newValue: { count: rows.length, pairs: pairs.join(' '), from: days[0], to: days.at(-1), via: by.origin } })
     return { ok: true, count: rows.length }
   })
 }

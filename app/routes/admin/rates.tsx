@@ -9,9 +9,9 @@ import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { checkUpload, readUploadForm } from '~/lib/uploads.server'
 import { AdminErrorBoundary, AdminShell } from '~/modules/admin'
-import { adminHeader, requireAdmin } from '~/modules/admin/index.server'
+import { adminHeader, recordAudit, requireAdmin } from '~/modules/admin/index.server'
 import { parseRatesCsv, parseRatesPage, RATE_FORM, RateEntryForm, rateEntrySchema, RateHistory, type RatesActionData, RatesCsvForm, trimDecimal } from '~/modules/rates'
-import { addRate, importRates, listRates } from '~/modules/rates/index.server'
+import { addRate, importRates, listRates, type RateAuditor } from '~/modules/rates/index.server'
 
 /** GET /admin/rates?page: the entry form, the CSV import and the history (issue 28 item 3). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,12 +35,13 @@ export async function action({ request }: Route.ActionArgs) {
       : refuse({ intent: 'add', fieldErrors: { form: 'errors:badRequest' } })
   }
   const today = utcDay(new Date())
+  const audit: RateAuditor = (tx, entry) => recordAudit({ admin, request, ...entry }, tx)
   if (form.formData.get('intent') === 'import') {
     const file = await checkUpload(RATES_CSV, form.formData.get(RATES_CSV.field))
     if (!file.ok) return refuse({ intent: 'import', problem: { key: file.error, values: { limit: `${RATES_CSV.maxBytes / 1024} KB` } } }, file.status)
     const parsed = parseRatesCsv(new TextDecoder().decode(file.file.bytes), today)
     if (!parsed.ok) return refuse({ intent: 'import', problem: parsed.problem })
-    const imported = await importRates(admin, request, parsed.rows, 'csv')
+    const imported = await importRates(parsed.rows, { adminId: admin.id, origin: 'csv', audit })
     if (!imported.ok) {
       const v = imported.values
       return refuse({ intent: 'import', problem: { key: 'adminRates:errors.csvRow', row: imported.row, field: 'rate', message: 'adminRates:errors.rateAbsurd', values: { ...v, rate: trimDecimal(v.rate), last: trimDecimal(v.last) } } })
@@ -49,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = parseSubmission(rateEntrySchema(today), form.formData, RATE_FORM)
   if (!parsed.ok) return refuse({ intent: 'add', fieldErrors: parsed.fieldErrors, values: parsed.values })
-  const added = await addRate(admin, request, parsed.value)
+  const added = await addRate(parsed.value, { adminId: admin.id, audit })
   if (!added.ok) {
     const v = added.values
     return refuse({
