@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import appCss from './app.css?url'
 import { InlineStylesheetContext } from '~/components/app-stylesheet'
-import { DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, PRODUCT_IMAGE } from '~/domain/uploads'
+import { DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, PRODUCT_IMAGE, RATES_CSV } from '~/domain/uploads'
 import { UUID_SOURCE } from '~/domain'
 import { NonceContext } from '~/lib/csp'
 import { CSP_NONCE_HEADER } from '~/lib/csp-nonce-header.server'
@@ -59,7 +59,7 @@ export function publicPageCache(render: (request: Request) => Promise<Response>)
 /**
  * Routes whose bodies server/start.mjs caps differently from the default: the two forms with a KYC file
  * keep its limit, product image uploads theirs, a message thread five 10 MB attachments (`:id` stands for
- * a UUID path segment).
+ * a UUID path segment), the exchange rates page its CSV's.
  */
 export const bodyLimits = {
   '/kyc-upload': { bytes: KYC_DOCUMENT.maxRequestBytes, messageKey: KYC_DOCUMENT.errors.tooLarge },
@@ -67,6 +67,7 @@ export const bodyLimits = {
   '/dashboard/products/images': { bytes: PRODUCT_IMAGE.maxRequestBytes, messageKey: PRODUCT_IMAGE.errors.tooLarge },
   '/messages/:id': { bytes: MESSAGE_ATTACHMENT.maxRequestBytes, messageKey: 'messages:errors.requestTooLarge' },
   '/orders/:id/dispute': { bytes: DISPUTE_EVIDENCE.maxRequestBytes, messageKey: 'disputes:errors.requestTooLarge' },
+  '/admin/rates': { bytes: RATES_CSV.maxRequestBytes, messageKey: RATES_CSV.errors.tooLarge },
 }
 
 export const streamTimeout = 5_000

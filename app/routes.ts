@@ -80,6 +80,8 @@ export default [
   // admin: analytics
   route('admin/analytics', 'routes/admin/analytics.tsx'),
   route('admin/analytics/export', 'routes/admin/analytics-export.ts'),
+  // admin: exchange rates
+  route('admin/rates', 'routes/admin/rates.tsx'),
   // admin: moderation
   route('admin/moderation', 'routes/admin/moderation.tsx'),
   // admin: admin accounts and two-factor

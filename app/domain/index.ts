@@ -3,8 +3,10 @@
 // the tests. Browser-safe and free of Zod: public pages import it without growing their bundle.
 export * from './countries'
 export * from './currencies'
+export * from './days'
 export * from './fields'
 export * from './languages'
+export * from './rates'
 export * from './statuses'
 export * from './trade'
 export * from './units'

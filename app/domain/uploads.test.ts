@@ -1,6 +1,6 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
-import { DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, nameMatchesType, PRODUCT_IMAGE } from './uploads'
+import { DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, nameMatchesType, PRODUCT_IMAGE, RATES_CSV } from './uploads'
 
 const MB = 1024 * 1024
 const picked = (name: string, size = 100, type = '') => ({ name, size, type })
@@ -13,6 +13,8 @@ describe('upload rules', () => {
     expect(PRODUCT_IMAGE.maxRequestBytes).toBe(10 * MB + 64 * 1024)
     expect(MESSAGE_ATTACHMENT.maxRequestBytes).toBe(52 * MB)
     expect(DISPUTE_EVIDENCE.maxRequestBytes).toBe(52 * MB)
+    expect(RATES_CSV.accept).toBe('.csv,text/csv')
+    expect(RATES_CSV.maxRequestBytes).toBe(128 * 1024 + 64 * 1024)
   })
 })
 
@@ -34,6 +36,10 @@ describe("the rule's check (the form before submit)", () => {
     ['message: 10 MB + 1 byte', MESSAGE_ATTACHMENT, [picked('a.pdf', 10 * MB + 1)], 0, 'messages:errors.fileTooLarge'],
     ['evidence: six files', DISPUTE_EVIDENCE, Array.from({ length: 6 }, () => picked('a.png')), 0, 'disputes:errors.tooManyFiles'],
     ['evidence: an HTML page', DISPUTE_EVIDENCE, [picked('page.html', 100, 'text/html')], 0, 'disputes:errors.fileType'],
+    ['rates: no file', RATES_CSV, [], 0, 'adminRates:errors.csvMissing'],
+    ['rates: a CSV Windows calls Excel', RATES_CSV, [picked('rates.CSV', 100, 'application/vnd.ms-excel')], 0, null],
+    ['rates: a spreadsheet', RATES_CSV, [picked('rates.xlsx', 100)], 0, 'adminRates:errors.csvType'],
+    ['rates: 128 KB + 1 byte', RATES_CSV, [picked('rates.csv', 128 * 1024 + 1)], 0, 'adminRates:errors.csvTooLarge'],
     ['evidence: five photos', DISPUTE_EVIDENCE, Array.from({ length: 5 }, () => picked('a.jpeg')), 0, null],
   ] as const)('%s', (_, rule, files, listed, want) => expect(rule.check(files, listed)).toBe(want))
 })

@@ -2,6 +2,7 @@
 // rule object per use; the picker's `accept`, the form's check before submit, the server's check by the
 // bytes (app/lib/uploads.server.ts) and the request body caps (bodyLimits in app/entry.server.tsx) all
 // read it. Browser-safe: no server imports.
+import { RATES_CSV_MAX_BYTES } from './rates'
 
 /**
  * Every file type an upload may be, keyed by the MIME type its bytes reveal: the extension it is stored
@@ -12,6 +13,8 @@ export const FILE_TYPES = {
   'image/jpeg': ['jpg', 'jpeg'],
   'image/png': ['png'],
   'image/webp': ['webp'],
+  // Text has no signature: a file is taken as CSV when its bytes are UTF-8 text (isPlainText, uploads.server.ts).
+  'text/csv': ['csv'],
 } as const satisfies Record<string, readonly [string, ...string[]]>
 
 export type FileMime = keyof typeof FILE_TYPES
@@ -107,6 +110,18 @@ export const PRODUCT_IMAGE = uploadRule({
     invalidType: 'products:images.errors.invalidType',
     tooMany: 'products:images.errors.max',
   },
+})
+
+/** A CSV of exchange rates on /admin/rates (issue 28 item 3): one small text file, parsed, never stored. */
+export const RATES_CSV = uploadRule({
+  field: 'file',
+  types: ['text/csv'],
+  maxBytes: RATES_CSV_MAX_BYTES,
+  maxCount: 1,
+  perRequest: 1,
+  keptName: null,
+  formBytes: FORM_BODY_BYTES,
+  errors: { missing: 'adminRates:errors.csvMissing', tooLarge: 'adminRates:errors.csvTooLarge', invalidType: 'adminRates:errors.csvType' },
 })
 
 // Attachments and evidence take the same files: up to five PDFs, JPEGs or PNGs of 10 MB, sent with one

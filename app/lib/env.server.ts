@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { RATE_MAX_AGE_DAYS_DEFAULT } from '../domain'
 
 /** A setting that may be left out or set empty (both mean "not configured"); when set, `schema` checks it. */
 function optionalSetting<T extends z.ZodType>(schema: T) {
@@ -46,6 +47,8 @@ const EnvSchema = z.object({
       .transform((v) => v.split('|').map((line) => line.trim()).filter(Boolean))
       .pipe(z.array(z.string().max(120, 'each line at most 120 characters')).min(1).max(8, 'at most 8 lines')),
   ),
+  /** Days an exchange rate stays usable for showing converted amounts (issue 28); older, nothing converted is shown. */
+  RATE_MAX_AGE_DAYS: optionalSetting(z.coerce.number().int('a whole number of days').min(1, 'at least 1').max(365, 'at most 365')).transform((v) => v ?? RATE_MAX_AGE_DAYS_DEFAULT),
 })
 
 export type Env = z.infer<typeof EnvSchema>

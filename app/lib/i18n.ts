@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'adminDisputes',
   'adminAnalytics',
   'adminAccounts',
+  'adminRates',
   'countries',
   'units',
 ] as const

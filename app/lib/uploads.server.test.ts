@@ -1,8 +1,8 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { elfBytes, exeBytes, htmlBytes, jpegBytes, makeFile, padTo, pdfBytes, pngBytes, useTempStorage } from '../../tests/factories/files'
-import { checkUpload, checkUploads, deleteUploads, readFormDataWithLimit, safeFileName, storeUploads } from './uploads.server'
-import { DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, PRODUCT_IMAGE, type UploadRule } from '~/domain/uploads'
+import { checkUpload, checkUploads, deleteUploads, isPlainText, readFormDataWithLimit, safeFileName, storeUploads } from './uploads.server'
+import { DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, PRODUCT_IMAGE, RATES_CSV, type UploadRule } from '~/domain/uploads'
 
 const MB = 1024 * 1024
 const webpBytes = () => new TextEncoder().encode('RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00')
@@ -105,6 +105,25 @@ describe('the product image rule', () => {
   })
   it('refuses a sixth image before looking at the file', async () => {
     expect(await checkUpload(PRODUCT_IMAGE, null, { listed: 5 })).toEqual({ ok: false, status: 400, error: 'products:images.errors.max' })
+  })
+})
+
+describe('the rates CSV rule (text has no signature)', () => {
+  const text = (s: string) => new TextEncoder().encode(s)
+  it('takes UTF-8 text (a byte order mark, tabs, CRLF, Cyrillic and Devanagari) as CSV', async () => {
+    const csv = text('\ufefffrom,to,rate,effective_date,source\r\nRUB,INR,0.93,2026-11-28,"ЦБ РФ\tआरबीआई"\r\n')
+    expect(isPlainText(csv)).toBe(true)
+    expect(await checkUpload(RATES_CSV, makeFile(csv, 'rates.csv', 'text/csv'))).toMatchObject({ ok: true, file: { mime: 'text/csv', ext: 'csv' } })
+  })
+  it('refuses binaries named .csv, invalid UTF-8, control characters, and anything over its size', async () => {
+    for (const bytes of [pngBytes(), pdfBytes(), exeBytes(), new Uint8Array([0x66, 0xff, 0xfe, 0x0a]), text('from,to\u0000')]) {
+      expect(await checkUpload(RATES_CSV, makeFile(bytes, 'rates.csv', 'text/csv'))).toEqual({ ok: false, status: 400, error: 'adminRates:errors.csvType' })
+    }
+    expect(await checkUpload(RATES_CSV, makeFile(padTo(text('a,b\n'), RATES_CSV.maxBytes + 1), 'rates.csv', 'text/csv'))).toMatchObject({ ok: false, status: 413 })
+    expect(await checkUpload(RATES_CSV, null)).toEqual({ ok: false, status: 400, error: 'adminRates:errors.csvMissing' })
+  })
+  it('is text only where the rule takes CSV: a text file is not a PDF', async () => {
+    expect((await checkUpload(KYC_DOCUMENT, makeFile(text('a,b\n'), 'a.pdf'))).ok).toBe(false)
   })
 })
 

@@ -97,6 +97,18 @@ async function sniff(bytes: Uint8Array): Promise<string | undefined> {
   }
 }
 
+// Control characters other than tab, line feed and carriage return; text files never hold them.
+const BINARY_BYTE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+
+/** Whether bytes are UTF-8 text (a byte order mark allowed) without control characters: a text file, not a binary one renamed. */
+export function isPlainText(bytes: Uint8Array): boolean {
+  try {
+    return !BINARY_BYTE.test(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+  } catch {
+    return false
+  }
+}
+
 const refuse = (error: string, status: 400 | 413 = 400): UploadRefusal => ({ ok: false, error, status })
 
 /**
@@ -114,7 +126,8 @@ export async function checkUploads<M extends FileMime>(rule: UploadRule<M>, entr
     const bytes = new Uint8Array(await file.arrayBuffer())
     if (bytes.byteLength === 0) continue
     if (bytes.byteLength > rule.maxBytes) return refuse(rule.errors.tooLarge, 413)
-    const detected = await sniff(bytes)
+    // Text has no signature: where the rule takes CSV, bytes that are plain UTF-8 text are CSV.
+    const detected = (await sniff(bytes)) ?? ((rule.types as readonly string[]).includes('text/csv') && isPlainText(bytes) ? 'text/csv' : undefined)
     const mime = (rule.types as readonly string[]).includes(detected ?? '') ? (detected as M) : null
     if (!mime) return refuse(rule.errors.invalidType)
     const name = typeof (file as File).name === 'string' ? (file as File).name : ''

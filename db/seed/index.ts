@@ -24,11 +24,13 @@ import { demoSellers } from './sellers'
 import { demoBuyers, insertTradeData } from './trade'
 import { insertModerationData } from './moderation'
 import { insertDemoViews } from './views'
+import { insertDemoRates } from './rates'
 
 export { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_PASSWORD } from './accounts'
 export { demoCategories, FEATURED_CATEGORY_IDS, TOP_LEVEL_CATEGORY_IDS } from './categories'
 export { demoProducts, NEW_LAUNCH_PRODUCT_IDS } from './products'
 export { demoSellers, SELLER_IDS } from './sellers'
+export { DEMO_RATE_DAYS_AGO, demoRates } from './rates'
 export { BUYER_IDS, DEMO_ORDER_IDS, DEMO_RFQ_IDS, demoBuyers, demoDirectOrders, demoRfqs } from './trade'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -200,6 +202,8 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     await insertModerationData(tx, now)
     // A few weeks of product views, for the analytics and the sellers' view counters.
     await insertDemoViews(tx, now)
+    // A few weeks of dated exchange rates (issue 28), the newest effective today.
+    await insertDemoRates(tx, now)
 
     // The pending seller's KYC document, through the app's storage (written last: a failed insert above
     // leaves no file behind; a failed commit after this leaves one unreferenced file, which is harmless).

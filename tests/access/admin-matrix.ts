@@ -143,6 +143,11 @@ export const ADMIN_ACCESS: Record<string, AdminRouteRules> = {
     GET: [{ path: '/admin/analytics/export?chart=order-value&from=2026-01-01&to=2026-03-31', permission: 'analytics:read', allowed: 200, denied: 403 }],
     POST: [noAction('/admin/analytics/export')],
   },
+  'routes/admin/rates': {
+    GET: [page('/admin/rates?page=2', 'rates:manage')],
+    // A rate without its fields: refused as incomplete only after rates:manage is checked.
+    POST: [{ path: '/admin/rates', body: () => new URLSearchParams({ intent: 'add' }), permission: 'rates:manage', allowed: 400 }],
+  },
   'routes/admin/moderation': {
     GET: [page('/admin/moderation?status=open', 'moderation:review')],
     // A decision without its report: refused as incomplete only after moderation:review is checked.

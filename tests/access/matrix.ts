@@ -295,6 +295,18 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       },
     ],
   },
+  // Exchange rates: entering one without an admin session is refused before the form is read.
+  'routes/admin/rates': {
+    GET: [{ path: '/admin/rates?page=2', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Frates%3Fpage%3D2' }) }],
+    POST: [
+      {
+        label: '/admin/rates add a rate',
+        path: '/admin/rates',
+        body: () => new URLSearchParams({ intent: 'add', from: 'USD', to: 'INR', rate: '84.5', effectiveDate: '2026-01-05', source: 'matrix' }),
+        expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Frates' }),
+      },
+    ],
+  },
   'routes/admin/kyc': {
     GET: [{ path: '/admin/kyc?page=2', expect: everyone({ status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fkyc%3Fpage%3D2' }) }],
     // Approving the pending seller without an admin session: refused before the form is read.

@@ -10,6 +10,7 @@ import { RFQ_FIELDS } from '~/modules/rfqs/schemas/create-rfq'
 import { COUNTER_FIELDS } from '~/modules/rfqs/schemas/negotiation'
 import { PRODUCT_REQUEST_FIELDS } from '~/modules/rfqs/schemas/product-request'
 import { QUOTE_FIELDS } from '~/modules/rfqs/schemas/quote'
+import { RATE_FIELDS } from '~/modules/rates/schemas'
 
 export type FuzzTarget = {
   /** The paths to request (without query). */
@@ -134,6 +135,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
   'routes/admin/audit-export': { path: at('/admin/audit/export'), query: ['action', 'admin', 'from', 'to'] },
   'routes/admin/analytics': { path: at('/admin/analytics'), query: ['from', 'to'] },
   'routes/admin/analytics-export': { path: at('/admin/analytics/export'), query: ['chart', 'from', 'to'] },
+  'routes/admin/rates': { path: at('/admin/rates'), query: ['page'], form: ['intent', ...RATE_FIELDS, 'file'], files: ['file'], action: true },
   'routes/admin/moderation': { path: at('/admin/moderation'), query: ['status', 'page'], form: ['decision', 'reportId', 'note'], action: true },
   'routes/admin/kyc': { path: at('/admin/kyc'), query: ['page'], form: ['intent', 'profileId', 'reason'], action: true },
   'routes/admin/users': { path: at('/admin/users'), query: ['q', 'status', 'kyc', 'page', 'user'], form: ['intent', 'profileId', 'status', 'notes', 'notesVersion'], action: true },

@@ -11,6 +11,7 @@ export const PERMISSIONS = [
   'audit:read',
   'moderation:review',
   'admin:manage',
+  'rates:manage',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -18,11 +19,12 @@ export type Permission = (typeof PERMISSIONS)[number]
  * Spec §6: super_admin has user management, dispute resolution, analytics and system
  * administration (admin accounts); admin the same without system administration; moderator only
  * dispute resolution (and the reported-conversation queue that goes with it). The audit log is
- * read by those who manage users, since it records their acts.
+ * read by those who manage users, since it records their acts. Exchange rates (issue 28) are kept by
+ * admins and super admins, not moderators.
  */
 export const ROLE_PERMISSIONS: Record<AdminRole, readonly Permission[]> = {
   super_admin: PERMISSIONS,
-  admin: ['user:read', 'user:manage', 'kyc:review', 'dispute:resolve', 'analytics:read', 'audit:read', 'moderation:review'],
+  admin: ['user:read', 'user:manage', 'kyc:review', 'dispute:resolve', 'analytics:read', 'audit:read', 'moderation:review', 'rates:manage'],
   moderator: ['dispute:resolve', 'moderation:review'],
 }
 

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'dispute_evidence_view',
   'report_review',
   'audit_export',
+  'rate_add',
+  'rate_import',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

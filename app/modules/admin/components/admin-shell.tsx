@@ -1,4 +1,4 @@
-import { BarChart3, FileCheck, FileClock, Flag, LayoutDashboard, LogOut, Scale, ShieldAlert, ShieldCheck, UserCog, Users } from 'lucide-react'
+import { ArrowLeftRight, BarChart3, FileCheck, FileClock, Flag, LayoutDashboard, LogOut, Scale, ShieldAlert, ShieldCheck, UserCog, Users } from 'lucide-react'
 import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, NavLink, useNavigation } from 'react-router'
@@ -25,6 +25,7 @@ const MENU: MenuItem[] = [
   { to: '/admin/audit', key: 'menu.audit', permission: 'audit:read', icon: FileClock },
   { to: '/admin/moderation', key: 'menu.moderation', permission: 'moderation:review', icon: Flag },
   { to: '/admin/analytics', key: 'menu.analytics', permission: 'analytics:read', icon: BarChart3 },
+  { to: '/admin/rates', key: 'menu.rates', permission: 'rates:manage', icon: ArrowLeftRight },
   { to: '/admin/admins', key: 'menu.admins', permission: 'admin:manage', icon: UserCog },
 ]
 
