@@ -99,7 +99,7 @@ export default defineConfig({
                 },
                 // The form composites (with the spinner they use): one stream for the sign-in pages and one file, not
                 // four, in the root's preload list for its lazy profile form. Last, so the groups above keep their modules.
-                { name: 'forms', test: /app[\\/]components[\\/](form-field|text-field|form-alert|submit-button|use-page-form)\.tsx?$/ },
+                { name: 'forms', test: /app[\\/]components[\\/](form-field|form-fields|form-alert|submit-button|use-checked-form)\.tsx?$/ },
               ],
             },
           },

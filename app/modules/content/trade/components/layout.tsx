@@ -1,4 +1,4 @@
-import { ArrowRight, ChevronRight, Info } from 'lucide-react'
+import { ArrowRight, Info } from 'lucide-react'
 import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -26,7 +26,10 @@ export function TradeBreadcrumbs({ current }: { current: string }) {
             <Link to={to} className="rounded-sm text-muted-foreground hover:text-foreground hover:underline underline-offset-4">
               {label}
             </Link>
-            <ChevronRight aria-hidden className="size-4 text-muted-foreground" />
+            {/* Lucide's chevron-right drawn inline: its own chunk would put the trade pages over their 150 kB budget. */}
+            <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-4 text-muted-foreground" aria-hidden>
+              <path d="m9 18 6-6-6-6" />
+            </svg>
           </li>
         ))}
         <li>
