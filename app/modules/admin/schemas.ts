@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { FieldErrors, SubmissionOptions } from '~/lib/form'
 import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc'
 import { AUDIT_ACTIONS } from './roles'
-import { isUuid, PASSWORD_MAX, UUID_PATTERN } from '~/domain'
+import { isCalendarDay, isUuid, PASSWORD_MAX, UUID_PATTERN } from '~/domain'
 
 export const ADMIN_EMAIL_MAX = 254
 export const ADMIN_NAME_MIN = 2
@@ -35,10 +35,7 @@ export const ADMIN_LOGIN_FORM = { fields: ['email', 'password'] } satisfies Subm
 const AuditDay = z
   .string()
   .regex(/^2\d{3}-\d{2}-\d{2}$/)
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00.000Z`)
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v)
-  })
+  .refine(isCalendarDay)
 
 /** Audit log viewer (and CSV export) filters, from the query string; anything unreadable is dropped, never an error. */
 export const AuditFilterSchema = z.object({

@@ -2,6 +2,7 @@
 // Free of Drizzle so the browser can load it (the range picker reads the presets from here).
 import { z } from 'zod'
 import { parseSubmission } from '~/lib/form'
+import { isCalendarDay, shiftDay, utcDay } from '~/domain'
 
 /** Every chart the page draws; each one's data downloads as /admin/analytics/export?chart=<id>. */
 export const CHART_IDS = ['signups', 'signups-breakdown', 'kyc-funnel', 'conversion', 'order-value', 'top-categories', 'top-products'] as const
@@ -31,17 +32,9 @@ export type DateRange = { from: string; to: string }
 /** Why a range was refused: an i18n key under adminAnalytics:range.errors. */
 export type RangeError = 'invalidDate' | 'fromAfterTo' | 'tooLong'
 
-const DAY_MS = 86_400_000
-
-/** A Date's UTC calendar day as YYYY-MM-DD. */
-export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10)
-}
-
-/** The UTC day `days` after `day` (negative: before). */
-export function addDays(day: string, days: number): string {
-  return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS))
-}
+/** A Date's UTC calendar day as YYYY-MM-DD (app/domain/days.ts). */
+export const isoDay = utcDay
+const addDays = shiftDay
 
 /** The UTC day `months` calendar months after `day`, clamped to the month's last day (31 Mar - 1 month = 28/29 Feb). */
 export function addMonths(day: string, months: number): string {
@@ -68,11 +61,9 @@ export function presetOf(range: DateRange, today: string): RangePreset | null {
 
 /** Whether `v` is a real calendar day written YYYY-MM-DD (2026-02-30 is not), within MIN_YEAR..MAX_YEAR. */
 export function isDay(v: unknown): v is string {
-  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false
+  if (!isCalendarDay(v)) return false
   const year = Number(v.slice(0, 4))
-  if (year < MIN_YEAR || year > MAX_YEAR) return false
-  const t = Date.parse(`${v}T00:00:00Z`)
-  return Number.isFinite(t) && isoDay(new Date(t)) === v
+  return year >= MIN_YEAR && year <= MAX_YEAR
 }
 
 const DaySchema = z.string().refine(isDay, 'invalidDate')
