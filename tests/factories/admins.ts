@@ -3,12 +3,13 @@ import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import { asc, eq } from 'drizzle-orm'
 import { auditLog } from '../../db/schema'
+import type { AdminRole } from '~/domain'
 import { getDb } from '~/lib/db.server'
 import { action as adminLoginAction } from '~/routes/admin/login'
 import { action as securityAction } from '~/routes/admin/security'
 import { action as twoFactorAction } from '~/routes/admin/two-factor'
 import { callRoute, form } from '../integration/account-support'
-import { ADMIN_TEST_PASSWORD } from './admin-account'
+import { ADMIN_TEST_PASSWORD, createAdmin } from './admin-account'
 import { cookieHeaderFrom } from './users'
 
 export { ADMIN_TEST_PASSWORD, createAdmin } from './admin-account'
@@ -29,6 +30,12 @@ export async function adminCookie(email: string, password: string): Promise<stri
   const cookie = cookieHeaderFrom(out.response)
   if (!/setu_admin\.session_token=/.test(cookie)) throw new Error(`admin sign-in failed: ${out.status} ${JSON.stringify(out.data)}`)
   return cookie
+}
+
+/** A new admin of `role`, signed in: the account and the Cookie header value of its session. */
+export async function signedInAdmin(role: AdminRole = 'admin') {
+  const admin = await createAdmin({ role })
+  return { ...admin, cookie: await adminCookie(admin.email, admin.password) }
 }
 
 /** The current code of an authenticator app holding `secret` (the base32 key shown at /admin/security): the plugin's own OTP function. */

@@ -6,7 +6,7 @@ import { action as adminsAction, loader as adminsLoader } from '~/routes/admin/a
 import { loader as dashboardLoader } from '~/routes/admin/dashboard'
 import { loader as kycLoader } from '~/routes/admin/kyc'
 import { callRoute, form, toastOf } from './account-support'
-import { ADMIN_CLIENT, adminCookie, adminLogin, createAdmin } from '../factories/admins'
+import { ADMIN_CLIENT, adminCookie, adminLogin, createAdmin, signedInAdmin } from '../factories/admins'
 import { createUser, signInCookie } from '../factories/users'
 
 const NEW_PASSWORD = 'Harbour-Lantern-2026'
@@ -19,10 +19,7 @@ const auditCount = async () => (await getDb().select({ id: auditLog.id }).from(a
 const adminRow = async (id: string) => (await getDb().select().from(adminUsers).where(eq(adminUsers.id, id)))[0]
 const post = (cookie: string | null, fields: Record<string, string>) => callRoute(adminsAction, '/admin/admins', { cookie, body: form(fields), headers: ADMIN_CLIENT })
 
-async function superAdmin() {
-  const a = await createAdmin({ role: 'super_admin' })
-  return { ...a, cookie: await adminCookie(a.email, a.password) }
-}
+const superAdmin = () => signedInAdmin('super_admin')
 
 type Page = { accounts: { items: Array<Record<string, unknown>>; total: number; page: number; pageCount: number } }
 

@@ -1,6 +1,7 @@
 // Issue 10 item 5: KYC review in the admin panel: the queue, View KYC through a signed link bound to
 // the document, Approve / Reject with the audit row and the seller's notice, and what the seller and
 // the catalog see afterwards.
+import type { AdminRole } from '~/domain'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, emailOutbox, notifications, profiles } from '../../db/schema'
@@ -16,7 +17,7 @@ import { deliverNotificationEmail } from '~/modules/notifications/email-delivery
 import { loader as uploadLoader } from '~/routes/account/kyc-upload'
 import { loader as documentLoader } from '~/routes/admin/kyc-document'
 import { action as kycAction, loader as kycLoader } from '~/routes/admin/kyc'
-import { ADMIN_CLIENT, adminCookie, auditRowsAbout, createAdmin, profileAudit } from '../factories/admins'
+import { ADMIN_CLIENT, auditRowsAbout, profileAudit, signedInAdmin } from '../factories/admins'
 import { createProduct } from '../factories/catalog'
 import { pdfBytes, pngBytes, SANDBOXED, servedFileHeaders, useTempStorage } from '../factories/files'
 import { createUser, signInCookie } from '../factories/users'
@@ -41,10 +42,7 @@ async function pendingSeller(opts: { lng?: 'en' | 'ru' | 'hi'; bytes?: Uint8Arra
   return { ...u, profileId: u.profileId! }
 }
 
-async function reviewer(role: 'super_admin' | 'admin' | 'moderator' = 'admin') {
-  const a = await createAdmin({ role })
-  return { ...a, cookie: await adminCookie(a.email, a.password) }
-}
+const reviewer = (role: AdminRole = 'admin') => signedInAdmin(role)
 
 const decide = (cookie: string | null, fields: Record<string, string>) =>
   callRoute(kycAction, '/admin/kyc', { cookie, body: form(fields), headers: ADMIN_CLIENT })

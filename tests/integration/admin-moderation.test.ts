@@ -1,6 +1,7 @@
 // Issue 10 item 2, Moderation: the queue of reported conversations (oldest first, paginated, with both
 // parties, the reason and the conversation's newest messages), Mark reviewed / Dismiss with a note in
 // one conditional transaction with its audit row, a second decision refused with 409.
+import type { AdminRole } from '~/domain'
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
@@ -10,7 +11,7 @@ import { DEMO_REPORT_IDS } from '../../db/seed/moderation'
 import { getDb } from '~/lib/db.server'
 import { MODERATION_MESSAGES_SHOWN, MODERATION_PAGE_SIZE, REPORT_NOTE_MAX } from '~/modules/admin/moderation'
 import { action as moderationAction, loader as moderationLoader } from '~/routes/admin/moderation'
-import { ADMIN_CLIENT, adminCookie, createAdmin } from '../factories/admins'
+import { ADMIN_CLIENT, signedInAdmin } from '../factories/admins'
 import { createSeller } from '../factories/catalog'
 import { useTempStorage } from '../factories/files'
 import { createConversation, createMessage } from '../factories/messaging'
@@ -34,10 +35,7 @@ type Report = {
 }
 type Page = { reports: { items: Report[]; status: string; page: number; pageCount: number; total: number; openCount: number } }
 
-async function moderator(role: 'super_admin' | 'admin' | 'moderator' = 'moderator') {
-  const a = await createAdmin({ role })
-  return { ...a, cookie: await adminCookie(a.email, a.password) }
-}
+const moderator = (role: AdminRole = 'moderator') => signedInAdmin(role)
 
 /** A conversation between a new buyer and a new seller, reported by the buyer at `at`. */
 async function reportedConversation(opts: { at?: Date; reason?: string; messages?: number; status?: 'open' | 'reviewed' | 'dismissed' } = {}) {

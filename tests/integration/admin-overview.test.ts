@@ -1,5 +1,6 @@
 // Issue 10 item 3: the Overview's four counters counted in the database, Recent Activity from the
 // audit log (everyone's for those with audit:read, a moderator's own otherwise), and the links.
+import type { AdminRole } from '~/domain'
 import { count, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditLog, disputes, profiles } from '../../db/schema'
@@ -8,7 +9,7 @@ import { recordAudit } from '~/modules/admin/audit.server'
 import { listRecentActivity, RECENT_ACTIVITY_LIMIT } from '~/modules/admin/queries.server'
 import { getCatalogStats } from '~/modules/catalog/stats.server'
 import { loader as dashboardLoader } from '~/routes/admin/dashboard'
-import { adminCookie, createAdmin } from '../factories/admins'
+import { createAdmin, signedInAdmin } from '../factories/admins'
 import { createProduct, createSeller } from '../factories/catalog'
 import { useTempStorage } from '../factories/files'
 import { createOrder } from '../factories/orders'
@@ -32,10 +33,7 @@ type Overview = {
   systemStatus: { checks: { id: string; status: string }[] }
 }
 
-async function signedIn(role: 'super_admin' | 'admin' | 'moderator') {
-  const a = await createAdmin({ role })
-  return { ...a, cookie: await adminCookie(a.email, a.password) }
-}
+const signedIn = (role: AdminRole) => signedInAdmin(role)
 
 const overviewOf = async (cookie: string) => {
   const out = await callRoute(dashboardLoader, '/admin/dashboard', { cookie })

@@ -2,6 +2,7 @@
 // CSV import (all or nothing, the bad row named), absurd rates refused against the pair's last one,
 // the lookup later items convert with (direct, inverse, by date, stale → nothing) and
 // `npm run rates:import`.
+import type { AdminRole } from '~/domain'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,7 +15,7 @@ import { env } from '~/lib/env.server'
 import { convertAmount, latestRate } from '~/modules/rates/rates.server'
 import { action as ratesAction, loader as ratesLoader } from '~/routes/admin/rates'
 import { importRatesFile } from '../../db/cli/rates-import'
-import { ADMIN_CLIENT, adminCookie, createAdmin } from '../factories/admins'
+import { ADMIN_CLIENT, signedInAdmin } from '../factories/admins'
 import { pngBytes } from '../factories/files'
 import { callRoute, form, toastOf } from './account-support'
 
@@ -22,10 +23,7 @@ const TODAY = utcDay(new Date())
 const daysAgo = (n: number) => utcDay(new Date(Date.now() - n * 86_400_000))
 const HEADER = 'from,to,rate,effective_date,source'
 
-async function manager(role: 'super_admin' | 'admin' | 'moderator' = 'admin') {
-  const a = await createAdmin({ role })
-  return { ...a, cookie: await adminCookie(a.email, a.password) }
-}
+const manager = (role: AdminRole = 'admin') => signedInAdmin(role)
 
 const add = (cookie: string, fields: Partial<Record<'from' | 'to' | 'rate' | 'effectiveDate' | 'source', string>>) =>
   callRoute(ratesAction, '/admin/rates', {

@@ -2,6 +2,7 @@
 // the KYC card, one user's detail, Activate / Suspend / Ban (signed out everywhere, listings hidden and
 // restored) and the admin notes, each with its §7 audit row; who may do what; bad input refused with
 // nothing written; concurrent status changes leave a consistent audit trail.
+import type { AdminRole } from '~/domain'
 import { randomUUID } from 'node:crypto'
 import { and, eq, like, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -17,7 +18,7 @@ import { loader as profileLoader } from '~/routes/account/profile'
 import { action as usersAction, loader as usersLoader } from '~/routes/admin/users'
 import { loader as marketplaceLoader } from '~/routes/public/marketplace'
 import { loader as productLoader } from '~/routes/public/product'
-import { ADMIN_CLIENT, adminCookie, auditRowsAbout, createAdmin, profileAudit } from '../factories/admins'
+import { ADMIN_CLIENT, auditRowsAbout, profileAudit, signedInAdmin } from '../factories/admins'
 import { createProduct } from '../factories/catalog'
 import { pdfBytes, useTempStorage } from '../factories/files'
 import { createUser, requestAs, signInCookie } from '../factories/users'
@@ -39,10 +40,7 @@ type UsersPage = {
   canReviewKyc: boolean
 }
 
-async function manager(role: 'super_admin' | 'admin' | 'moderator' = 'admin') {
-  const a = await createAdmin({ role })
-  return { ...a, cookie: await adminCookie(a.email, a.password) }
-}
+const manager = (role: AdminRole = 'admin') => signedInAdmin(role)
 
 const list = async (cookie: string | null, qs = '') => {
   const out = await callRoute(usersLoader, `/admin/users${qs}`, { cookie })

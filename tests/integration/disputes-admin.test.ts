@@ -1,6 +1,7 @@
 // Issue 10 item 7, the admin side: the queue (oldest first, Overdue after 3 days, filters, pages), one
 // dispute with evidence through signed links bound to the file and the admin session (audited), the
 // moderator's message to both parties and the decision, each with its audit row and notices.
+import type { AdminRole } from '~/domain'
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -14,7 +15,7 @@ import { action as disputeAction, loader as disputeLoader } from '~/routes/admin
 import { loader as queueLoader } from '~/routes/admin/disputes'
 import { action as orderAction, loader as orderLoader } from '~/routes/trade/order'
 import { action as partyAction } from '~/routes/trade/order-dispute'
-import { ADMIN_CLIENT, adminCookie, createAdmin } from '../factories/admins'
+import { ADMIN_CLIENT, signedInAdmin } from '../factories/admins'
 import { createDispute } from '../factories/disputes'
 import { makeFile, pdfBytes, useTempStorage } from '../factories/files'
 import { createOrder } from '../factories/orders'
@@ -45,10 +46,7 @@ async function disputed(status: OrderStatus = 'Delivered') {
   return { buyer, seller, order, disputeId: d!.id }
 }
 
-async function moderator(role: 'moderator' | 'admin' | 'super_admin' = 'moderator') {
-  const a = await createAdmin({ role })
-  return { ...a, cookie: await adminCookie(a.email, a.password) }
-}
+const moderator = (role: AdminRole = 'moderator') => signedInAdmin(role)
 
 const act = (cookie: string | null, disputeId: string, fields: Record<string, string>) =>
   callRoute(disputeAction, `/admin/disputes/${disputeId}`, { cookie, body: form(fields), headers: ADMIN_CLIENT, params: { id: disputeId } })
