@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from './languages'
-import { QUANTITY_SCALE, QUANTITY_UNITS, UNIT_RULES, isQuantityUnit, quantityProblem, type QuantityUnit } from './units'
+import { QUANTITY_SCALE, QUANTITY_UNITS, UNIT_RULES, isQuantityUnit, quantityProblem, unitText, type QuantityUnit } from './units'
 
 const load = (lng: string) => JSON.parse(fs.readFileSync(path.join('public/locales', lng, 'units.json'), 'utf8'))
 
@@ -60,5 +60,14 @@ describe('units of measure', () => {
       expect(names.short[unit], `${lng} short ${unit}`).toBeTruthy()
       expect(names.per[unit], `${lng} per ${unit}`).toBeTruthy()
     }
+  })
+})
+
+describe('a unit after a quantity', () => {
+  it('writes a measured unit by its symbol and a counted one by its name in the plural the number takes', () => {
+    expect(unitText('tonnes', 12.5)).toEqual(['units:short.tonnes', { count: 12.5 }])
+    expect(unitText('carats', 0.75)).toEqual(['units:short.carats', { count: 0.75 }])
+    expect(unitText('containers_40ft', 3)).toEqual(['units:name.containers_40ft', { count: 3 }])
+    expect(unitText('pieces', 1)).toEqual(['units:name.pieces', { count: 1 }])
   })
 })

@@ -86,3 +86,12 @@ export function quantityProblem(value: string, unit: QuantityUnit): 'format' | '
   if (allowed === 0) return 'whole'
   return fraction.length > allowed ? 'decimals' : null
 }
+
+/**
+ * How a unit is written after a quantity, as an i18n key with its count: a measured unit by its symbol
+ * ("12.5 t", "0.75 ct"), a counted one by its name in the plural the number takes ("1 container",
+ * "3 containers"). `t(...unitText(unit, quantity))`.
+ */
+export function unitText(unit: QuantityUnit, count: number): [key: string, options: { count: number }] {
+  return [UNIT_RULES[unit].dimension === 'count' ? `units:name.${unit}` : `units:short.${unit}`, { count }]
+}

@@ -124,7 +124,7 @@ describe('Create RFQ (/create-rfq)', () => {
     ['a deadline more than 5 years out', { deadline: '2099-01-01' }, 'deadline', 'The deadline must be within 5 years'],
     ['an unknown currency', { currency: 'GBP' }, 'currency', 'Please select USD, INR, RUB or EUR'],
     ['an unknown location', { locationPreference: 'China' }, 'locationPreference', 'Please select India, Russia or Both'],
-    ['an unknown unit', { unit: 'bags' }, 'unit', 'Please select a unit'],
+    ['an unknown unit', { unit: 'furlongs' }, 'unit', 'Please select a unit'],
     ['an Incoterms 2010 rule', { incoterm: 'DAT' }, 'incoterm', 'Please select an Incoterms 2020 rule'],
     ['a rule without its place', { incotermPlace: '' }, 'incotermPlace', 'Please name the place for this Incoterms rule'],
     ['a place without a rule', { incoterm: '' }, 'incoterm', 'Please select the Incoterms rule this place belongs to'],

@@ -14,7 +14,7 @@ import {
   type Currency,
   type RateOrigin,
 } from '~/domain'
-import type { SubmissionOptions } from '~/lib/form'
+import { submissionErrors, type SubmissionOptions } from '~/lib/form'
 import { parseRate } from './decimal'
 
 /** The rate form's fields. */
@@ -181,9 +181,10 @@ export function parseRatesCsv(text: string, today: string): { ok: true; rows: (R
     const raw = Object.fromEntries(Object.entries(CSV_COLUMN).map(([field, column]) => [field, record.cells[RATES_CSV_HEADER.indexOf(column)]!]))
     const parsed = schema.safeParse(raw)
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!
-      const field = (RATE_FIELDS as readonly PropertyKey[]).includes(issue.path[0] ?? '') ? (issue.path[0] as RateField) : undefined
-      return { ok: false, problem: { key: m('csvRow'), row: record.line, field, message: issue.message } }
+      // The row's first problem, read through the form pipeline (ADR 026) like a form's.
+      const [name, message] = Object.entries(submissionErrors(parsed.error))[0]!
+      const field = (RATE_FIELDS as readonly string[]).includes(name) ? (name as RateField) : undefined
+      return { ok: false, problem: { key: m('csvRow'), row: record.line, field, message: message! } }
     }
     const entry = parsed.data
     const pairKey = [entry.from, entry.to].sort().join('/') + entry.effectiveDate

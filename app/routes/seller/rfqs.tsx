@@ -24,7 +24,7 @@ import { Pagination } from '~/modules/catalog'
 import { requireSeller, sellerGate } from '~/modules/products/index.server'
 import { type BoardRfqDto, listBoardRfqs, rejectProductRequest, submitQuote, withdrawQuote } from '~/modules/rfqs/index.server'
 import { type BoardFilters, CategoryOptions, parseBoardFilters, QUOTE_FORM, quoteBlocker, QuoteDialog, REJECT_FORM, RejectRequestDialog, RejectRequestSchema, RfqCard, RfqTermDetails, SubmitQuoteSchema, WithdrawQuoteSchema } from '~/modules/rfqs'
-import { CURRENCIES } from '~/domain'
+import { CURRENCIES, unitText } from '~/domain'
 
 // The seller dashboard's RFQs tab (issue 8 item 4): buyers' open RFQs this seller may quote on,
 // filtered and paginated on the server, with the quote dialog. The layout shows the gate to non-sellers.
@@ -138,7 +138,7 @@ function BoardRfqCard({ rfq, canQuote, action }: { rfq: BoardRfqDto; canQuote: b
       ) : null}
       <DetailList>
         <Detail label={t('list.quantity')}>
-          {format.count(rfq.quantity)} {t(`units.${rfq.unit}`)}
+          {format.count(rfq.quantity)} {t(...unitText(rfq.unit, rfq.quantity))}
         </Detail>
         <RfqTermDetails rfq={rfq} />
         {rfq.destination ? (

@@ -20,6 +20,7 @@ import { useFormat } from '~/lib/use-format'
 import { requireUser } from '~/modules/accounts/index.server'
 import { COUNTER_FORM, type CounterFieldErrors, CounterOfferSchema, NegotiationActions, NegotiationIntentSchema } from '~/modules/rfqs'
 import { actOnQuote, getNegotiation, type OfferTerms } from '~/modules/rfqs/index.server'
+import { unitText } from '~/domain'
 
 // The negotiation on one quote (issue 8 items 6 and 7): the buyer of the RFQ and the quoting seller
 // see the rounds and act in turns; anyone else gets the 404 page and writes nothing.
@@ -98,7 +99,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
         <p className="text-muted-foreground">
           {t('negotiation.summary', {
             quantity: format.count(rfq.quantity),
-            unit: t(`units.${rfq.unit}`),
+            unit: t(...unitText(rfq.unit, rfq.quantity)),
             buyer: rfq.buyerCompany,
             seller: quote.sellerCompany,
           })}

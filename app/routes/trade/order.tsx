@@ -22,6 +22,7 @@ import { DisputeCard } from '~/modules/disputes'
 import { getOrderDisputeState } from '~/modules/disputes/index.server'
 import { changeOrderStatus, getOrder } from '~/modules/orders/index.server'
 import { CancelOrderDialog, CancelOrderSchema, nextOrderStatuses, OrderStatusDialog, OrderStatusSchema } from '~/modules/orders'
+import { unitText } from '~/domain'
 
 // One order (issue 8 item 9): its parties, the agreed terms, the status and the timeline of every
 // change. Only the buyer and the seller see it; anyone else, a forged or a malformed id: the 404 page.
@@ -146,7 +147,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <CardContent>
           <DetailList compact>
             {term(t('negotiation.terms.unitPrice'), format.money(order.unitPrice, order.currency))}
-            {term(t('negotiation.terms.quantity'), `${format.count(order.quantity)} ${order.unit ? t(`units.${order.unit}`) : ''}`.trim())}
+            {term(t('negotiation.terms.quantity'), `${format.count(order.quantity)} ${order.unit ? t(...unitText(order.unit, order.quantity)) : ''}`.trim())}
             {term(t('orders.total'), <span className="font-semibold">{format.money(order.total, order.currency)}</span>)}
             {term(t('orders.page.currency'), order.currency)}
             {order.incoterm ? term(t('negotiation.terms.incoterm'), `${order.incoterm} ${order.incotermPlace ?? ''}`.trim()) : null}

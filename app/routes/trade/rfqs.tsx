@@ -21,6 +21,7 @@ import { Pagination } from '~/modules/catalog'
 import { closeRfq, getBuyerQuoteCounts, listOwnRfqs, listQuotesForBuyer, type RfqListItemDto } from '~/modules/rfqs/index.server'
 import { CloseRfqSchema, parseRfqListPage, type ProductRequestStatus, QuoteComparison, RfqCard, RfqTermDetails } from '~/modules/rfqs'
 import type { RfqStatus } from '~/domain'
+import { unitText } from '~/domain'
 
 // My RFQs (spec §2 /rfqs, issue 8 item 3): the signed-in user's own RFQs, newest first, paginated on
 // the server, with Close RFQ and every quote received, compared side by side (item 5).
@@ -161,7 +162,7 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
                 <DetailList>
                   {rfq.request ? <RequestDetails rfqId={rfq.id} request={rfq.request} /> : null}
                   <Detail label={t('list.quantity')}>
-                    {format.count(rfq.quantity)} {t(`units.${rfq.unit}`)}
+                    {format.count(rfq.quantity)} {t(...unitText(rfq.unit, rfq.quantity))}
                   </Detail>
                   {rfq.request ? (
                     <Detail label={t('list.currency')}>{rfq.currency}</Detail>

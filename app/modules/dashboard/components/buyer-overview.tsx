@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { useFormat } from '~/lib/use-format'
-import { ORDER_STATUSES } from '~/domain'
+import { ORDER_STATUSES, unitText } from '~/domain'
 import type { BuyerOverviewDto } from '../buyer-overview.server'
 
 // The buyer's overview (issue 26 item 6): counters that each lead to their list, the quotes waiting for
@@ -89,7 +89,7 @@ export function BuyerOverview({ overview }: { overview: BuyerOverviewDto }) {
                   <p className="text-sm break-words">
                     {t('account:buying.quoteFrom', { seller: q.sellerCompany })}
                     {' · '}
-                    {t('account:buying.quotePrice', { price: format.money(q.unitPrice, q.currency), quantity: format.count(q.quantity), unit: t(`rfqs:units.${q.unit}`) })}
+                    {t('account:buying.quotePrice', { price: format.money(q.unitPrice, q.currency), quantity: format.count(q.quantity), unit: t(...unitText(q.unit, q.quantity)) })}
                   </p>
                   <p className="text-xs text-muted-foreground">{t('account:buying.validUntil', { date: format.date(q.expiresAt) })}</p>
                   <Link to={`/rfqs/${q.rfqId}/quotes/${q.id}`} className={linkClass}>
@@ -119,7 +119,7 @@ export function BuyerOverview({ overview }: { overview: BuyerOverviewDto }) {
                 <li key={r.id} className="flex flex-col gap-1 rounded-md border p-3">
                   <p className="font-medium break-words">{r.title}</p>
                   <p className="text-sm">
-                    {format.count(r.quantity)} {t(`rfqs:units.${r.unit}`)}
+                    {format.count(r.quantity)} {t(...unitText(r.unit, r.quantity))}
                     {' · '}
                     {r.quoteCount === 0 ? t('rfqs:list.noQuotes') : t('rfqs:list.quoteCount', { count: r.quoteCount })}
                   </p>

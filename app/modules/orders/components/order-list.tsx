@@ -8,6 +8,7 @@ import type { OrderListItemDto } from '../queries.server'
 import { OrderStatusDialog } from './order-status-dialog'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
+import { unitText } from '~/domain'
 
 /**
  * A table of orders for either party: id (first 8 characters, a link to the order page), the other
@@ -62,7 +63,7 @@ export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: '
             ) : '—')}
           </TableCell>
           <TableCell className="whitespace-nowrap">
-            {format.count(o.quantity)} {o.unit ? t(`units.${o.unit}`) : ''}
+            {format.count(o.quantity)} {o.unit ? t(...unitText(o.unit, o.quantity)) : ''}
           </TableCell>
           <TableCell className="whitespace-nowrap">{format.money(o.total, o.currency)}</TableCell>
           <TableCell>
