@@ -17,7 +17,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { CATALOG_CURRENCIES, type CatalogCurrency, type LanguageCode, type ShippingMethod } from '../../app/domain'
+import { CATALOG_CURRENCIES, QUANTITY_UNITS, type CatalogCurrency, type LanguageCode, type QuantityUnit, type ShippingMethod } from '../../app/domain'
 import { profiles } from './accounts'
 import { sqlList } from './sql-lists'
 import { idColumn, partOf } from './columns'
@@ -77,6 +77,8 @@ export const products = pgTable(
     /** Money is exact: numeric(14,2), read as a string. */
     price: numeric('price', { precision: 14, scale: 2 }).notNull(),
     currency: text('currency').$type<CatalogCurrency>().notNull().default('USD'),
+    /** What the price is per, and what the stock and minimum order count (app/domain/units.ts). */
+    unit: text('unit').$type<QuantityUnit>().notNull().default('pieces'),
     stockQuantity: integer('stock_quantity').notNull().default(0),
     minimumOrderQuantity: integer('minimum_order_quantity').notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
@@ -108,6 +110,7 @@ export const products = pgTable(
     check('products_currency_check', sql`${t.currency} in ${sqlList(CATALOG_CURRENCIES)}`),
     check('products_stock_check', sql`${t.stockQuantity} >= 0`),
     check('products_moq_check', sql`${t.minimumOrderQuantity} >= 1`),
+    check('products_unit_check', sql`${t.unit} in ${sqlList(QUANTITY_UNITS)}`),
     index('products_seller_idx').on(t.sellerId),
     uniqueIndex('products_seller_sku_key').on(t.sellerId, t.sku),
     index('products_category_idx').on(t.categoryId),

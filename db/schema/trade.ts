@@ -1,7 +1,7 @@
 // The trade loop (issue 8): requests for quote, sellers' quotes, the negotiation in turns and orders.
 import { sql } from 'drizzle-orm'
 import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { CURRENCIES, INCOTERMS, LOCATION_PREFERENCES, LIVE_QUOTE_STATUSES, ORDER_STATUSES, QUOTE_STATUSES, RFQ_STATUSES, ROUND_ACTIONS, TRADE_PARTIES, type Currency, type IncotermCode, type LocationPreference, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type ShippingMethod, type TradeParty } from '../../app/domain'
+import { CURRENCIES, INCOTERMS, QUANTITY_UNITS, LOCATION_PREFERENCES, LIVE_QUOTE_STATUSES, ORDER_STATUSES, QUOTE_STATUSES, RFQ_STATUSES, ROUND_ACTIONS, TRADE_PARTIES, type Currency, type IncotermCode, type LocationPreference, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type ShippingMethod, type TradeParty } from '../../app/domain'
 import { profiles } from './accounts'
 import { categories, products } from './catalog'
 import { sqlList } from './sql-lists'
@@ -49,6 +49,7 @@ export const rfqs = pgTable(
     check('rfqs_budget_max_check', sql`${t.budgetMax} is null or ${t.budgetMax} >= 0`),
     check('rfqs_budget_range_check', sql`${t.budgetMin} is null or ${t.budgetMax} is null or ${t.budgetMax} >= ${t.budgetMin}`),
     check('rfqs_quantity_check', sql`${t.quantity} >= 1`),
+    check('rfqs_unit_check', sql`${t.unit} in ${sqlList(QUANTITY_UNITS)}`),
     check('rfqs_currency_check', sql`${t.currency} in ${sqlList(CURRENCIES)}`),
     check('rfqs_location_check', sql`${t.locationPreference} in ${sqlList(LOCATION_PREFERENCES)}`),
     check('rfqs_incoterm_check', sql`${t.incoterm} is null or ${t.incoterm} in ${sqlList(INCOTERMS)}`),
@@ -163,6 +164,8 @@ export const orders = pgTable(
     sellerId: partOf('seller_id', () => profiles.id),
     unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
     quantity: integer('quantity').notNull(),
+    /** What the quantity counts and the unit price is per: the RFQ's, or the product's for a direct order. */
+    unit: text('unit').$type<QuantityUnit>().notNull().default('pieces'),
     currency: text('currency').$type<Currency>().notNull(),
     /** unit_price × quantity, multiplied in SQL (numeric is exact); wide enough for the largest product. */
     total: numeric('total', { precision: 24, scale: 2 }).notNull(),
@@ -184,6 +187,7 @@ export const orders = pgTable(
   (t) => [
     check('orders_status_check', sql`${t.status} in ${sqlList(ORDER_STATUSES)}`),
     check('orders_quantity_check', sql`${t.quantity} >= 1`),
+    check('orders_unit_check', sql`${t.unit} in ${sqlList(QUANTITY_UNITS)}`),
     check('orders_unit_price_check', sql`${t.unitPrice} >= 0`),
     check('orders_currency_check', sql`${t.currency} in ${sqlList(CURRENCIES)}`),
     // One order per quote: a double-clicked accept or a race makes one row.

@@ -13,7 +13,7 @@ import { orderTransitionVerdict } from '~/modules/orders/policy'
 import { getOrder, listOrders } from '~/modules/orders/queries.server'
 import { countPendingOrders } from '~/modules/orders/stats.server'
 import { countOpenBoardRfqs, listBoardRfqs } from '~/modules/rfqs/board.server'
-import { CATALOG_CURRENCIES, CURRENCIES, LOCATION_PREFERENCES, ORDER_STATUSES, SHIPPING_METHODS, TRADING_COUNTRIES } from '../../app/domain'
+import { CATALOG_CURRENCIES, CURRENCIES, LOCATION_PREFERENCES, ORDER_STATUSES, QUANTITY_UNITS, SHIPPING_METHODS, TRADING_COUNTRIES } from '../../app/domain'
 import { getNegotiation } from '~/modules/rfqs/negotiation.server'
 import { listOwnRfqs } from '~/modules/rfqs/queries.server'
 import { listQuotesForBuyer } from '~/modules/rfqs/quotes.server'
@@ -228,15 +228,26 @@ describe('seedDemoData on a fresh database', () => {
     expect(rows.map((r) => r.moq)).toEqual(expect.arrayContaining([5, 10]))
   })
 
+  it('sells each demo product by the unit its trade uses (issue 28): wheat and oil in tonnes, tea in kilograms, gems in carats, linen in metres', async () => {
+    const rows = await getDb().select({ sku: products.sku, unit: products.unit }).from(products)
+    const unitOf = Object.fromEntries(rows.map((r) => [r.sku, r.unit]))
+    expect(unitOf['VT-WHT-C3-125']).toBe('tonnes')
+    expect(Object.entries(unitOf).filter(([, u]) => u === 'tonnes').length).toBeGreaterThanOrEqual(4)
+    expect(rows.filter((r) => r.unit === 'carats').length).toBe(2)
+    expect(rows.filter((r) => r.unit === 'metres').length).toBe(1)
+    expect(rows.filter((r) => r.unit === 'kg').length).toBeGreaterThanOrEqual(10)
+  })
+
   it('gives every product usable shipping options, attributes and existing small images', async () => {
     const rows = await getDb()
-      .select({ sku: products.sku, shipping: products.shippingOptions, media: products.mediaFiles, attributes: products.attributes })
+      .select({ sku: products.sku, shipping: products.shippingOptions, media: products.mediaFiles, attributes: products.attributes, unit: products.unit })
       .from(products)
     const days = { sea: '30-45', air: '3-7', rail: '15-20' } as Record<string, string>
     for (const r of rows) {
       const label = r.sku ?? ''
       expect(r.attributes.origin, label).toMatch(/^(IN|RU)$/)
-      expect(r.attributes.unit, label).toBeTruthy()
+      expect(QUANTITY_UNITS, label).toContain(r.unit)
+      expect(r.attributes, label).not.toHaveProperty('unit')
       for (const s of r.shipping) {
         expect(SHIPPING_METHODS, label).toContain(s.method)
         expect(s.price, label).toMatch(/^\d+\.\d{2}$/)

@@ -1038,6 +1038,7 @@ export async function insertTradeData(tx: Tx, now: number): Promise<void> {
     let awardedAt: number | null = null
     const product = r.productId ? (productById.get(r.productId) ?? seedError(`request ${r.id}: no product ${r.productId}`)) : null
     if (product && product.sellerId === r.buyerId) seedError(`request ${r.id}: a seller cannot ask for their own product`)
+    if (product && product.unit !== r.unit) seedError(`request ${r.id}: a product request counts in the product's unit (${product.unit})`)
     if (!product && (r.rejected || r.description.length < 20)) seedError(`RFQ ${r.id}: only a product request may be rejected or go without a description`)
     for (const q of r.quotes) {
       if (product && q.sellerId !== product.sellerId) seedError(`request ${r.id}: only the product's seller may quote`)
@@ -1126,6 +1127,7 @@ export async function insertTradeData(tx: Tx, now: number): Promise<void> {
           sellerId: q.sellerId,
           unitPrice: current.unitPrice,
           quantity: current.quantity,
+          unit: r.unit,
           currency: q.currency,
           total: multiplyMoney(current.unitPrice, current.quantity) ?? seedError(`quote ${q.id}: bad price`),
           incoterm: current.incoterm,
@@ -1188,6 +1190,7 @@ export async function insertTradeData(tx: Tx, now: number): Promise<void> {
       sellerId: product.sellerId,
       unitPrice: product.price,
       quantity: o.quantity,
+      unit: product.unit,
       currency: product.currency,
       total,
       shippingMethod: shipping.method,

@@ -44,6 +44,7 @@ export type SeedProduct = Required<
     | 'currency'
     | 'stockQuantity'
     | 'minimumOrderQuantity'
+    | 'unit'
     | 'attributes'
     | 'shippingOptions'
     | 'mediaFiles'

@@ -119,6 +119,7 @@ test('an admin reviews KYC documents through signed links, approves a new seller
   await sp.waitForLoadState('networkidle')
   await sp.getByLabel('Category', { exact: true }).selectOption('agriculture')
   await sp.getByLabel('Price per unit').fill('42.00')
+  await sp.getByLabel('Unit of sale').selectOption('pieces')
   await sp.getByLabel('Stock quantity').fill('200')
   await sp.getByLabel('Minimum order quantity').fill('5')
   await sp.locator('#product-en-name').fill(productName)

@@ -42,7 +42,7 @@ test('a new visitor browses the catalog, opens a product, switches language and 
   await quantity.fill('3')
   await quantity.press('Tab')
   await expect(quantity).toHaveValue('3')
-  await expect(page.getByTestId('quantity-error')).toHaveText('The minimum order is 25 units')
+  await expect(page.getByTestId('quantity-error')).toHaveText('The minimum order is 25 kg')
   await quantity.fill('25')
   await expect(page.getByTestId('cost-subtotal')).toHaveText('$962.50')
 

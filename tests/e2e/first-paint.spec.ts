@@ -79,12 +79,12 @@ test('public pages hydrate with only the translation files their routes name', a
   const seller = /href="(\/sellers\/[\w-]+)"/.exec(html)![1]
   const root = ['common', 'notifications', 'messages']
   const pages: [string, string[]][] = [
-    ['/', [...root, 'home', 'catalog']],
-    ['/marketplace', [...root, 'catalog']],
-    ['/marketplace/new', [...root, 'catalog']],
-    ['/categories/agriculture', [...root, 'catalog']],
-    [product, [...root, 'catalog', 'rfqs', 'messages']],
-    [seller, [...root, 'catalog']],
+    ['/', [...root, 'home', 'catalog', 'units']],
+    ['/marketplace', [...root, 'catalog', 'units']],
+    ['/marketplace/new', [...root, 'catalog', 'units']],
+    ['/categories/agriculture', [...root, 'catalog', 'units']],
+    [product, [...root, 'catalog', 'units', 'rfqs', 'messages']],
+    [seller, [...root, 'catalog', 'units']],
   ]
   const errors: string[] = []
   page.on('console', (m) => {

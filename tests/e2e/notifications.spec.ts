@@ -25,7 +25,7 @@ test('the seller is told about the buyer’s counter-offer: badge, list, email',
   const notice = page.getByTestId('notification').filter({ hasText: `Counter-offer on “${title}”` })
   await expect(notice).toHaveCount(1)
   await expect(notice).toHaveAttribute('data-unread', 'true')
-  await expect(notice).toContainText('The other party proposes $1,700.00 per unit for 2 units.')
+  await expect(notice).toContainText('The other party proposes $1,700.00 per kilogram for 2 kg.')
 
   // Opening it goes to the negotiation and marks it read.
   await page.waitForLoadState('networkidle')

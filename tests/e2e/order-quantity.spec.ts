@@ -25,7 +25,7 @@ test('2,976 typed with 2,975 in stock is refused with a message and orders nothi
   await quantity.fill('2976')
   await quantity.press('Tab')
   await expect(quantity).toHaveValue('2976')
-  await expect(page.getByTestId('quantity-error')).toHaveText('Only 2975 left in stock')
+  await expect(page.getByTestId('quantity-error')).toHaveText('Only 2975 pcs left in stock')
   await expect(quantity).toHaveAttribute('aria-invalid', 'true')
 
   // Place order: refused on the page, nothing sent, the quantity still what the buyer typed.
@@ -34,7 +34,7 @@ test('2,976 typed with 2,975 in stock is refused with a message and orders nothi
     if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/orders/new')) posted++
   })
   await page.getByRole('button', { name: 'Place order' }).click()
-  await expect(page.getByTestId('quantity-error')).toHaveText('Only 2975 left in stock')
+  await expect(page.getByTestId('quantity-error')).toHaveText('Only 2975 pcs left in stock')
   await expect(quantity).toBeFocused()
   await expect(quantity).toHaveValue('2976')
   await expect(page).toHaveURL(new RegExp(`${productPath}$`))
@@ -54,13 +54,13 @@ test('2,976 typed with 2,975 in stock is refused with a message and orders nothi
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByText(name)).toHaveCount(0)
   await page.goto(productPath)
-  await expect(page.getByTestId('availability')).toHaveText('In stock: 2975 units')
+  await expect(page.getByTestId('availability')).toHaveText('In stock: 2975 pcs')
   await page.waitForLoadState('networkidle')
 
   // Below the minimum order: refused the same way.
   await quantity.fill('19')
   await page.getByRole('button', { name: 'Place order' }).click()
-  await expect(page.getByTestId('quantity-error')).toHaveText('The minimum order is 20 units')
+  await expect(page.getByTestId('quantity-error')).toHaveText('The minimum order is 20 pcs')
   await expect(quantity).toHaveValue('19')
 
   // A valid amount orders exactly that.
@@ -73,5 +73,5 @@ test('2,976 typed with 2,975 in stock is refused with a message and orders nothi
   await expect(page.getByTestId('order-terms')).toContainText('25')
   await expect(page.getByTestId('order-terms')).toContainText('62.50')
   await page.goto(productPath)
-  await expect(page.getByTestId('availability')).toHaveText('In stock: 2950 units')
+  await expect(page.getByTestId('availability')).toHaveText('In stock: 2950 pcs')
 })

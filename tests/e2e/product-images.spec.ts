@@ -20,6 +20,7 @@ test('a seller uploads images, reorders them, picks the cover and sees them on t
 
   await page.getByLabel('Category', { exact: true }).selectOption('agriculture')
   await page.getByLabel('Price per unit').fill('12')
+  await page.getByLabel('Unit of sale').selectOption('pieces')
   await page.locator('#product-en-name').fill(name)
 
   // Hold the uploads until the progress bar has been seen (a local upload is instant), then let them through.

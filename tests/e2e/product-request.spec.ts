@@ -19,7 +19,7 @@ async function parties(): Promise<Parties> {
     createSeller({
       country: 'Russia',
       companyName: 'Volkov Trading LLC',
-      products: [{ name: WHEAT_NAME, price: '245.00', currency: 'USD', minimumOrderQuantity: 500, stockQuantity: 20_000, attributes: { unit: 'tonne' } }],
+      products: [{ name: WHEAT_NAME, price: '245.00', currency: 'USD', minimumOrderQuantity: 500, stockQuantity: 20_000, unit: 'tonnes' }],
     }),
   ])
   return { buyer, seller, wheat: seller.products[0]! }

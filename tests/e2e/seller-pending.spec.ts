@@ -16,6 +16,7 @@ test('a seller with KYC pending creates a product that stays hidden until approv
 
   await page.getByLabel('Category', { exact: true }).selectOption('agriculture')
   await page.getByLabel('Price per unit').fill('18.75')
+  await page.getByLabel('Unit of sale').selectOption('pieces')
   await page.getByLabel('Stock quantity').fill('500')
   await page.getByLabel('Minimum order quantity').fill('10')
   await page.locator('#product-en-name').fill(name)

@@ -25,6 +25,7 @@ test('an approved seller creates a product in English and Russian, finds it in R
   await page.getByLabel('Price per unit').fill('-3')
   await page.getByLabel('Price per unit').fill('2400.50')
   await page.getByLabel('Currency', { exact: true }).selectOption('USD')
+  await page.getByLabel('Unit of sale').selectOption('kg')
   await page.getByLabel('Stock quantity').fill('40')
   await page.getByLabel('Minimum order quantity').fill('2')
   await page.getByLabel('HS code (optional)').fill('0910.20')

@@ -51,6 +51,7 @@ test('the new-product form keeps the category, price and text typed before hydra
   await page.getByLabel('Category', { exact: true }).selectOption('agriculture')
   await page.getByLabel('Price per unit').fill('2400.50')
   await page.getByLabel('Currency', { exact: true }).selectOption('INR')
+  await page.getByLabel('Unit of sale').selectOption('kg')
   await page.getByLabel('Stock quantity').fill('40')
   await page.getByLabel('Minimum order quantity').fill('2')
   await page.locator('#product-en-name').fill(name)
@@ -64,6 +65,7 @@ test('the new-product form keeps the category, price and text typed before hydra
   await expect(page.getByLabel('Category', { exact: true })).toHaveValue('agriculture')
   await expect(page.getByLabel('Price per unit')).toHaveValue('2400.50')
   await expect(page.getByLabel('Currency', { exact: true })).toHaveValue('INR')
+  await expect(page.getByLabel('Unit of sale')).toHaveValue('kg')
   await expect(page.locator('#product-en-name')).toHaveValue(name)
   await expect(page.locator('#product-en-description')).toHaveValue('Typed before the page was interactive.')
 
@@ -77,6 +79,7 @@ test('the new-product form keeps the category, price and text typed before hydra
   await expect(page.getByLabel('Category', { exact: true })).toHaveValue('agriculture')
   await expect(page.getByLabel('Price per unit')).toHaveValue('2400.50')
   await expect(page.getByLabel('Currency', { exact: true })).toHaveValue('INR')
+  await expect(page.getByLabel('Unit of sale')).toHaveValue('kg')
   await expect(page.getByLabel('Stock quantity')).toHaveValue('40')
   await expect(page.getByLabel('Minimum order quantity')).toHaveValue('2')
   await expect(page.locator('#product-en-name')).toHaveValue(name)
@@ -201,7 +204,7 @@ test("the order form keeps the quantity and shipping a buyer chose before hydrat
         currency: 'USD',
         stockQuantity: 3000,
         minimumOrderQuantity: 20,
-        attributes: { unit: 'tonne' },
+        unit: 'tonnes',
         shippingOptions: [
           { method: 'sea', price: '2900.00', currency: 'USD', estimatedDays: '30-45' },
           { method: 'rail', price: '4200.00', currency: 'USD', estimatedDays: '18-25' },

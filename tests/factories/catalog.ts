@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { AccountStatus, CatalogCurrency, KycStatus, LanguageCode, TradingCountry } from '~/domain'
+import type { AccountStatus, CatalogCurrency, KycStatus, LanguageCode, QuantityUnit, TradingCountry } from '~/domain'
 import {
   categories,
   categoryTranslations,
@@ -89,6 +89,7 @@ export type ProductOverrides = {
   sku?: string | null
   price?: string
   currency?: CatalogCurrency
+  unit?: QuantityUnit
   stockQuantity?: number
   minimumOrderQuantity?: number
   isActive?: boolean
@@ -122,6 +123,7 @@ export async function createProduct(overrides: ProductOverrides = {}) {
     sku: overrides.sku === undefined ? `SKU-${n}-${id.slice(0, 8)}` : overrides.sku,
     price: overrides.price ?? '100.00',
     currency: overrides.currency ?? 'USD',
+    unit: overrides.unit ?? 'pieces',
     stockQuantity: overrides.stockQuantity ?? 500,
     minimumOrderQuantity: overrides.minimumOrderQuantity ?? 10,
     isActive: overrides.isActive ?? true,
@@ -157,6 +159,7 @@ export function productFormInput(name: string, form: { categoryId: string; subca
       subcategoryId: form.subcategoryId ?? '',
       price: '10.00',
       currency: 'USD',
+      unit: 'pieces',
       stockQuantity: '100',
       minimumOrderQuantity: '5',
       sku: '',

@@ -134,6 +134,7 @@ describe('creating products (/dashboard/products/new)', () => {
           currency: 'INR',
           stockQuantity: '100',
           minimumOrderQuantity: '5',
+          unit: 'tonnes',
           isActive: 'true',
           'en.name': `Basmati Rice 1121 lot ${++n}`,
           'en.description': 'Long grain, aged',

@@ -89,7 +89,7 @@ describe('notices for the quote flow', () => {
       [s, b, 'quote_countered'],
       [b, s, 'quote_countered'],
     ])
-    expect(got[0]!.params).toEqual({ title: rfq.title, amount: '999.00', currency: 'INR', quantity: '12' })
+    expect(got[0]!.params).toEqual({ title: rfq.title, amount: '999.00', currency: 'INR', quantity: '12', unit: 'tonnes' })
     expect(got[0]!.link).toBe(`/rfqs/${rfq.id}/quotes/${q.id}`)
   })
 
@@ -116,7 +116,7 @@ describe('notices for the quote flow', () => {
     const mine = got.filter((n) => n.recipientId === s)
     expect(mine.map((n) => [n.kind, n.link, n.params])).toEqual([
       ['quote_accepted', `/rfqs/${rfq.id}/quotes/${q.id}`, { title: rfq.title, order: orderId.slice(0, 8) }],
-      ['order_placed', `/orders/${orderId}`, { title: rfq.title, order: orderId.slice(0, 8), amount: '5000.00', currency: 'USD', quantity: '4' }],
+      ['order_placed', `/orders/${orderId}`, { title: rfq.title, order: orderId.slice(0, 8), amount: '5000.00', currency: 'USD', quantity: '4', unit: 'tonnes' }],
     ])
     const notSelected = got.filter((n) => n.kind === 'quote_not_selected').map((n) => [n.recipientId, n.link])
     expect(notSelected).toEqual(expect.arrayContaining([[other1, `/rfqs/${rfq.id}/quotes/${o1.id}`], [other2, `/rfqs/${rfq.id}/quotes/${o2.id}`]]))
@@ -149,7 +149,7 @@ describe('notices for orders', () => {
     expect(res.ok).toBe(true)
     const orderId = (res as { orderId: string }).orderId
     expect((await noticesOf(b, p.sellerId)).map((n) => [n.recipientId, n.actorId, n.kind, n.link, n.params])).toEqual([
-      [p.sellerId, b, 'order_placed', `/orders/${orderId}`, { order: orderId.slice(0, 8), amount: '600.00', currency: 'USD', quantity: '6' }],
+      [p.sellerId, b, 'order_placed', `/orders/${orderId}`, { order: orderId.slice(0, 8), amount: '600.00', currency: 'USD', quantity: '6', unit: 'pieces' }],
     ])
   })
 

@@ -109,6 +109,7 @@ function productFields(categoryId: string, price: string) {
     currency: 'INR',
     stockQuantity: '100',
     minimumOrderQuantity: '5',
+    unit: 'tonnes',
     isActive: 'true',
     'en.name': `Cached Basmati lot ${n}`,
     'en.description': 'Long grain, aged',

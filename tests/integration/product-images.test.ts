@@ -226,7 +226,7 @@ describe('uploading a product image (/dashboard/products/images)', () => {
 let n = 0
 function productFields(categoryId: string, images: string[]) {
   n++
-  const body = form({ categoryId, price: '10', currency: 'USD', stockQuantity: '1', minimumOrderQuantity: '1', isActive: 'true', 'en.name': `Image test product ${n}` })
+  const body = form({ categoryId, price: '10', currency: 'USD', stockQuantity: '1', minimumOrderQuantity: '1', unit: 'kg', isActive: 'true', 'en.name': `Image test product ${n}` })
   for (const path of images) body.append('image', path)
   return body
 }

@@ -37,6 +37,7 @@ async function addProduct(cookie: string, categoryId: string) {
       currency: 'INR',
       stockQuantity: '10',
       minimumOrderQuantity: '1',
+      unit: 'tonnes',
       isActive: 'true',
       'en.name': `Reference cache rice ${n}`,
       'en.description': 'Long grain',

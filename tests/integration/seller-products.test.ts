@@ -35,6 +35,7 @@ function validFields(categoryId: string, extra: Record<string, string> = {}) {
     currency: 'INR',
     stockQuantity: '100',
     minimumOrderQuantity: '5',
+    unit: 'tonnes',
     isActive: 'true',
     'en.name': `Basmati Rice 1121 lot ${n}`,
     'en.description': 'Long grain, aged',
@@ -101,6 +102,7 @@ describe('creating a product (/dashboard/products/new)', () => {
       subcategoryId: child.id,
       price: '1250.50',
       currency: 'INR',
+      unit: 'tonnes',
       stockQuantity: 100,
       minimumOrderQuantity: 5,
       sku: 'BR-1121',
@@ -126,6 +128,8 @@ describe('creating a product (/dashboard/products/new)', () => {
     ['negative stock', { stockQuantity: '-1' }, 'stockQuantity', 'products:form.errors.stockMin'],
     ['a minimum order of 0', { minimumOrderQuantity: '0' }, 'minimumOrderQuantity', 'products:form.errors.moqMin'],
     ['an unknown currency', { currency: 'EUR' }, 'currency', 'products:form.errors.currency'],
+    ['no unit of sale (issue 28)', { unit: '' }, 'unit', 'products:form.errors.unit'],
+    ['a unit outside the list', { unit: 'furlongs' }, 'unit', 'products:form.errors.unit'],
     ['a bad HS code', { hsCode: '12' }, 'hsCode', 'products:form.errors.hsCode'],
     ['an unknown country', { originCountry: 'QQ' }, 'originCountry', 'products:form.errors.originCountry'],
     ["the Soviet Union's withdrawn code (issue 27)", { originCountry: 'SU' }, 'originCountry', 'products:form.errors.originCountry'],
@@ -216,11 +220,15 @@ describe('editing, activating and deleting', () => {
   it('loads the form for the owner and saves changes', async () => {
     const { s, parent, id } = await ownProduct()
     const loaded = await callRoute(editLoader, `/dashboard/products/${id}/edit`, { cookie: s.cookie, params: { id } })
-    expect(loaded.data).toMatchObject({ product: { id, price: '1250.50', hsCode: '100630', originCountry: 'IN' } })
-    const out = await callRoute(editAction, `/dashboard/products/${id}/edit`, { cookie: s.cookie, body: form(validFields(parent.id, { price: '999', 'ru.name': '' })), params: { id } })
+    expect(loaded.data).toMatchObject({ product: { id, price: '1250.50', unit: 'tonnes', hsCode: '100630', originCountry: 'IN' } })
+    // An attribute the form does not edit (a demo product's certification) survives the save.
+    await getDb().update(products).set({ attributes: { hsCode: '100630', origin: 'IN', certification: 'FSSC 22000' } }).where(eq(products.id, id))
+    const out = await callRoute(editAction, `/dashboard/products/${id}/edit`, { cookie: s.cookie, body: form(validFields(parent.id, { price: '999', unit: 'kg', hsCode: '', 'ru.name': '' })), params: { id } })
     expect(out.location).toBe('/dashboard/products')
     const [row] = await getDb().select().from(products).where(eq(products.id, id))
     expect(row!.price).toBe('999.00')
+    expect(row!.unit).toBe('kg')
+    expect(row!.attributes).toEqual({ origin: 'IN', certification: 'FSSC 22000' })
     expect((await getDb().select().from(productTranslations).where(eq(productTranslations.productId, id))).map((t) => t.languageCode)).toEqual(['en'])
   })
 

@@ -24,6 +24,7 @@ const product: ProductDetailDto = {
   trade: { hsCode: null, origin: null },
   price: '19.99',
   currency: 'USD',
+  unit: 'litres',
   stockQuantity: 100,
   minimumOrderQuantity: 3,
   images: [],
@@ -79,7 +80,7 @@ describe('PurchasePanel', () => {
     const html = await render(h(PurchasePanel, { product, signedIn: false }))
     // A text field, posted as typed with the order form (no browser clamping of a number field).
     expect(html).toMatch(/<input type="text"[^>]*id="quantity"[^>]*form="place-order-form"[^>]*name="quantity" value="3"/)
-    expect(html).toContain('Between 3 (minimum order) and 100 (in stock) units.')
+    expect(html).toContain('From 3 L (minimum order) to 100 L (in stock).')
     expect(html).toMatch(/<input type="radio" form="place-order-form"[^>]*name="shipping" checked="" value="0"/)
     // 19.99 × 3 + 0.10 sea freight, exactly.
     expect(html).toContain('$59.97')

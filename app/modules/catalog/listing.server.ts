@@ -2,7 +2,7 @@
 // Listings or a seller's page, and everything a listing page needs from its URL.
 import { and, type AnyColumn, asc, count, desc, eq, inArray, type SQL, sql, type SQLWrapper } from 'drizzle-orm'
 import { products, productTranslations, profiles } from '../../../db/schema'
-import type { CatalogCurrency, LanguageCode, TradingCountry } from '~/domain'
+import type { CatalogCurrency, LanguageCode, QuantityUnit, TradingCountry } from '~/domain'
 import type { CategoryOptionDto, ProductCardDto, ProductPageDto } from './types'
 import { getDb } from '~/lib/db.server'
 import { referenceData } from '~/lib/reference-cache.server'
@@ -50,6 +50,7 @@ function cardFields() {
     sellerKyc: profiles.kycStatus,
     price: products.price,
     currency: products.currency,
+    unit: products.unit,
     minimumOrderQuantity: products.minimumOrderQuantity,
     stockQuantity: products.stockQuantity,
     createdAt: products.createdAt,
@@ -73,6 +74,7 @@ type CardRow = {
   sellerKyc: string | null
   price: string
   currency: CatalogCurrency
+  unit: QuantityUnit
   minimumOrderQuantity: number
   stockQuantity: number
   createdAt: Date | string
@@ -111,6 +113,7 @@ function toCard(row: CardRow, locale: LanguageCode, categoryNames: CategoryIndex
     seller: { id: row.sellerId, displayName: row.sellerCompany || row.sellerName, country: row.sellerCountry, verified: row.sellerKyc === 'Approved' },
     price: row.price,
     currency: row.currency,
+    unit: row.unit,
     minimumOrderQuantity: row.minimumOrderQuantity,
     stockQuantity: row.stockQuantity,
     createdAt: new Date(row.createdAt).toISOString(),

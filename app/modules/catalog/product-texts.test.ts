@@ -108,7 +108,7 @@ describe('product page texts', () => {
 
 describe('trade attributes', () => {
   it('reads the HS code and country of origin, named in the page language', async () => {
-    const tea = await createProduct({ sellerId, categoryId: 'textiles', attributes: { hsCode: '0902.40', origin: 'IN', unit: 'kg' } })
+    const tea = await createProduct({ sellerId, categoryId: 'textiles', unit: 'kg', attributes: { hsCode: '0902.40', origin: 'IN' } })
     const rice = await createProduct({ sellerId, categoryId: 'textiles', attributes: { hsCode: '10063010', origin: 'ru' } })
     const junk = await createProduct({ sellerId, categoryId: 'textiles', attributes: { hsCode: '12<b>', origin: 'India' } })
     const none = await createProduct({ sellerId, categoryId: 'textiles' })

@@ -70,6 +70,7 @@ describe('listProducts', () => {
       seller: { id: p.indian, displayName: 'Jaipur Gems Pvt Ltd', country: 'India', verified: true },
       price: '9.50',
       currency: 'USD',
+      unit: 'pieces',
       minimumOrderQuantity: 5,
       stockQuantity: 500,
       createdAt: expect.any(String),

@@ -1,4 +1,4 @@
-import type { CatalogCurrency, LanguageCode, ShippingMethod, TradingCountry } from '~/domain'
+import type { CatalogCurrency, LanguageCode, QuantityUnit, ShippingMethod, TradingCountry } from '~/domain'
 import type { Specification } from '../../../db/schema'
 
 // ---------------------------------------------------------------------------------------------
@@ -20,6 +20,8 @@ export type ProductCardDto = {
   /** Exact decimal string. */
   price: string
   currency: CatalogCurrency
+  /** What the price is per and the quantities count (app/domain/units.ts). */
+  unit: QuantityUnit
   minimumOrderQuantity: number
   stockQuantity: number
   createdAt: string
@@ -65,6 +67,7 @@ export type ProductDetailDto = {
   trade: TradeAttributesDto
   price: string
   currency: CatalogCurrency
+  unit: QuantityUnit
   stockQuantity: number
   minimumOrderQuantity: number
   images: string[]

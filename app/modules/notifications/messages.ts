@@ -2,7 +2,7 @@
 // list (browser and server) and the email job, so both say the same thing. No Drizzle here.
 import type { TFunction } from 'i18next'
 import { formatCount, formatMoney, type Reader } from '~/lib/i18n'
-import { MONEY_PATTERN, ORDER_STATUSES } from '~/domain'
+import { isQuantityUnit, MONEY_PATTERN, ORDER_STATUSES, unitText } from '~/domain'
 
 const CURRENCY = /^[A-Z]{3}$/
 
@@ -18,7 +18,14 @@ export function messageValues(t: TFunction, reader: Reader, params: Record<strin
   }
   // An order status the notice names is translated from notifications:statuses.*.
   if (params.status && (ORDER_STATUSES as readonly string[]).includes(params.status)) values.status = t(`notifications:statuses.${params.status}`)
-  if (params.quantity && /^\d+$/.test(params.quantity)) values.quantity = formatCount(Number(params.quantity), reader)
+  // A quantity with its unit ("12 t", "3 containers"), and what a price is per; notices written before
+  // units were stamped on them (issue 28) say "units".
+  const unit = isQuantityUnit(params.unit) ? params.unit : null
+  if (params.quantity && /^\d+$/.test(params.quantity)) {
+    const count = Number(params.quantity)
+    values.quantity = unit ? `${formatCount(count, reader)} ${t(...unitText(unit, count))}` : t('notifications:withoutUnit.quantity', { count, formatted: formatCount(count, reader) })
+  }
+  values.per = unit ? t(`units:per.${unit}`) : t('notifications:withoutUnit.per')
   return values
 }
 

@@ -6,7 +6,7 @@ import { orderEvents, orders, products } from '../../../db/schema'
 import type { Db } from '~/lib/db.server'
 import { addMoney, multiplyMoney } from '~/modules/catalog'
 import type { NotifyInput } from '~/modules/notifications/index.server'
-import type { OrderStatus } from '~/domain'
+import type { OrderStatus, QuantityUnit } from '~/domain'
 import { restocksOnCancel } from './policy'
 
 /** A transaction handle (or the database itself, for a single statement). */
@@ -15,7 +15,9 @@ export type OrderWriter = Parameters<Parameters<Db['transaction']>[0]>[0]
 type OrderRow = typeof orders.$inferInsert
 
 /** What the order is made of; the status (Pending), the total and the timestamps are the command's. */
-export type NewOrder = Omit<OrderRow, 'id' | 'status' | 'total' | 'createdAt' | 'updatedAt'> & {
+export type NewOrder = Omit<OrderRow, 'id' | 'status' | 'total' | 'unit' | 'createdAt' | 'updatedAt'> & {
+  /** What the quantity counts: the RFQ's unit, or the product's for a direct order. */
+  unit: QuantityUnit
   /** Who made it (the buyer placing, or accepting a seller's offer; the seller accepting a counter). */
   actorId: string
   /** The RFQ's title for the seller's notice, when the order comes from a quote. */
@@ -54,7 +56,7 @@ export async function createOrder(tx: OrderWriter, input: NewOrder): Promise<Cre
     recipientId: values.sellerId,
     actorId,
     kind: 'order_placed',
-    params: { ...(title === undefined ? {} : { title }), order: order.id.slice(0, 8), amount: order.total, currency: values.currency, quantity: String(values.quantity) },
+    params: { ...(title === undefined ? {} : { title }), order: order.id.slice(0, 8), amount: order.total, currency: values.currency, quantity: String(values.quantity), unit: values.unit },
     link: `/orders/${order.id}`,
   }
   return { ...order, notice }

@@ -38,7 +38,7 @@ export type OrderListItemDto = {
   counterpartyCompany: string
   counterpartyCountry: TradingCountry
   quantity: number
-  unit: QuantityUnit | null
+  unit: QuantityUnit
   total: string
   currency: Currency
   status: OrderStatus
@@ -69,7 +69,7 @@ export async function listOrders(profileId: string, side: 'buyer' | 'seller', pa
       counterpartyCompany: sql<string>`coalesce(${profiles.companyName}, ${profiles.name})`,
       counterpartyCountry: profiles.country,
       quantity: orders.quantity,
-      unit: rfqs.unit,
+      unit: orders.unit,
       total: orders.total,
       currency: orders.currency,
       status: orders.status,
@@ -106,7 +106,7 @@ export type OrderDetailDto = {
   negotiationPath: string | null
   unitPrice: string
   quantity: number
-  unit: QuantityUnit | null
+  unit: QuantityUnit
   total: string
   currency: Currency
   /** Trade terms of a quote order; null on a product order. */
@@ -145,7 +145,7 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
       shippingMethod: orders.shippingMethod,
       shippingPrice: orders.shippingPrice,
       shippingCurrency: orders.shippingCurrency,
-      unit: rfqs.unit,
+      unit: orders.unit,
       quoteId: quotes.id,
       unitPrice: orders.unitPrice,
       quantity: orders.quantity,

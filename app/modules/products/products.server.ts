@@ -8,7 +8,7 @@ import { resources } from '~/lib/i18next.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { pageCountOf, pageOffset } from '~/lib/paging'
 import { canUseProductImage } from './images.server'
-import { type LanguageCode, LANGUAGES, ORIGIN_COUNTRIES, UUID_PATTERN } from '~/domain'
+import { type LanguageCode, LANGUAGES, ORIGIN_COUNTRIES, type QuantityUnit, UUID_PATTERN } from '~/domain'
 import { productImageThumb, SELLER_PAGE_SIZE, type ProductFieldErrors, type ProductInput, type ProductListQuery } from './schemas'
 
 /** One choice of the product form's country of origin. */
@@ -40,6 +40,7 @@ export type EditableProductDto = {
   subcategoryId: string | null
   price: string
   currency: string
+  unit: QuantityUnit
   stockQuantity: number
   minimumOrderQuantity: number
   sku: string | null
@@ -100,8 +101,11 @@ async function checkImages(sellerId: string, input: ProductInput, current: reado
   return {}
 }
 
-function productValues(input: ProductInput) {
-  const attributes: Record<string, string> = {}
+/** The attributes the form edits; others a product has (a certification, an Incoterm) are kept as they are. */
+const FORM_ATTRIBUTES = ['hsCode', 'origin'] as const
+
+function productValues(input: ProductInput, kept: Record<string, string> = {}) {
+  const attributes = Object.fromEntries(Object.entries(kept).filter(([key]) => !(FORM_ATTRIBUTES as readonly string[]).includes(key)))
   if (input.hsCode) attributes.hsCode = input.hsCode
   if (input.originCountry) attributes.origin = input.originCountry
   return {
@@ -109,6 +113,7 @@ function productValues(input: ProductInput) {
     subcategoryId: input.subcategoryId,
     price: input.price,
     currency: input.currency,
+    unit: input.unit,
     stockQuantity: input.stockQuantity,
     minimumOrderQuantity: input.minimumOrderQuantity,
     sku: input.sku,
@@ -172,7 +177,7 @@ export async function updateProduct(sellerId: string, productId: string, input: 
   if (!UUID_PATTERN.test(productId)) return null
   return saveProduct(async (tx) => {
     const [own] = await tx
-      .select({ id: products.id, mediaFiles: products.mediaFiles })
+      .select({ id: products.id, mediaFiles: products.mediaFiles, attributes: products.attributes })
       .from(products)
       .where(and(eq(products.id, productId), eq(products.sellerId, sellerId)))
       .for('update')
@@ -182,7 +187,7 @@ export async function updateProduct(sellerId: string, productId: string, input: 
     if (Object.keys(errors).length > 0) return { ok: false as const, fieldErrors: errors }
     await tx
       .update(products)
-      .set({ ...productValues(input), updatedAt: new Date() })
+      .set({ ...productValues(input, own.attributes ?? {}), updatedAt: new Date() })
       .where(eq(products.id, productId))
     await tx.delete(productTranslations).where(eq(productTranslations.productId, productId))
     await tx.insert(productTranslations).values(translationRows(productId, input))
@@ -242,6 +247,7 @@ export async function getEditableProduct(sellerId: string, productId: string): P
     subcategoryId: row.subcategoryId,
     price: row.price,
     currency: row.currency,
+    unit: row.unit,
     stockQuantity: row.stockQuantity,
     minimumOrderQuantity: row.minimumOrderQuantity,
     sku: row.sku,

@@ -4,7 +4,7 @@
 import { slugify } from 'transliteration'
 import { z } from 'zod'
 import { PRODUCT_IMAGE } from '~/domain/uploads'
-import { CATALOG_CURRENCIES, isOriginCountry, LANGUAGES, MONEY_PATTERN, QUANTITY_MAX, SHIPPING_METHODS } from '~/domain'
+import { CATALOG_CURRENCIES, isOriginCountry, LANGUAGES, MONEY_PATTERN, QUANTITY_MAX, QUANTITY_UNITS, SHIPPING_METHODS } from '~/domain'
 import { submissionErrors } from '~/lib/form'
 import { STATIC_IMAGE_PATH, UPLOADED_IMAGE_PATH } from './image-paths'
 
@@ -109,6 +109,7 @@ export const ProductFormSchema = z
     subcategoryId: z.union([z.literal(''), categoryId]).transform((v) => v || null),
     price: decimal('price'),
     currency: z.enum(CATALOG_CURRENCIES, { message: m('currency') }),
+    unit: z.enum(QUANTITY_UNITS, { message: m('unit') }),
     stockQuantity: wholeNumber(0, STOCK_MAX, 'stock'),
     minimumOrderQuantity: wholeNumber(1, QUANTITY_MAX, 'moq'),
     sku: z
@@ -202,6 +203,7 @@ export function productFormShape(entries: Entries) {
     subcategoryId: first(raw, 'subcategoryId'),
     price: first(raw, 'price'),
     currency: first(raw, 'currency') || 'USD',
+    unit: first(raw, 'unit'),
     stockQuantity: first(raw, 'stockQuantity'),
     minimumOrderQuantity: first(raw, 'minimumOrderQuantity'),
     sku: first(raw, 'sku'),

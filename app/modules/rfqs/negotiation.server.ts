@@ -205,7 +205,7 @@ export async function actOnQuote(
     const role = tradePartyOf(party, actorProfileId)
     if (!role) return refuse(404, 'notFound')
     if (negotiationVerdict('Quoted', role, action) === 'never') return refuse(403, 'notYours')
-    const [rfq] = await tx.select({ status: rfqs.status, quantity: rfqs.quantity, title: rfqs.title }).from(rfqs).where(eq(rfqs.id, rfqId)).for('update')
+    const [rfq] = await tx.select({ status: rfqs.status, quantity: rfqs.quantity, unit: rfqs.unit, title: rfqs.title }).from(rfqs).where(eq(rfqs.id, rfqId)).for('update')
     const [quote] = await tx
       .select({
         status: displayStatus,
@@ -260,7 +260,7 @@ export async function actOnQuote(
         recipientId: otherParty,
         actorId: actorProfileId,
         kind: 'quote_countered',
-        params: { title: rfq.title, amount: counter.unitPrice, currency: quote.currency, quantity: String(counter.quantity) },
+        params: { title: rfq.title, amount: counter.unitPrice, currency: quote.currency, quantity: String(counter.quantity), unit: rfq.unit },
         link,
       })
       return { ok: true as const, action, orderId: null }
@@ -285,6 +285,7 @@ export async function actOnQuote(
       sellerId: party.sellerId,
       unitPrice: quote.unitPrice,
       quantity,
+      unit: rfq.unit,
       currency: quote.currency,
       incoterm: quote.incoterm,
       incotermPlace: quote.incotermPlace,

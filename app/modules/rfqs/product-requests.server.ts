@@ -7,7 +7,7 @@ import { productTranslations, products, profiles, quotes, rfqs } from '../../../
 import { getDb } from '~/lib/db.server'
 import { enforceLimit, type LimitRefusal } from '~/lib/rate-limit.server'
 import { notify } from '~/modules/notifications/index.server'
-import { LIVE_QUOTE_STATUSES, QUANTITY_UNITS, type QuantityUnit, UUID_PATTERN } from '~/domain'
+import { LIVE_QUOTE_STATUSES, UUID_PATTERN } from '~/domain'
 import { rejectVerdict } from './policy'
 import { TITLE_MAX, TITLE_MIN } from './schemas/create-rfq'
 import { requestQuantityError, type ProductRequestInput, type RejectRequestInput } from './schemas/product-request'
@@ -33,13 +33,6 @@ function requestTitle(name: string, shortTitle: (name: string) => string): strin
   const title = name.length >= TITLE_MIN ? name : shortTitle(name)
   // Cut by code points, so a title never ends in half a surrogate pair.
   return Array.from(title).slice(0, TITLE_MAX).join('').trim()
-}
-
-/** The product's own unit (attributes.unit, singular in the catalog: 'tonne', 'kg', 'piece') as an RFQ unit; 'pieces' when it has none the RFQ knows. */
-export function requestUnit(unit: string | null | undefined): QuantityUnit {
-  const u = (unit ?? '').trim().toLowerCase()
-  const found = u ? QUANTITY_UNITS.find((q) => q === u || q === `${u}s`) : undefined
-  return found ?? 'pieces'
 }
 
 export type ProductRequestOptions = {
@@ -69,7 +62,7 @@ export async function createProductRequest(buyerId: string, productId: string, i
         categoryId: products.categoryId,
         minimumOrderQuantity: products.minimumOrderQuantity,
         hsCode: sql<string | null>`${products.attributes}->>'hsCode'`,
-        unit: sql<string | null>`${products.attributes}->>'unit'`,
+        unit: products.unit,
         name: productNameSql(products.id, opts.locale),
       })
       .from(products)
@@ -99,8 +92,8 @@ export async function createProductRequest(buyerId: string, productId: string, i
         categoryId: product.categoryId,
         currency: input.currency,
         quantity: input.quantity,
-        // The minimum order and stock are counted in the product's unit (attributes.unit), else in pieces.
-        unit: requestUnit(product.unit),
+        // The request counts in the product's unit, as its minimum order and stock do.
+        unit: product.unit,
         locationPreference: 'Both',
         hsCode: /^\d{4,10}$/.test(hsCode) ? hsCode : null,
         submissionKey: input.submissionKey,

@@ -11,7 +11,7 @@ import { CategoryCard, ProductListing } from '~/modules/catalog'
 import { getCategory, listCategories, loadListing } from '~/modules/catalog/index.server'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
-export const handle: I18nHandle = { i18n: ['catalog'] }
+export const handle: I18nHandle = { i18n: ['catalog', 'units'] }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language

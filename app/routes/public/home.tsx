@@ -18,7 +18,7 @@ import { CategoryCard, FEATURED_CATEGORY_IDS, ProductGrid } from '~/modules/cata
 import { getCatalogStats, listFeaturedCategories, listNewLaunches } from '~/modules/catalog/index.server'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
-export const handle: I18nHandle = { i18n: ['home', 'catalog'] }
+export const handle: I18nHandle = { i18n: ['home', 'catalog', 'units'] }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language

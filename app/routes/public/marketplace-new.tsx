@@ -6,7 +6,7 @@ import type { I18nHandle } from '~/lib/i18n'
 import { NEW_LISTING_DAYS } from '~/modules/catalog'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
-export const handle: I18nHandle = { i18n: ['catalog'] }
+export const handle: I18nHandle = { i18n: ['catalog', 'units'] }
 
 export const loader = ({ request, context }: Route.LoaderArgs) =>
   loadListingPage(request, context, { newOnly: true }, (t) => ({

@@ -5,7 +5,7 @@ import { loadListingPage } from './listing-page.server'
 import type { I18nHandle } from '~/lib/i18n'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
-export const handle: I18nHandle = { i18n: ['catalog'] }
+export const handle: I18nHandle = { i18n: ['catalog', 'units'] }
 
 export const loader = ({ request, context }: Route.LoaderArgs) =>
   loadListingPage(request, context, {}, (t, { query }) => ({

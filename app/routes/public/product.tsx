@@ -20,7 +20,7 @@ import { ProductRequestButton } from '~/modules/rfqs'
 import { isSeller } from '~/modules/accounts'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
-export const handle: I18nHandle = { i18n: ['catalog', 'rfqs', 'messages'] }
+export const handle: I18nHandle = { i18n: ['catalog', 'units', 'rfqs', 'messages'] }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
@@ -93,6 +93,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('catalog')
   const root = useRouteLoaderData<{ user: CurrentUser | null }>('root')
   const orderable = canOrder(product)
+  const unit = t(`units:short.${product.unit}`)
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8">
       {product.visibility !== 'public' ? (
@@ -156,7 +157,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <Price amount={product.price} currency={product.currency} className="text-3xl font-bold text-primary" />
             <span className="text-sm text-muted-foreground">
-              {t('product.perUnit')} · {product.currency}
+              {t(`units:per.${product.unit}`)} · {product.currency}
             </span>
           </div>
 
@@ -172,19 +173,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 ) : orderable ? (
                   <>
                     <PackageCheck className="size-4 text-emerald-600" aria-hidden />
-                    {t('product.availability.inStock', { count: product.stockQuantity })}
+                    {t('product.availability.inStock', { count: product.stockQuantity, unit })}
                   </>
                 ) : (
                   <>
                     <PackageX className="size-4 text-amber-600" aria-hidden />
-                    {t('product.availability.belowMoq', { count: product.stockQuantity, moq: product.minimumOrderQuantity })}
+                    {t('product.availability.belowMoq', { count: product.stockQuantity, moq: product.minimumOrderQuantity, unit })}
                   </>
                 )}
               </dd>
             </div>
             <div>
               <dt className="text-muted-foreground">{t('product.moqLabel')}</dt>
-              <dd className="font-medium">{t('product.units', { count: product.minimumOrderQuantity })}</dd>
+              <dd className="font-medium">{t('product.amount', { count: product.minimumOrderQuantity, unit })}</dd>
             </div>
             {product.trade.hsCode ? (
               <div>

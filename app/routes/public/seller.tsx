@@ -14,7 +14,7 @@ import { CountryLabel, PageSchema, Pagination, ProductGrid } from '~/modules/cat
 import { getSeller, listSellerProducts } from '~/modules/catalog/index.server'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
-export const handle: I18nHandle = { i18n: ['catalog'] }
+export const handle: I18nHandle = { i18n: ['catalog', 'units'] }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language

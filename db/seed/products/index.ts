@@ -1,4 +1,4 @@
-import { CATALOG_CURRENCIES, SHIPPING_METHODS, type CatalogCurrency, type LanguageCode } from '../../../app/domain'
+import { CATALOG_CURRENCIES, isQuantityUnit, SHIPPING_METHODS, type CatalogCurrency, type LanguageCode, type QuantityUnit } from '../../../app/domain'
 import { SELLER_IDS } from '../sellers'
 import { img, ship, text, type SeedProduct } from '../types'
 import agriculture from './agriculture.json'
@@ -15,9 +15,10 @@ import wellness from './wellness.json'
  * their name in public/images/products, specifications as [name, value] pairs, and an optional note
  * on why the listing is as it is.
  */
-type ProductData = Omit<SeedProduct, 'sellerId' | 'currency' | 'attributes' | 'shippingOptions' | 'mediaFiles' | 'translations'> & {
+type ProductData = Omit<SeedProduct, 'sellerId' | 'currency' | 'unit' | 'attributes' | 'shippingOptions' | 'mediaFiles' | 'translations'> & {
   note?: string
   currency: string
+  unit: string
   attributes: Record<string, string | undefined>
   seller: string
   shipping: string[][]
@@ -32,6 +33,11 @@ function catalogCurrency(value: string, id: string): CatalogCurrency {
   return value
 }
 
+function quantityUnit(value: string, id: string): QuantityUnit {
+  if (!isQuantityUnit(value)) throw new Error(`Demo product ${id} is sold by an unknown unit "${value}"`)
+  return value
+}
+
 function product({ note: _note, seller, shipping, images, translations, ...rest }: ProductData): SeedProduct {
   const sellerId = SELLER_IDS[seller as keyof typeof SELLER_IDS]
   if (!sellerId) throw new Error(`Demo product ${rest.id} names an unknown seller "${seller}"`)
@@ -39,6 +45,7 @@ function product({ note: _note, seller, shipping, images, translations, ...rest 
     ...rest,
     sellerId,
     currency: catalogCurrency(rest.currency, rest.id),
+    unit: quantityUnit(rest.unit, rest.id),
     attributes: Object.fromEntries(Object.entries(rest.attributes).filter((e): e is [string, string] => e[1] !== undefined)),
     shippingOptions: shipping.map(([method = '', price = '', currency = '']) => {
       if (!isOneOf(SHIPPING_METHODS, method)) throw new Error(`Demo product ${rest.id} ships by an unknown method "${method}"`)

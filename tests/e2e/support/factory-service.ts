@@ -3,7 +3,7 @@
 // the way an integration test's is. Options and results are plain JSON.
 import { eq } from 'drizzle-orm'
 import { randomUUID } from 'node:crypto'
-import type { AdminRole, CatalogCurrency, KycStatus, TradingCountry } from '~/domain'
+import type { AdminRole, CatalogCurrency, KycStatus, QuantityUnit, TradingCountry } from '~/domain'
 import { conversationReports, profiles, type ShippingOption } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
@@ -78,7 +78,8 @@ export const factories = {
         stockQuantity?: number
         minimumOrderQuantity?: number
         categoryId?: string
-        /** e.g. { unit: 'tonne' }: the unit the product is counted in. */
+        /** What the price is per and the quantities count (default: pieces). */
+        unit?: QuantityUnit
         attributes?: Record<string, string>
         /** The product page's shipping choices, in order (default: sea 120.00, air 450.00; [] for none). */
         shippingOptions?: ShippingOption[]
@@ -102,6 +103,7 @@ export const factories = {
         currency: p.currency,
         stockQuantity: p.stockQuantity,
         minimumOrderQuantity: p.minimumOrderQuantity,
+        unit: p.unit,
         attributes: p.attributes,
         shippingOptions: p.shippingOptions,
         // A picture, as every demo product has: listings then look as they do with the demo data.

@@ -42,8 +42,11 @@ export function ProductCard({ product, showNewBadge = product.isNew }: { product
           <CountryLabel country={product.seller.country} />
         </p>
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
-          <Price amount={product.price} currency={product.currency} className="text-lg font-bold text-primary" />
-          <span className="text-xs text-muted-foreground">{t('card.moq', { count: product.minimumOrderQuantity })}</span>
+          <span>
+            <Price amount={product.price} currency={product.currency} className="text-lg font-bold text-primary" />
+            <span className="text-xs text-muted-foreground"> / {t(`units:short.${product.unit}`)}</span>
+          </span>
+          <span className="text-xs text-muted-foreground">{t('card.moq', { count: product.minimumOrderQuantity, unit: t(`units:short.${product.unit}`) })}</span>
         </div>
       </div>
     </Card>

@@ -110,7 +110,7 @@ function PlaceOrderForm({
       </Button>
       {shown ? (
         <p role="alert" className="order-last w-full text-sm text-destructive" data-testid="order-error">
-          {t(shown.error, { count: shown.count })}
+          {t(shown.error, { count: shown.count, unit: t(`units:short.${product.unit}`) })}
         </p>
       ) : null}
     </fetcher.Form>
@@ -156,7 +156,8 @@ export function PurchasePanel({
         min={product.minimumOrderQuantity}
         max={Math.max(product.minimumOrderQuantity, product.stockQuantity)}
         form={PLACE_ORDER_FORM_ID}
-        error={quantityChecked && quantityProblem ? t(quantityProblem.key, { count: quantityProblem.count }) : null}
+        unit={t(`units:short.${product.unit}`)}
+        error={quantityChecked && quantityProblem ? t(quantityProblem.key, { count: quantityProblem.count, unit: t(`units:short.${product.unit}`) }) : null}
         disabled={!orderable}
         onChange={setQuantityText}
         onBlur={() => setQuantityChecked(true)}

@@ -29,6 +29,7 @@ export function QuantityStepper({
   value,
   min,
   max,
+  unit,
   form,
   error = null,
   disabled = false,
@@ -40,6 +41,8 @@ export function QuantityStepper({
   value: string
   min: number
   max: number
+  /** The unit's symbol, translated ("t", "kg"). */
+  unit: string
   form?: string
   /** The translated refusal of this quantity, or null. */
   error?: string | null
@@ -98,7 +101,7 @@ export function QuantityStepper({
         </p>
       ) : null}
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {t('product.quantity.hint', { min, max: top })}
+        {t('product.quantity.hint', { min, max: top, unit })}
       </p>
     </div>
   )

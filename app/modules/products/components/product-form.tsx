@@ -13,7 +13,7 @@ import { LANGUAGE_NAMES } from '~/lib/i18n'
 import type { CategoryOptionDto } from '~/modules/catalog'
 import type { CountryOptionDto, EditableProductDto } from '../products.server'
 import { ProductImagesField } from './product-images-field'
-import { CATALOG_CURRENCIES, type LanguageCode, LANGUAGES, SHIPPING_METHODS } from '~/domain'
+import { QUANTITY_UNITS, CATALOG_CURRENCIES, type LanguageCode, LANGUAGES, SHIPPING_METHODS } from '~/domain'
 import {
   LONG_DESCRIPTION_MAX,
   NAME_MAX,
@@ -181,6 +181,18 @@ export function ProductForm({
           <TextField id={id('price')} label={t('form.price')} error={errors.price} name="price" inputMode="decimal" defaultValue={initial?.price ?? ''} maxLength={16} />
           <SelectField id={id('currency')} label={t('form.currency')} error={errors.currency} name="currency" defaultValue={initial?.currency ?? 'USD'} options={CATALOG_CURRENCIES} />
         </div>
+        <SelectField
+          id={id('unit')}
+          label={t('form.unit')}
+          hint={t('form.unitHint')}
+          error={errors.unit}
+          name="unit"
+          required
+          defaultValue={initial?.unit ?? ''}
+          placeholder={t('form.chooseUnit')}
+          options={QUANTITY_UNITS}
+          optionLabel={(unit) => `${t(`units:name.${unit}`, { count: 1 })} (${t(`units:short.${unit}`)})`}
+        />
         <TextField id={id('sku')} label={t('form.sku')} error={errors.sku} hint={t('form.skuHint')} name="sku" defaultValue={initial?.sku ?? ''} maxLength={SKU_MAX} />
         <TextField id={id('stock')} label={t('form.stock')} error={errors.stockQuantity} name="stockQuantity" inputMode="numeric" defaultValue={String(initial?.stockQuantity ?? 0)} maxLength={12} />
         <TextField id={id('moq')} label={t('form.moq')} error={errors.minimumOrderQuantity} name="minimumOrderQuantity" inputMode="numeric" defaultValue={String(initial?.minimumOrderQuantity ?? 1)} maxLength={12} />
