@@ -2,7 +2,7 @@ import { CircleAlert, Clock, MailCheck, ShieldCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
 import { SubmitButton } from '~/components/submit-button'
-import { TitledSection } from '~/components/titled-section'
+import { TitledRegion } from '~/components/titled-region'
 import { Button } from '~/components/ui/button'
 import { useCheckedForm, usePostPending } from '~/components/use-checked-form'
 import { type FieldErrors } from '../limits'
@@ -38,7 +38,8 @@ function ResendForm({ email, answer }: { email: string | null; answer?: ResendAc
     failed?.fieldErrors,
   )
   return (
-    <TitledSection id="resend-title" title={t('verify.resendTitle')} hint={t('verify.resendHint')} className="gap-3 rounded-md border p-4">
+    <TitledRegion headingId="resend-title" title={t('verify.resendTitle')} titleClassName="font-semibold" className="flex flex-col gap-3 rounded-md border p-4">
+      <p className="text-sm text-muted-foreground">{t('verify.resendHint')}</p>
       <Form ref={formRef} method="post" action="/verify-email" noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
         <EmailAddressField id="resend-email" defaultValue={failed?.values.email ?? (answer?.ok ? answer.email : email) ?? ''} error={errors.email} readOnly={busy} />
         <SubmitButton variant="outline" className="self-start" pending={busy} pendingLabel={t('verify.resending')}>
@@ -46,7 +47,7 @@ function ResendForm({ email, answer }: { email: string | null; answer?: ResendAc
         </SubmitButton>
       </Form>
       <ActionToast answer={answer} messageKey={answer?.ok ? 'auth:verify.resent' : failed?.formError} values={failed?.formErrorValues} type={answer?.ok ? 'success' : 'error'} />
-    </TitledSection>
+    </TitledRegion>
   )
 }
 
