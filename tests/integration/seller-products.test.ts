@@ -8,10 +8,11 @@ import { loader as productLoader } from '~/routes/public/product'
 import { action as editAction, loader as editLoader } from '~/routes/seller/product-edit'
 import { action as newAction, loader as newLoader } from '~/routes/seller/product-new'
 import { loader as layoutLoader } from '~/routes/seller/dashboard'
-import { action as listAction, loader as listLoader } from '~/routes/seller/products'
+import SellerProducts, { action as listAction, loader as listLoader } from '~/routes/seller/products'
 import { createCategory, createProduct } from '../factories/catalog'
 import { createOrder } from '../factories/orders'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
+import { renderPageText } from '../support/render-page'
 import { callRoute, form, toastOf } from './account-support'
 
 async function signedIn(profile: CreateUserOptions['profile']) {
@@ -279,6 +280,24 @@ describe('My Products list', () => {
     expect(search.list.items.map((i) => i.name)).toEqual(['Widget 07'])
     const bad = (await callRoute(listLoader, '/dashboard/products?page=-3&sort=%00&status=x', { cookie: s.cookie })).data as { query: unknown }
     expect(bad.query).toEqual({ q: '', sort: 'newest', status: 'all', page: 1 })
+  })
+})
+
+describe('My Products in the unit each product is sold by (issue 28)', () => {
+  it('shows the price per the unit, the stock and the minimum order in it, in each language', async () => {
+    const s = await seller()
+    const { id: categoryId } = await createCategory()
+    await createProduct({ sellerId: s.profileId!, categoryId, price: '245.00', currency: 'USD', unit: 'tonnes', stockQuantity: 120, minimumOrderQuantity: 20, translations: { en: { name: 'Durum wheat' } } })
+    await createProduct({ sellerId: s.profileId!, categoryId, price: '9000.00', currency: 'USD', unit: 'containers_40ft', stockQuantity: 3, minimumOrderQuantity: 1, translations: { en: { name: 'Sunflower oil' } } })
+    const data = (await callRoute(listLoader, '/dashboard/products?sort=name', { cookie: s.cookie })).data
+    const en = await renderPageText(SellerProducts as never, data, '/dashboard/products')
+    expect(en).toMatch(/Durum wheat \$245\.00 \/ t 120 t MOQ: 20 t/)
+    expect(en).toMatch(/Sunflower oil \$9,000\.00 \/ 40′ cont\. 3 40-ft containers MOQ: 1 40-ft container/)
+    const ru = await renderPageText(SellerProducts as never, data, '/dashboard/products', 'ru')
+    expect(ru).toContain('120 т')
+    expect(ru).toContain('Мин. заказ: 20 т')
+    const hi = await renderPageText(SellerProducts as never, data, '/dashboard/products', 'hi')
+    expect(hi).toContain('न्यूनतम ऑर्डर: 20')
   })
 })
 

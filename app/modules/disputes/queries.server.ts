@@ -6,7 +6,7 @@ import { adminUsers, disputeEvidence, disputeMessages, disputes, orders, profile
 import { getDb } from '~/lib/db.server'
 import { pageWithin } from '~/lib/paging'
 import { signBoundLink, verifyBoundLink } from '~/lib/storage.server'
-import type { DisputeAuthorKind, DisputeDecision, DisputeReason, DisputeStatus, LanguageCode, TradeParty, TradingCountry } from '~/domain'
+import type { DisputeAuthorKind, DisputeDecision, DisputeReason, DisputeStatus, LanguageCode, QuantityUnit, TradeParty, TradingCountry } from '~/domain'
 import {
   DISPUTE_OVERDUE_DAYS,
   DISPUTE_QUEUE_PAGE_SIZE,
@@ -301,6 +301,8 @@ export type AdminDisputeDto = DisputeCoreDto & {
     /** The product's name (a direct order) or the RFQ's title (a quote order); null once gone. */
     subject: string | null
     quantity: number
+    /** What the quantity counts and the unit price is per (the order's own). */
+    unit: QuantityUnit
     unitPrice: string
     total: string
     currency: string
@@ -334,6 +336,7 @@ export async function getAdminDispute(disputeId: string, adminSessionId: string,
       productName,
       rfqTitle: rfqs.title,
       quantity: orders.quantity,
+      unit: orders.unit,
       unitPrice: orders.unitPrice,
       total: orders.total,
       currency: orders.currency,
@@ -369,6 +372,7 @@ export async function getAdminDispute(disputeId: string, adminSessionId: string,
       status: row.orderStatus,
       subject: row.productName ?? row.rfqTitle ?? null,
       quantity: row.quantity,
+      unit: row.unit,
       unitPrice: row.unitPrice,
       total: row.total,
       currency: row.currency,

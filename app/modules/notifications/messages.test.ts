@@ -21,6 +21,20 @@ describe('a notice names the unit of its quantity (issue 28)', () => {
     expect(await textIn('hi', 'quote_countered', { title: 'Tea', amount: '3.60', currency: 'USD', quantity: '500', unit: 'kg' })).toContain('प्रति किलोग्राम')
   })
 
+  it('a new quote says what its price is per, a product request how much is asked for', async () => {
+    expect(await textIn('en', 'quote_received', { title: 'Wheat', amount: '245.00', currency: 'USD', quantity: '500', unit: 'tonnes' })).toBe(
+      'A seller offers $245.00 per tonne. Compare it with your other quotes and reply.',
+    )
+    expect(await textIn('ru', 'quote_received', { title: 'Wheat', amount: '245.00', currency: 'USD', quantity: '500', unit: 'tonnes' })).toContain('за тонну')
+    expect(await textIn('hi', 'quote_received', { title: 'Wheat', amount: '245.00', currency: 'USD', quantity: '500', unit: 'tonnes' })).toContain('प्रति टन')
+    expect(await textIn('en', 'request_received', { title: 'Request: Tea', product: 'Assam tea', quantity: '12', unit: 'kg', currency: 'USD' })).toBe(
+      'A buyer asks you for a quote on 12 kg of “Assam tea”.',
+    )
+    expect(await textIn('ru', 'request_received', { title: 'Request: Tea', product: 'Чай', quantity: '3', unit: 'containers', currency: 'USD' })).toContain('3 контейнера')
+    // A quote notice stored before units were stamped on it still reads "per unit".
+    expect(await textIn('en', 'quote_received', { title: 'Wheat', amount: '245.00', currency: 'USD' })).toBe('A seller offers $245.00 per unit. Compare it with your other quotes and reply.')
+  })
+
   it('reads a notice written before units as "units"', async () => {
     expect(await textIn('en', 'order_placed', { order: 'ab12cd34', amount: '200.00', currency: 'USD', quantity: '200' })).toBe(
       '200 units, $200.00 in total. Review the order and move it along.',

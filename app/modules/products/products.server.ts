@@ -270,7 +270,10 @@ export type SellerProductRowDto = {
   image: string | null
   price: string
   currency: string
+  /** What the price is per and the stock and minimum order count. */
+  unit: QuantityUnit
   stockQuantity: number
+  minimumOrderQuantity: number
   isActive: boolean
   viewCount: number
   createdAt: string
@@ -315,7 +318,9 @@ export async function listSellerProducts(sellerId: string, locale: LanguageCode,
         mediaFiles: products.mediaFiles,
         price: products.price,
         currency: products.currency,
+        unit: products.unit,
         stockQuantity: products.stockQuantity,
+        minimumOrderQuantity: products.minimumOrderQuantity,
         isActive: products.isActive,
         viewCount: products.viewCount,
         createdAt: products.createdAt,
@@ -339,7 +344,9 @@ export async function listSellerProducts(sellerId: string, locale: LanguageCode,
         image: Array.isArray(r.mediaFiles) ? productImageThumbOrNull(r.mediaFiles.find((f) => typeof f === 'string')) : null,
         price: r.price,
         currency: r.currency,
+        unit: r.unit,
         stockQuantity: r.stockQuantity,
+        minimumOrderQuantity: r.minimumOrderQuantity,
         isActive: r.isActive,
         viewCount: r.viewCount,
         createdAt: r.createdAt.toISOString(),

@@ -22,7 +22,8 @@ export type BoardRfqDto = RfqListFields & {
   ownQuote: OwnQuoteDto | null
   /**
    * A product request addressed to this seller (only they see it): the product as the quote dialog
-   * prefills it (its current price, currency and minimum order; null fields once the product is deleted).
+   * prefills it (its current price, currency and minimum order; null fields once the product is deleted,
+   * and price and minimum order null when the product is now sold in another unit than the request's).
    */
   request: { productId: string | null; productName: string | null; price: string | null; currency: Currency | null; minimumOrderQuantity: number | null } | null
 }
@@ -82,6 +83,7 @@ export async function listBoardRfqs(seller: BoardSeller, filters: BoardFilters, 
         productPrice: products.price,
         productCurrency: products.currency,
         productMoq: products.minimumOrderQuantity,
+        productUnit: products.unit,
       })
       .from(rfqs)
       .leftJoin(products, eq(products.id, rfqs.productId))
@@ -99,11 +101,17 @@ export async function listBoardRfqs(seller: BoardSeller, filters: BoardFilters, 
         .where(and(eq(quotes.sellerId, seller.id), ne(quotes.status, 'Withdrawn'), inArray(quotes.rfqId, rows.map((r) => r.id))))
         .orderBy(desc(quotes.createdAt))
     : []
-  const items = rows.map(({ sellerId, productId, productName, productPrice, productCurrency, productMoq, ...r }): BoardRfqDto => {
+  const items = rows.map(({ sellerId, productId, productName, productPrice, productCurrency, productMoq, productUnit, ...r }): BoardRfqDto => {
     const mine = own.find((o) => o.rfqId === r.id)
+    // The quote counts in the request's unit (the product's when it was asked for): a price or minimum
+    // order the product now has in another unit would be per something else, so it is not prefilled.
+    const sameUnit = productUnit === r.unit
     return {
       ...r,
-      request: sellerId === null ? null : { productId, productName, price: productPrice, currency: productCurrency, minimumOrderQuantity: productMoq },
+      request:
+        sellerId === null
+          ? null
+          : { productId, productName, price: sameUnit ? productPrice : null, currency: productCurrency, minimumOrderQuantity: sameUnit ? productMoq : null },
       quoteCount: Number(r.quoteCount),
       createdAt: r.createdAt.toISOString(),
       ownQuote: mine ? { id: mine.id, unitPrice: mine.unitPrice, currency: mine.currency, status: mine.status, expiresAt: mine.expiresAt.toISOString() } : null,

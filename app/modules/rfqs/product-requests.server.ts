@@ -114,7 +114,7 @@ export async function createProductRequest(buyerId: string, productId: string, i
       recipientId: product.sellerId,
       actorId: buyerId,
       kind: 'request_received',
-      params: { title, product: name, quantity: String(input.quantity), currency: input.currency },
+      params: { title, product: name, quantity: String(input.quantity), unit: product.unit, currency: input.currency },
       link: '/dashboard/rfqs',
     })
     return { ok: true as const, id: row.id, duplicate: false }

@@ -42,6 +42,7 @@ export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): 
         sellerId: rfqs.sellerId,
         title: rfqs.title,
         quantity: rfqs.quantity,
+        unit: rfqs.unit,
         status: rfqs.status,
         deadline: rfqs.deadline,
         locationPreference: rfqs.locationPreference,
@@ -105,7 +106,7 @@ export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): 
       recipientId: rfq.buyerId,
       actorId: seller.id,
       kind: 'quote_received',
-      params: { title: rfq.title, amount: input.unitPrice, currency: input.currency },
+      params: { title: rfq.title, amount: input.unitPrice, currency: input.currency, quantity: String(rfq.quantity), unit: rfq.unit },
       link: `/rfqs/${input.rfqId}/quotes/${row.id}`,
     })
     return { ok: true as const, id: row.id }

@@ -11,6 +11,7 @@ import { readForm } from '~/lib/form.server'
 import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
+import { unitText } from '~/domain'
 import { AdminErrorBoundary, AdminShell } from '~/modules/admin'
 import { adminHeader, requireAdmin } from '~/modules/admin/index.server'
 import { decideDispute, getAdminDispute, postModeratorMessage } from '~/modules/disputes/index.server'
@@ -100,8 +101,8 @@ export default function AdminDispute({ loaderData, actionData }: Route.Component
           <CardContent>
             <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
               {term(t('detail.product'), order.subject ?? '—')}
-              {term(t('detail.quantity'), format.count(order.quantity))}
-              {term(t('detail.unitPrice'), format.money(order.unitPrice, order.currency))}
+              {term(t('detail.quantity'), `${format.count(order.quantity)} ${t(...unitText(order.unit, order.quantity))}`)}
+              {term(t('detail.unitPrice'), `${format.money(order.unitPrice, order.currency)} ${t(`units:per.${order.unit}`)}`)}
               {term(t('detail.amount'), <span className="font-semibold">{format.money(order.total, order.currency)}</span>)}
               {term(t('detail.currency'), order.currency)}
               {term(t('detail.orderStatus'), t(`rfqs:orderStatuses.${order.status}`))}

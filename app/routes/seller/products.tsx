@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
+import { unitText } from '~/domain'
 import type { Language } from '~/lib/i18n'
 import { readForm } from '~/lib/form.server'
 import { getLocale } from '~/lib/i18next.server'
@@ -154,8 +155,12 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
               </TableCell>
               <TableCell className="p-3 whitespace-nowrap">
                 <Price amount={p.price} currency={p.currency} />
+                <span className="text-xs text-muted-foreground"> / {t(`units:short.${p.unit}`)}</span>
               </TableCell>
-              <TableCell className="p-3 text-right">{format.count(p.stockQuantity)}</TableCell>
+              <TableCell className="p-3 text-right whitespace-nowrap" data-testid="seller-product-stock">
+                {format.count(p.stockQuantity)} {t(...unitText(p.unit, p.stockQuantity))}
+                <span className="block text-xs text-muted-foreground">{t('list.moq', { quantity: `${format.count(p.minimumOrderQuantity)} ${t(...unitText(p.unit, p.minimumOrderQuantity))}` })}</span>
+              </TableCell>
               <TableCell className="p-3">
                 {!p.isActive ? (
                   <Badge variant="secondary">{t('list.statuses.inactive')}</Badge>

@@ -151,7 +151,7 @@ function BoardRfqCard({ rfq, canQuote, action }: { rfq: BoardRfqDto; canQuote: b
         {rfq.ownQuote ? (
           <>
             <p className="text-sm" data-testid="own-quote">
-              {t('board.yourQuote', { price: format.money(rfq.ownQuote.unitPrice, rfq.ownQuote.currency) })}{' '}
+              {t('board.yourQuote', { price: `${format.money(rfq.ownQuote.unitPrice, rfq.ownQuote.currency)} / ${t(`units:short.${rfq.unit}`)}` })}{' '}
               <Badge variant={rfq.ownQuote.status === 'Quoted' ? 'success' : 'secondary'}>{t(`quoteStatuses.${rfq.ownQuote.status}`)}</Badge>
             </p>
             <div className="flex flex-wrap gap-2">

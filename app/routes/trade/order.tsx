@@ -146,7 +146,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </CardHeader>
         <CardContent>
           <DetailList compact>
-            {term(t('negotiation.terms.unitPrice'), format.money(order.unitPrice, order.currency))}
+            {term(t('negotiation.terms.unitPrice'), `${format.money(order.unitPrice, order.currency)} ${t(`units:per.${order.unit}`)}`)}
             {term(t('negotiation.terms.quantity'), `${format.count(order.quantity)} ${order.unit ? t(...unitText(order.unit, order.quantity)) : ''}`.trim())}
             {term(t('orders.total'), <span className="font-semibold">{format.money(order.total, order.currency)}</span>)}
             {term(t('orders.page.currency'), order.currency)}

@@ -184,6 +184,7 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
                   <QuoteComparison
                     rfqId={rfq.id}
                     rfqTitle={rfq.title}
+                    unit={rfq.unit}
                     quotes={quotes[rfq.id]!}
                     actions={(q) => <MessageButton subjectType="quote" subjectId={q.id} label="start.messageSeller" context={q.sellerCompany} />}
                   />

@@ -89,7 +89,7 @@ export function BuyerOverview({ overview }: { overview: BuyerOverviewDto }) {
                   <p className="text-sm break-words">
                     {t('account:buying.quoteFrom', { seller: q.sellerCompany })}
                     {' · '}
-                    {t('account:buying.quotePrice', { price: format.money(q.unitPrice, q.currency), quantity: format.count(q.quantity), unit: t(...unitText(q.unit, q.quantity)) })}
+                    {t('account:buying.quotePrice', { price: format.money(q.unitPrice, q.currency), per: t(`units:per.${q.unit}`), quantity: format.count(q.quantity), unit: t(...unitText(q.unit, q.quantity)) })}
                   </p>
                   <p className="text-xs text-muted-foreground">{t('account:buying.validUntil', { date: format.date(q.expiresAt) })}</p>
                   <Link to={`/rfqs/${q.rfqId}/quotes/${q.id}`} className={linkClass}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '~/components/ui/badge'
 import { useFormat } from '~/lib/use-format'
-import type { QuoteStatus } from '~/domain'
+import { type QuantityUnit, type QuoteStatus, unitText } from '~/domain'
 import type { BuyerQuoteDto } from '../quotes.server'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
@@ -25,11 +25,14 @@ const STATUS_VARIANT: Record<QuoteStatus, 'success' | 'secondary' | 'default' | 
 export function QuoteComparison({
   rfqId,
   rfqTitle,
+  unit,
   quotes,
   actions,
 }: {
   rfqId: string
   rfqTitle: string
+  /** The RFQ's unit: what every quote's price is per and its minimum order counts. */
+  unit: QuantityUnit
   quotes: BuyerQuoteDto[]
   actions?: (quote: BuyerQuoteDto) => React.ReactNode
 }) {
@@ -72,8 +75,12 @@ export function QuoteComparison({
             {q.paymentTerms ? <span className="block text-xs font-normal text-muted-foreground break-words">{t('compare.paymentTerms', { terms: q.paymentTerms })}</span> : null}
             {q.message ? <span className="block max-w-xs text-xs font-normal break-words whitespace-pre-line">{q.message}</span> : null}
           </TableHead>
-          <TableCell className="whitespace-nowrap">{format.money(q.unitPrice, q.currency)}</TableCell>
-          <TableCell>{format.count(q.minOrderQuantity)}</TableCell>
+          <TableCell className="whitespace-nowrap">
+            {format.money(q.unitPrice, q.currency)} <span className="text-xs text-muted-foreground">/ {t(`units:short.${unit}`)}</span>
+          </TableCell>
+          <TableCell className="whitespace-nowrap">
+            {format.count(q.minOrderQuantity)} {t(...unitText(unit, q.minOrderQuantity))}
+          </TableCell>
           <TableCell>
             {q.incoterm} <span className="break-words">{q.incotermPlace}</span>
           </TableCell>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { DialogForm, TriggerButton } from '~/components/dialog-form'
 import { SelectField, TextareaField, TextField } from '~/components/form-fields'
 import { useDialogForm } from '~/components/use-dialog-form'
-import { CURRENCIES, INCOTERMS } from '~/domain'
+import { CURRENCIES, INCOTERMS, type QuantityUnit } from '~/domain'
 import { PLACE_MAX } from '../schemas/common'
 import { SubmitQuoteSchema, QUOTE_FORM, PAYMENT_TERMS_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, type QuoteFieldErrors } from '../schemas/quote'
 
@@ -22,7 +22,7 @@ export function QuoteDialog({
   action,
   prefill = null,
 }: {
-  rfq: { id: string; title: string; currency: string; incoterm: string | null; incotermPlace: string | null }
+  rfq: { id: string; title: string; currency: string; unit: QuantityUnit; incoterm: string | null; incotermPlace: string | null }
   action: string
   prefill?: QuotePrefill | null
 }) {
@@ -49,6 +49,9 @@ export function QuoteDialog({
       // Spec §5: submit is disabled while the price is empty.
       submitProps={{ disabled: price.trim() === '' }}
     >
+      <p className="text-sm text-muted-foreground" data-testid="quote-unit">
+        {t('quote.inUnit', { per: t(`units:per.${rfq.unit}`), unit: t(`units:short.${rfq.unit}`) })}
+      </p>
       <div className="grid grid-cols-[2fr_1fr] gap-2">
         <TextField {...field('unitPrice')} label={t('quote.unitPrice')} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
         <SelectField {...field('currency')} label={t('quote.currency')} options={CURRENCIES} defaultValue={[prefill?.currency, rfq.currency].find(quotable) ?? 'USD'} />

@@ -1,0 +1,31 @@
+// A page as the server renders it for a reader: the route's component with the loader data a test got
+// from the real loader, in a router stub, translated in `lng`. Returns the page's visible text (tags
+// stripped, entities and spaces folded), for assertions on what a person reads.
+import { createElement, type ComponentType } from 'react'
+import { renderToString } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { createRoutesStub } from 'react-router'
+import type { Language } from '~/lib/i18n'
+import { createFixedInstance } from '~/lib/i18next.server'
+
+/** The visible text of server-rendered HTML: tags dropped, the common entities decoded, spaces folded. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<!--.*?-->/gs, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;|\u00a0|\u202f/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** Renders `Component` at `path` with `loaderData` (what the route's loader answered) in `lng`; returns its visible text. */
+export async function renderPageText(Component: ComponentType<never>, loaderData: unknown, path: string, lng: Language = 'en'): Promise<string> {
+  const i18n = await createFixedInstance(lng)
+  const Stub = createRoutesStub([{ path: path.split('?')[0]!, Component: () => createElement(Component, { loaderData, actionData: undefined, params: {}, matches: [] } as never) }])
+  return visibleText(renderToString(createElement(I18nextProvider, { i18n }, createElement(Stub, { initialEntries: [path] }))))
+}
