@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type Currency, CURRENCIES, type KycStatus, type OrderStatus, type TradingCountry, type UserType } from '~/domain'
+import { type Currency, CURRENCIES, type KycStatus, type OrderStatus, type QuantityUnit, type TradingCountry, type UserType } from '~/domain'
 import { orders, productViews, profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { AnalyticsDto } from '~/modules/analytics/queries.server'
@@ -55,6 +55,7 @@ type OrderSpec = {
   productId?: string
   rfqId?: string
   quoteId?: string
+  unit?: QuantityUnit
 }
 async function order(o: OrderSpec) {
   await getDb()
@@ -226,10 +227,12 @@ describe('/admin/analytics figures', () => {
   it('ranks categories (subcategories rolled up) and products by views and by orders, named in English with fallbacks', async () => {
     const { analytics } = await pageData(RANGE)
     // One ranked entry: its id, its name in the language it was found in (English first), and its count.
-    const rank = (id: string, name: string, value: number, lang = 'en') => ({ id, name, lang, value })
+    const rank = (id: string, name: string, value: number, lang = 'en') => ({ id, name, lang, value, ordered: null })
+    // Ranked by orders, a product also has the quantity ordered in its unit (these orders are in pieces).
+    const ordered = (quantity: string) => ({ ordered: { quantity, unit: 'pieces' } })
     expect(analytics.topProducts).toEqual({
       byViews: [rank(ids.p1, 'Turmeric', 3), rank(ids.p2, 'Steel pipe', 2), rank(ids.p3, 'Хлопок', 1, 'ru')],
-      byOrders: [rank(ids.p2, 'Steel pipe', 2), rank(ids.p1, 'Turmeric', 1)],
+      byOrders: [{ ...rank(ids.p2, 'Steel pipe', 2), ...ordered('2') }, { ...rank(ids.p1, 'Turmeric', 1), ...ordered('3') }],
     })
     expect(analytics.topCategories).toEqual({
       byViews: [rank(ids.spices, 'Spices', 3), rank(ids.metals, 'Metals', 2), rank(ids.textiles, 'Textiles', 1)],
@@ -249,6 +252,28 @@ describe('/admin/analytics figures', () => {
       ['Metals', 'en'],
       ['Текстиль', 'ru'],
     ])
+  })
+
+  it('sums the quantity ordered per unit, never tonnes with kilograms, in the page data and the CSV (issue 28)', async () => {
+    const buyerId = await profile('2025-07-01T00:00:00Z', 'Buyer', 'India')
+    const sellerId = await profile('2025-07-01T00:00:00Z', 'Seller', 'Russia')
+    const { id: categoryId } = await createCategory()
+    const wheat = await createProduct({ sellerId, categoryId, unit: 'tonnes', translations: { en: { name: 'Durum wheat' } } })
+    const day = (d: string) => `2025-07-${d}T10:00:00Z`
+    await order({ buyerId, sellerId, currency: 'USD', unitPrice: '245.00', quantity: 12, total: '2940.00', status: 'Pending', createdAt: day('02'), productId: wheat.id, unit: 'tonnes' })
+    await order({ buyerId, sellerId, currency: 'USD', unitPrice: '245.00', quantity: 8, total: '1960.00', status: 'Delivered', createdAt: day('03'), productId: wheat.id, unit: 'tonnes' })
+    // Sold by the kilogram before the seller changed its unit: counted apart, not added to the tonnes.
+    await order({ buyerId, sellerId, currency: 'USD', unitPrice: '0.25', quantity: 500, total: '125.00', status: 'Accepted', createdAt: day('04'), productId: wheat.id, unit: 'kg' })
+    await order({ buyerId, sellerId, currency: 'USD', unitPrice: '245.00', quantity: 99, total: '24255.00', status: 'Cancelled', createdAt: day('05'), productId: wheat.id, unit: 'tonnes' })
+    const july = 'from=2025-07-01&to=2025-07-31'
+    const { analytics } = await pageData(july)
+    expect(analytics.topProducts.byOrders.map((p) => [p.name, p.value, p.ordered])).toEqual([
+      ['Durum wheat', 2, { quantity: '20', unit: 'tonnes' }],
+      ['Durum wheat', 1, { quantity: '500', unit: 'kg' }],
+    ])
+    expect(await csvOf(`chart=top-products&${july}`)).toBe(
+      `\uFEFFmetric,rank,product_id,name,value,quantity_ordered,unit\r\norders,1,${wheat.id},Durum wheat,2,20,tonnes\r\norders,2,${wheat.id},Durum wheat,1,500,kg\r\n`,
+    )
   })
 
   it('answers the page only with aggregates: no emails, storage keys or rows', async () => {
@@ -307,7 +332,7 @@ describe('/admin/analytics/export', () => {
     )
     expect(await csvOf(`chart=conversion&${RANGE}`)).toBe('\uFEFFstage,rfqs,percent_of_created\r\ncreated,3,100.0\r\nquoted,2,66.7\r\nordered,1,33.3\r\n')
     expect(await csvOf(`chart=top-products&${RANGE}`)).toBe(
-      `\uFEFFmetric,rank,product_id,name,value\r\nviews,1,${ids.p1},Turmeric,3\r\nviews,2,${ids.p2},Steel pipe,2\r\nviews,3,${ids.p3},Хлопок,1\r\norders,1,${ids.p2},Steel pipe,2\r\norders,2,${ids.p1},Turmeric,1\r\n`,
+      `\uFEFFmetric,rank,product_id,name,value,quantity_ordered,unit\r\nviews,1,${ids.p1},Turmeric,3,,\r\nviews,2,${ids.p2},Steel pipe,2,,\r\nviews,3,${ids.p3},Хлопок,1,,\r\norders,1,${ids.p2},Steel pipe,2,2,pieces\r\norders,2,${ids.p1},Turmeric,1,3,pieces\r\n`,
     )
     expect(await csvOf(`chart=top-categories&${RANGE}&lng=ru`)).toContain(`views,1,${ids.spices},Специи,3\r\n`)
   })
@@ -317,7 +342,7 @@ describe('/admin/analytics/export', () => {
     const p = await createProduct({ categoryId: c.id, translations: { en: { name: '=HYPERLINK("http://evil.example","x")' } } })
     await views(p.id, ['2025-06-01'])
     const products = await csvOf('chart=top-products&from=2025-06-01&to=2025-06-01')
-    expect(products).toContain(`views,1,${p.id},"'=HYPERLINK(""http://evil.example"",""x"")",1\r\n`)
+    expect(products).toContain(`views,1,${p.id},"'=HYPERLINK(""http://evil.example"",""x"")",1,,\r\n`)
     const categories = await csvOf('chart=top-categories&from=2025-06-01&to=2025-06-01')
     expect(categories).toContain(`views,1,${c.id},"Tools, ""hand"" & power",1\r\n`)
   })

@@ -11,7 +11,7 @@ import { DISPUTE_QUEUE_PAGE_SIZE, DISPUTE_TEXT_MAX } from '~/modules/disputes/en
 import { getOrder } from '~/modules/orders/queries.server'
 import type { OrderStatus } from '~/domain'
 import { loader as evidenceLoader } from '~/routes/admin/dispute-evidence'
-import { action as disputeAction, loader as disputeLoader } from '~/routes/admin/dispute'
+import AdminDisputePage, { action as disputeAction, loader as disputeLoader } from '~/routes/admin/dispute'
 import { loader as queueLoader } from '~/routes/admin/disputes'
 import { action as orderAction, loader as orderLoader } from '~/routes/trade/order'
 import { action as partyAction } from '~/routes/trade/order-dispute'
@@ -20,6 +20,7 @@ import { createDispute } from '../factories/disputes'
 import { makeFile, pdfBytes, useTempStorage } from '../factories/files'
 import { createOrder } from '../factories/orders'
 import { createUser, signInCookie } from '../factories/users'
+import { renderPageText } from '../support/render-page'
 import { callRoute, form, toastOf } from './account-support'
 
 let temp: ReturnType<typeof useTempStorage>
@@ -69,7 +70,7 @@ type DetailData = {
     status: string
     overdue: boolean
     description: string
-    order: { ref: string; status: string; quantity: number; total: string; currency: string; subject: string | null }
+    order: { ref: string; status: string; quantity: number; unit: string; total: string; currency: string; subject: string | null }
     buyer: { name: string; company: string; country: string }
     seller: { name: string; company: string; country: string }
     evidence: { id: string; fileName: string; url: string }[]
@@ -130,6 +131,18 @@ describe('/admin/disputes/:id', () => {
     const [stored] = (await getDb().execute(sql`select storage_key from dispute_evidence where dispute_id = ${disputeId}`)).rows as { storage_key: string }[]
     expect(JSON.stringify(res.data)).not.toContain(stored!.storage_key)
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) expect((await detail(m.cookie, id)).status).toBe(404)
+  })
+
+  it("shows the order's quantity in its unit and what the unit price is per (issue 28)", async () => {
+    const { disputeId, order } = await disputed()
+    await getDb().update(orders).set({ unit: 'tonnes' }).where(eq(orders.id, order.id))
+    const m = await moderator()
+    const res = await detail(m.cookie, disputeId)
+    expect((res.data as DetailData).dispute.order).toMatchObject({ quantity: 4, unit: 'tonnes' })
+    const text = await renderPageText(AdminDisputePage as never, res.data, `/admin/disputes/${disputeId}`)
+    expect(text).toContain('Quantity 4 t')
+    expect(text).toContain('$1,250.00 per tonne')
+    expect(await renderPageText(AdminDisputePage as never, res.data, `/admin/disputes/${disputeId}`, 'ru')).toContain('за тонну')
   })
 
   it('opens evidence through its link (audited dispute_evidence_view); a tampered link is 403, an expired one 410, another session 403', async () => {

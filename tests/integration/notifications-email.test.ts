@@ -10,6 +10,11 @@ import { getDb } from '~/lib/db.server'
 import { resetEmailTransport } from '~/lib/email.server'
 import { deliverOutgoingEmail, deliverPendingEmails, LEASE_MINUTES as MAIL_LEASE_MINUTES, listUndeliveredEmails } from '~/lib/outgoing-email.server'
 import { deliverNotificationEmail, LEASE_MINUTES, listUndeliveredNotifications } from '~/modules/notifications/email-delivery.server'
+import { placeProductOrder } from '~/modules/orders/commands.server'
+import { submitQuote } from '~/modules/rfqs/quotes.server'
+import { SubmitQuoteSchema } from '~/modules/rfqs/schemas/quote'
+import { createProduct } from '../factories/catalog'
+import { createRfq } from '../factories/trade'
 import { createUser } from '../factories/users'
 import { smtpSink } from '../support/smtp-sink'
 
@@ -35,6 +40,33 @@ const outboxTo = async (to: string) => {
 /** The outgoing emails queued for `to`. */
 const queuedTo = (to: string) => getDb().select().from(outgoingEmails).where(eq(outgoingEmails.to, to))
 const mailState = async (id: string) => (await getDb().select().from(outgoingEmails).where(eq(outgoingEmails.id, id)))[0]!
+
+describe('notice emails name the unit (issue 28)', () => {
+  /** The one notice of `kind` for `recipientId`. */
+  const noticeFor = async (recipientId: string, kind: string) =>
+    (await getDb().select({ id: notifications.id, kind: notifications.kind }).from(notifications).where(eq(notifications.recipientId, recipientId))).find((n) => n.kind === kind)!.id
+
+  it('a quote on an RFQ in tonnes says the price is per tonne; a product order says "12 t", in the reader’s language', async () => {
+    const buyerUser = await recipient()
+    const sellerUser = await createUser({ profile: { userType: 'Seller', country: 'Russia', kycStatus: 'Approved', companyName: 'Volga Grain' } })
+    await getDb().update(profiles).set({ preferredLanguage: 'ru' }).where(eq(profiles.id, sellerUser.profileId!))
+    const rfq = await createRfq(buyerUser.profileId, { title: 'Durum wheat', quantity: 500, unit: 'tonnes', locationPreference: 'Both' })
+    const input = SubmitQuoteSchema.parse({ rfqId: rfq.id, unitPrice: '245.00', currency: 'USD', minOrderQuantity: '100', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '20', paymentTerms: '', validityDays: '15', message: '' })
+    const seller = { id: sellerUser.profileId!, country: 'Russia' as const, kycStatus: 'Approved' as const, accountStatus: 'active' as const }
+    expect((await submitQuote(seller, input)).ok).toBe(true)
+    expect(await deliverNotificationEmail(await noticeFor(buyerUser.profileId, 'quote_received'))).toBe('sent')
+    const [quoteMail] = await outboxTo(buyerUser.email)
+    expect(quoteMail!.text).toContain('A seller offers $245.00 per tonne.')
+
+    const wheat = await createProduct({ sellerId: sellerUser.profileId!, price: '245.00', currency: 'USD', unit: 'tonnes', stockQuantity: 50, minimumOrderQuantity: 10, shippingOptions: [] })
+    expect((await placeProductOrder(buyerUser.profileId, { productId: wheat.id, quantity: 12, shipping: null, submissionKey: randomUUID() })).ok).toBe(true)
+    expect(await deliverNotificationEmail(await noticeFor(sellerUser.profileId!, 'order_placed'))).toBe('sent')
+    const [orderMail] = await outboxTo(sellerUser.email)
+    // Russian for the Russian seller: the quantity by the unit's symbol, the total grouped Russian style.
+    expect(orderMail!.text).toMatch(/12 т/)
+    expect(orderMail!.text).toMatch(/2\s940,00\s?\$/)
+  })
+})
 
 describe('notice emails through the dev outbox', () => {
   it('sends in the recipient’s language, with the sentence, an absolute link and escaped values; marks the row sent', async () => {

@@ -45,7 +45,8 @@ describe('notices for the quote flow', () => {
         recipientId: b,
         actorId: s,
         kind: 'quote_received',
-        params: { title: 'Basmati rice 1121, 40 t', amount: '1250.50', currency: 'USD' },
+        // The RFQ's quantity and unit, so the notice says what the price is per (issue 28).
+        params: { title: 'Basmati rice 1121, 40 t', amount: '1250.50', currency: 'USD', quantity: '10', unit: 'tonnes' },
         link: `/rfqs/${rfq.id}/quotes/${quoteId}`,
         emailStatus: 'pending',
         readAt: null,

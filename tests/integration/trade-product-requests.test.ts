@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { notifications, quotes, rfqs } from '../../db/schema'
+import { notifications, products, quotes, rfqs } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { action as boardAction, loader as boardLoader } from '~/routes/seller/rfqs'
 import { action as requestAction, loader as requestLoader } from '~/routes/trade/product-request'
@@ -135,6 +135,19 @@ describe('requesting a quote from a product page (POST /products/:id/request-quo
       const p = await productOf(seller, { unit })
       expect((await rfqRow(await requested(buyer, p.id))).unit, unit).toBe(unit)
     }
+  })
+
+  it("a quote on it starts in the product's unit: prefilled from the product while it is sold in that unit, not once it is sold in another (issue 28)", async () => {
+    const p = await productOf(seller, { unit: 'tonnes' })
+    const id = await requested(buyer, p.id)
+    const item = async () => (await board(seller.cookie)).find((i) => i.id === id)! as BoardItem & { unit: string }
+    expect(await item()).toMatchObject({ unit: 'tonnes', request: { price: '250.00', currency: 'INR', minimumOrderQuantity: 10 } })
+    // The seller now sells it by the kilogram: a price per kilogram is not a price per tonne.
+    await getDb().update(products).set({ unit: 'kg' }).where(eq(products.id, p.id))
+    expect(await item()).toMatchObject({ unit: 'tonnes', request: { price: null, currency: 'INR', minimumOrderQuantity: null } })
+    // The quote is in the request's unit, and so is the notice the buyer reads.
+    expect((await quoteOn(seller.cookie, id)).status).toBe(302)
+    expect((await noticesFor(buyer.profileId)).find((n) => n.kind === 'quote_received')?.params).toMatchObject({ amount: '240.00', unit: 'tonnes', quantity: '12' })
   })
 
   it('a double submit of the same form makes one request and one notice', async () => {

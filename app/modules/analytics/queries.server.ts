@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import { categories, categoryTranslations, orders, productTranslations, productViews, products, profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { Language } from '~/lib/i18n'
-import { CURRENCIES, type Currency, type LanguageCode, TRADING_COUNTRIES, type TradingCountry, USER_TYPES, type UserType } from '~/domain'
+import { CURRENCIES, type Currency, type LanguageCode, type QuantityUnit, TRADING_COUNTRIES, type TradingCountry, USER_TYPES, type UserType } from '~/domain'
 import type { CsvCell } from './csv'
 import { TOP_LIMIT, type ChartId, type DateRange } from './schemas'
 
@@ -18,8 +18,13 @@ export type ConversionStage = 'created' | 'quoted' | 'ordered'
 export type ConversionDto = { stages: StageDto<ConversionStage>[]; /** RFQs with an order among those with a quote. */ quoteToOrderPercent: string | null }
 /** One month × currency: orders (not Cancelled) and the sum of quantity × unit price, exact ("1234.50"). */
 export type OrderValueDto = { month: string; currency: Currency; orders: number; total: string }
-/** A ranked category or product: its name in the admin's language (else English, else any), and that name's language. */
-export type TopItemDto = { id: string; name: string; lang: LanguageCode; value: number }
+/**
+ * A ranked category or product: its name in the admin's language (else English, else any), and that
+ * name's language. A product ranked by orders also has the quantity ordered, in its unit (exact decimal).
+ */
+export type TopItemDto = { id: string; name: string; lang: LanguageCode; value: number; ordered: OrderedQuantityDto | null }
+/** A quantity summed over orders in one unit only: tonnes are never added to pieces. */
+export type OrderedQuantityDto = { quantity: string; unit: QuantityUnit }
 export type TopDto = { byViews: TopItemDto[]; byOrders: TopItemDto[] }
 
 export type AnalyticsDto = {
@@ -174,7 +179,7 @@ async function namedCategories(ranked: SQL, locale: Language): Promise<TopItemDt
   return rows<TopItemDto>(sql`
     with t as (${ranked})
     select t.id, coalesce(nullif(btrim(ctl.name), ''), nullif(btrim(cte.name), ''), t.id) as name,
-      (case when nullif(btrim(ctl.name), '') is not null then ${locale} else 'en' end) as lang, t.value
+      (case when nullif(btrim(ctl.name), '') is not null then ${locale} else 'en' end) as lang, t.value, null as ordered
     from t
     left join ${categoryTranslations} ctl on ctl.category_id = t.id and ctl.language_code = ${locale}
     left join ${categoryTranslations} cte on cte.category_id = t.id and cte.language_code = 'en'
@@ -183,12 +188,14 @@ async function namedCategories(ranked: SQL, locale: Language): Promise<TopItemDt
 
 /** Ranked product ids with values, named in `locale`, else English, else the first translation that has a name. */
 async function namedProducts(ranked: SQL, locale: Language): Promise<TopItemDto[]> {
-  return rows<TopItemDto>(sql`
+  const named = await rows<Omit<TopItemDto, 'ordered'> & { ordered: string | OrderedQuantityDto | null }>(sql`
     with t as (${ranked})
     select t.id::text as id,
       coalesce(nullif(btrim(tl.name), ''), nullif(btrim(te.name), ''), x.name, t.id::text) as name,
       coalesce(case when nullif(btrim(tl.name), '') is not null then tl.language_code when nullif(btrim(te.name), '') is not null then 'en' end, x.language_code, 'en') as lang,
-      t.value
+      t.value,
+      -- A ranking by orders carries the quantity ordered and its unit; one by views has none.
+      (case when to_jsonb(t) ? 'unit' then json_build_object('quantity', to_jsonb(t) ->> 'quantity', 'unit', to_jsonb(t) ->> 'unit') end) as ordered
     from t
     left join ${productTranslations} tl on tl.product_id = t.id and tl.language_code = ${locale}
     left join ${productTranslations} te on te.product_id = t.id and te.language_code = 'en'
@@ -196,7 +203,9 @@ async function namedProducts(ranked: SQL, locale: Language): Promise<TopItemDto[
       select btrim(y.name) as name, y.language_code from ${productTranslations} y
       where y.product_id = t.id and btrim(y.name) <> '' order by y.language_code limit 1
     ) x on true
-    order by t.value desc, t.id`)
+    order by t.value desc, t.id, to_jsonb(t) ->> 'unit'`)
+  // json comes back parsed from one driver and as text from another.
+  return named.map((n) => ({ ...n, ordered: typeof n.ordered === 'string' ? (JSON.parse(n.ordered) as OrderedQuantityDto) : n.ordered }))
 }
 
 /** Top categories by product views (distinct visitors per day) and by orders (not Cancelled) in the range. */
@@ -214,7 +223,11 @@ export async function getTopCategories(r: DateRange, locale: Language): Promise<
   return { byViews: views, byOrders: ordered }
 }
 
-/** Top products by views and by orders (not Cancelled) in the range. */
+/**
+ * Top products by views and by orders (not Cancelled) in the range. By orders, a product is ranked per
+ * unit its orders count in (almost always one: the unit it is sold by) with the quantity ordered in that
+ * unit, so quantities in different units are never added together.
+ */
 export async function getTopProducts(r: DateRange, locale: Language): Promise<TopDto> {
   const byViews = sql`
     select v.product_id as id, count(*)::int as value
@@ -222,9 +235,9 @@ export async function getTopProducts(r: DateRange, locale: Language): Promise<To
     where v.day between ${r.from}::date and ${r.to}::date
     group by 1 order by value desc, id limit ${TOP_LIMIT}`
   const byOrders = sql`
-    select p.id as id, count(*)::int as value
+    select p.id as id, o.unit as unit, count(*)::int as value, sum(o.quantity)::text as quantity
     ${orderLinks(r)} and p.id is not null
-    group by 1 order by value desc, id limit ${TOP_LIMIT}`
+    group by 1, 2 order by value desc, id, unit limit ${TOP_LIMIT}`
   const [views, ordered] = await Promise.all([namedProducts(byViews, locale), namedProducts(byOrders, locale)])
   return { byViews: views, byOrders: ordered }
 }
@@ -247,9 +260,15 @@ export type ChartTable = { header: string[]; rows: CsvCell[][] }
 
 const ranked = (top: TopDto, idColumn: string): ChartTable => ({
   header: ['metric', 'rank', idColumn, 'name', 'value'],
+  rows: [...top.byViews.map((t, i) => ['views', i + 1, t.id, t.name, t.value]), ...top.byOrders.map((t, i) => ['orders', i + 1, t.id, t.name, t.value])],
+})
+
+/** Top products: as `ranked`, and for a ranking by orders the quantity ordered beside its unit (a unit code from the rules module). */
+const rankedProducts = (top: TopDto): ChartTable => ({
+  header: ['metric', 'rank', 'product_id', 'name', 'value', 'quantity_ordered', 'unit'],
   rows: [
-    ...top.byViews.map((t, i) => ['views', i + 1, t.id, t.name, t.value]),
-    ...top.byOrders.map((t, i) => ['orders', i + 1, t.id, t.name, t.value]),
+    ...top.byViews.map((t, i) => ['views', i + 1, t.id, t.name, t.value, null, null]),
+    ...top.byOrders.map((t, i) => ['orders', i + 1, t.id, t.name, t.value, t.ordered?.quantity ?? null, t.ordered?.unit ?? null]),
   ],
 })
 
@@ -279,6 +298,6 @@ export async function getChartTable(chart: ChartId, r: DateRange, locale: Langua
     case 'top-categories':
       return ranked(await getTopCategories(r, locale), 'category_id')
     case 'top-products':
-      return ranked(await getTopProducts(r, locale), 'product_id')
+      return rankedProducts(await getTopProducts(r, locale))
   }
 }

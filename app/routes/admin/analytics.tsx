@@ -7,8 +7,8 @@ import { useReader } from '~/lib/reader'
 import { AdminErrorBoundary, AdminShell } from '~/modules/admin'
 import { adminHeader, requireAdmin } from '~/modules/admin/index.server'
 import { type BarItem, BarListChart, ChartCard, type ChartId, ChartTable, type DateRange, formatAmount, formatCount, formatDay, formatMonth, formatPercent, isoDay, OrderValueChart, parseDateRange, presetRange, RANGE_PRESETS, RangePicker, rangeQuery, SignupsChart } from '~/modules/analytics'
-import { getAnalytics, type TopDto } from '~/modules/analytics/index.server'
-import { CURRENCIES } from '~/domain'
+import { getAnalytics, type TopDto, type TopItemDto } from '~/modules/analytics/index.server'
+import { CURRENCIES, unitText } from '~/domain'
 
 /**
  * GET /admin/analytics?from&to. A range that is unreadable, reversed or longer than three years is not
@@ -67,6 +67,8 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const moneyRows = orderValue.filter((m) => m.orders > 0)
   const currencies = CURRENCIES.filter((c) => moneyRows.some((m) => m.currency === c))
 
+  /** A quantity ordered with its unit ("120 t", "3 40-ft containers"); each is summed in one unit only. */
+  const ordered = (i: TopItemDto) => (i.ordered ? `${count(Number(i.ordered.quantity))} ${t(...unitText(i.ordered.unit, Number(i.ordered.quantity)))}` : '')
   const topCard = (id: 'top-categories' | 'top-products', top: TopDto) => {
     const key = CHART_KEYS[id]
     const lists = [
@@ -84,7 +86,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
             <p className="text-sm font-medium">{t(`charts.${l.metric}`)}</p>
             {l.items.length ? (
               <div className="h-72">
-                <BarListChart reader={reader} valueName={t(`charts.${l.metric === 'byViews' ? 'views' : 'orders'}`)} data={l.items.map((i) => ({ key: i.id, label: i.name, value: i.value, note: count(i.value) }))} />
+                <BarListChart reader={reader} valueName={t(`charts.${l.metric === 'byViews' ? 'views' : 'orders'}`)} data={l.items.map((i) => ({ key: `${i.id}-${i.ordered?.unit ?? ''}`, label: i.name, value: i.value, note: i.ordered ? `${count(i.value)} · ${ordered(i)}` : count(i.value) }))} />
               </div>
             ) : (
               <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{t('empty')}</p>
@@ -97,8 +99,17 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
               <ChartTable
                 key={l.metric}
                 caption={`${t(`charts.${key}.title`)}: ${t(`charts.${l.metric}`)}`}
-                columns={[{ label: t(`charts.${key}.name`) }, { label: t('columns.rank'), numeric: true }, { label: t(`charts.${l.metric === 'byViews' ? 'views' : 'orders'}`), numeric: true }]}
-                rows={l.items.map((i, n) => ({ key: i.id, lang: i.lang === lng ? undefined : i.lang, cells: [i.name, count(n + 1), count(i.value)] }))}
+                columns={[
+                  { label: t(`charts.${key}.name`) },
+                  { label: t('columns.rank'), numeric: true },
+                  { label: t(`charts.${l.metric === 'byViews' ? 'views' : 'orders'}`), numeric: true },
+                  ...(l.items.some((i) => i.ordered) ? [{ label: t('columns.quantityOrdered'), numeric: true }] : []),
+                ]}
+                rows={l.items.map((i, n) => ({
+                  key: `${i.id}-${i.ordered?.unit ?? ''}`,
+                  lang: i.lang === lng ? undefined : i.lang,
+                  cells: [i.name, count(n + 1), count(i.value), ...(l.items.some((x) => x.ordered) ? [ordered(i)] : [])],
+                }))}
               />
             ))}
           </div>
