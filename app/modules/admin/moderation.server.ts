@@ -1,7 +1,7 @@
 // The moderation queue (issue 10, reported conversations): reports with both parties and the
 // conversation's newest messages (text and attachment names only: no storage keys, no files), and
 // the moderator's decision in one conditional transaction with its audit row.
-import { and, asc, count, desc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { auditLog, conversationReports, conversations, messageAttachments, messages, profiles } from '../../../db/schema'
 import { pageWithin } from '~/lib/paging'
@@ -9,6 +9,7 @@ import { getDb } from '~/lib/db.server'
 import { recordAdminAct } from './audit.server'
 import { MODERATION_MESSAGES_SHOWN, MODERATION_PAGE_SIZE, type ModerationFilter, type ReportDecision, type ReportDecisionInput, type ReportStatus } from './moderation'
 import type { CurrentAdmin } from './session.server'
+import { partyName } from '~/lib/party-name.server'
 
 export type ReportPartyDto = { id: string; name: string; company: string; country: string; role: 'buyer' | 'seller' }
 
@@ -43,7 +44,6 @@ export type ReportPageDto = { items: ReportDto[]; status: ReportStatus; page: nu
 
 const buyerP = alias(profiles, 'mod_buyer')
 const sellerP = alias(profiles, 'mod_seller')
-const company = (p: { companyName: SQLWrapper; name: SQLWrapper }) => sql<string>`coalesce(nullif(btrim(${p.companyName}), ''), ${p.name})`
 
 /**
  * One page of reports with `status`: the open queue oldest first (the longest waiting on top), decided
@@ -77,11 +77,11 @@ export async function listReports(filter: ModerationFilter): Promise<ReportPageD
       reporterId: conversationReports.reporterId,
       buyerId: buyerP.id,
       buyerName: buyerP.name,
-      buyerCompany: company(buyerP),
+      buyerCompany: partyName(buyerP),
       buyerCountry: buyerP.country,
       sellerId: sellerP.id,
       sellerName: sellerP.name,
-      sellerCompany: company(sellerP),
+      sellerCompany: partyName(sellerP),
       sellerCountry: sellerP.country,
       decision: filter.status === 'open' ? sql<null>`null` : decision,
     })

@@ -17,6 +17,7 @@ import {
 import { readEvidenceBytes } from './files.server'
 import { disputePartyOf, openDisputeVerdict, type OpenVerdict } from './policy'
 import { isUuid } from './schemas'
+import { partyName } from '~/lib/party-name.server'
 
 type OrderStatus = 'Pending' | 'Accepted' | 'Shipped' | 'Delivered' | 'Cancelled'
 type Country = TradingCountry
@@ -154,8 +155,8 @@ export async function getPartyDisputePage(viewerProfileId: string, orderId: stri
       buyerId: orders.buyerId,
       sellerId: orders.sellerId,
       status: orders.status,
-      buyerCompany: sql<string>`coalesce(${buyerProfile.companyName}, ${buyerProfile.name})`,
-      sellerCompany: sql<string>`coalesce(${sellerProfile.companyName}, ${sellerProfile.name})`,
+      buyerCompany: partyName(buyerProfile),
+      sellerCompany: partyName(sellerProfile),
     })
     .from(orders)
     .innerJoin(buyerProfile, eq(buyerProfile.id, orders.buyerId))
@@ -220,10 +221,10 @@ export type DisputeQueueDto = {
 
 const partyColumns = {
   buyerName: buyerProfile.name,
-  buyerCompany: sql<string>`coalesce(${buyerProfile.companyName}, ${buyerProfile.name})`,
+  buyerCompany: partyName(buyerProfile),
   buyerCountry: buyerProfile.country,
   sellerName: sellerProfile.name,
-  sellerCompany: sql<string>`coalesce(${sellerProfile.companyName}, ${sellerProfile.name})`,
+  sellerCompany: partyName(sellerProfile),
   sellerCountry: sellerProfile.country,
 }
 

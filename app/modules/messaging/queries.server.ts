@@ -1,6 +1,6 @@
 // Reading conversations (issue 9 items 2 and 3): the inbox, a thread, unread counts, the moderation
 // queue's open reports. Every read is scoped to a participant; the DTOs carry no storage keys.
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { conversationReports, conversations, messageAttachments, messages, profiles, userBlocks } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
@@ -9,6 +9,7 @@ import type { ConversationSubject, LanguageCode, TradeParty, TradingCountry } fr
 import { INBOX_PAGE_SIZE, THREAD_PAGE_SIZE, type AttachmentType } from './enums'
 import { subjectPath } from './policy'
 import { isUuid } from './schemas'
+import { partyName } from '~/lib/party-name.server'
 
 type Country = TradingCountry
 
@@ -134,7 +135,7 @@ const other = alias(profiles, 'other_party')
 const otherColumns = {
   otherId: other.id,
   otherName: other.name,
-  otherCompany: sql<string>`coalesce(nullif(btrim(${other.companyName}), ''), ${other.name})`,
+  otherCompany: partyName(other),
   otherCountry: other.country,
 }
 const toParty = (r: { otherId: string; otherName: string; otherCompany: string; otherCountry: Country | null }): PartyDto => ({
@@ -350,7 +351,6 @@ export type OpenReportDto = {
 const reporter = alias(profiles, 'reporter')
 const buyerP = alias(profiles, 'report_buyer')
 const sellerP = alias(profiles, 'report_seller')
-const company = (p: { companyName: SQLWrapper; name: SQLWrapper }) => sql<string>`coalesce(nullif(btrim(${p.companyName}), ''), ${p.name})`
 
 /** The moderation queue (issue 10): open reports, oldest first, with both participants; 20 a page. */
 export async function listOpenReports(opts: { page?: number } = {}): Promise<Page<OpenReportDto>> {
@@ -367,13 +367,13 @@ export async function listOpenReports(opts: { page?: number } = {}): Promise<Pag
       createdAt: conversationReports.createdAt,
       reporterId: reporter.id,
       reporterName: reporter.name,
-      reporterCompany: company(reporter),
+      reporterCompany: partyName(reporter),
       buyerId: buyerP.id,
       buyerName: buyerP.name,
-      buyerCompany: company(buyerP),
+      buyerCompany: partyName(buyerP),
       sellerId: sellerP.id,
       sellerName: sellerP.name,
-      sellerCompany: company(sellerP),
+      sellerCompany: partyName(sellerP),
     })
     .from(conversationReports)
     .innerJoin(conversations, eq(conversations.id, conversationReports.conversationId))

@@ -8,6 +8,7 @@ import { type Page, pageOf, pageOffset } from '~/lib/paging'
 import { type Currency, type IncotermCode, type LanguageCode, type OrderStatus, type QuantityUnit, type ShippingMethod, type TradingCountry, tradePartyOf, UUID_PATTERN } from '~/domain'
 import { ORDER_PAGE_SIZE } from './limits'
 import type { OrderRole } from './policy'
+import { partyName, partyNameOrNull } from '~/lib/party-name.server'
 
 /**
  * A direct order's product name in the viewer's language, then English, then any translation (as the
@@ -66,7 +67,7 @@ export async function listOrders(profileId: string, side: 'buyer' | 'seller', pa
       productName: product.name,
       productNameLang: product.lang,
       counterpartyName: profiles.name,
-      counterpartyCompany: sql<string>`coalesce(${profiles.companyName}, ${profiles.name})`,
+      counterpartyCompany: partyName(profiles),
       counterpartyCountry: profiles.country,
       quantity: orders.quantity,
       unit: orders.unit,
@@ -133,9 +134,9 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
       sellerId: orders.sellerId,
       status: orders.status,
       disputed: openDispute,
-      buyerCompany: sql<string>`coalesce(${buyerProfile.companyName}, ${buyerProfile.name})`,
+      buyerCompany: partyName(buyerProfile),
       buyerCountry: buyerProfile.country,
-      sellerCompany: sql<string>`coalesce(${sellerProfile.companyName}, ${sellerProfile.name})`,
+      sellerCompany: partyName(sellerProfile),
       sellerCountry: sellerProfile.country,
       rfqId: orders.rfqId,
       rfqTitle: rfqs.title,
@@ -171,7 +172,7 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
       status: orderEvents.status,
       note: orderEvents.note,
       actorId: orderEvents.actorId,
-      actorName: sql<string | null>`coalesce(${profiles.companyName}, ${profiles.name})`,
+      actorName: partyNameOrNull(profiles),
       // A Cancelled entry without an actor on an order whose dispute ended in 'cancel and refund' is that
       // decision: a disputed order's status is frozen until the decision, and nothing follows Cancelled.
       byModerator: sql<boolean>`(${orderEvents.actorId} is null and ${orderEvents.status} = 'Cancelled' and exists (

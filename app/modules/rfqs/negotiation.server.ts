@@ -12,6 +12,7 @@ import type { NegotiationAction } from './enums'
 import { allowedNegotiationActions, negotiationVerdict } from './policy'
 import { displayStatus, offerQuantity, type QuoteRefusal } from './quotes.server'
 import { counterQuantityError, type CounterOfferInput } from './schemas/negotiation'
+import { partyName, partyNameOrNull } from '~/lib/party-name.server'
 
 const DAY_MS = 86_400_000
 
@@ -76,10 +77,10 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
       unit: rfqs.unit,
       rfqStatus: rfqs.status,
       buyerId: rfqs.buyerId,
-      buyerCompany: sql<string>`coalesce(${buyerProfile.companyName}, ${buyerProfile.name})`,
+      buyerCompany: partyName(buyerProfile),
       buyerCountry: buyerProfile.country,
       sellerId: quotes.sellerId,
-      sellerCompany: sql<string>`coalesce(${sellerProfile.companyName}, ${sellerProfile.name})`,
+      sellerCompany: partyName(sellerProfile),
       sellerCountry: sellerProfile.country,
       status: displayStatus,
       currency: quotes.currency,
@@ -105,7 +106,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
     .select({
       round: quoteRounds.round,
       authorRole: quoteRounds.authorRole,
-      authorName: sql<string | null>`coalesce(${profiles.companyName}, ${profiles.name})`,
+      authorName: partyNameOrNull(profiles),
       action: quoteRounds.action,
       unitPrice: quoteRounds.unitPrice,
       quantity: quoteRounds.quantity,

@@ -7,6 +7,7 @@ import type { QuantityUnit, RfqStatus } from '~/domain'
 import { productRequestStatus, type ProductRequestStatus } from './policy'
 import { ctl, cte, rfqCategoryJoins, rfqListColumns, type RfqListFields } from './list-columns.server'
 import { RFQ_PAGE_SIZE } from './schemas/common'
+import { partyName } from '~/lib/party-name.server'
 
 /** One row of My RFQs. */
 export type RfqListItemDto = RfqListFields & {
@@ -42,7 +43,7 @@ export async function listOwnRfqs(buyerId: string, page: number, locale: string)
         closedAt: rfqs.closedAt,
         quoteCount: sql<number>`(select count(*)::int from quotes q where q.rfq_id = ${rfqs.id} and q.status <> 'Withdrawn')`,
         productPublic: sql<boolean>`coalesce(${products.isActive} and ${profiles.accountStatus} = 'active' and ${profiles.kycStatus} = 'Approved', false)`,
-        sellerCompany: sql<string | null>`(select coalesce(s.company_name, s.name) from profiles s where s.id = ${rfqs.sellerId})`,
+        sellerCompany: sql<string | null>`(select ${partyName({ companyName: sql`s.company_name`, name: sql`s.name` })} from profiles s where s.id = ${rfqs.sellerId})`,
         rejectionReason: rfqs.rejectionReason,
       })
       .from(rfqs)

@@ -10,6 +10,7 @@ import { MAX_QUOTES_PER_RFQ } from './enums'
 import { isRfqForSeller, quoteBlocker, type QuotingSeller } from './policy'
 import { utcToday } from './schemas/common'
 import { type SubmitQuoteInput } from './schemas/quote'
+import { partyName } from '~/lib/party-name.server'
 
 const DAY_MS = 86_400_000
 
@@ -168,7 +169,7 @@ export async function listQuotesForBuyer(buyerId: string, rfqIds: string[]): Pro
     .select({
       rfqId: quotes.rfqId,
       id: quotes.id,
-      sellerCompany: sql<string>`coalesce(${profiles.companyName}, ${profiles.name})`,
+      sellerCompany: partyName(profiles),
       sellerCountry: profiles.country,
       sellerVerified: sql<boolean>`${profiles.kycStatus} is not distinct from 'Approved'`,
       unitPrice: quotes.unitPrice,

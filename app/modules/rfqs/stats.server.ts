@@ -7,6 +7,7 @@ import { profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import type { Currency, QuantityUnit } from '~/domain'
 import { offerQuantity } from './quotes.server'
+import { partyName } from '~/lib/party-name.server'
 
 /** A quote waits for the buyer's answer: the seller offered or answered a counter (Quoted), not expired, on an open RFQ. */
 const awaitingBuyer = and(eq(rfqs.status, 'open'), eq(quotes.status, 'Quoted'), gte(quotes.expiresAt, sql`now()`))
@@ -56,7 +57,7 @@ export async function listQuotesAwaitingBuyer(buyerId: string, limit: number): P
       id: quotes.id,
       rfqId: rfqs.id,
       rfqTitle: rfqs.title,
-      sellerCompany: sql<string>`coalesce(${profiles.companyName}, ${profiles.name})`,
+      sellerCompany: partyName(profiles),
       unitPrice: quotes.unitPrice,
       currency: quotes.currency,
       quantity: offerQuantity,
