@@ -1,6 +1,6 @@
 // The admin account factory on its own (no route modules), so the e2e server's factory host can load
 // it too (tests/e2e/support/factory-service.ts). tests/factories/admins.ts re-exports it.
-import { createAdminAccount } from '~/modules/admin/commands.server'
+import { createAdminAccount } from '~/modules/admin/admin-create.server'
 import type { AdminRole } from '~/domain'
 
 let counter = 0

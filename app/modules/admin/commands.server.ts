@@ -1,18 +1,17 @@
-// Admin sign-in, sign-out and account creation (spec §5 admin login, §7 audit entries, ADR 012).
-import { randomUUID } from 'node:crypto'
-import { hashPassword } from 'better-auth/crypto'
-import { and, eq, isNotNull, sql } from 'drizzle-orm'
-import { adminAccounts, adminUsers, profiles } from '../../../db/schema'
+// Admin sign-in, sign-out and KYC decisions (spec §5 admin login, §7 audit entries, ADR 012); creating an
+// admin account is admin-create.server.ts's.
+import { and, eq, isNotNull } from 'drizzle-orm'
+import { adminUsers, profiles } from '../../../db/schema'
 import { ADMIN_AUTH_BASE_PATH, getAdminAuth } from '~/lib/admin-auth.server'
 import { CLIENT_IP_HEADER } from '~/lib/auth.server'
-import { getDb, type Db } from '~/lib/db.server'
+import { getDb } from '~/lib/db.server'
 import { baseUrl } from '~/lib/env.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { notify } from '~/modules/notifications/index.server'
 import { claimAdminSignInAttempt, clearAdminSignInAttempts, retryMinutes } from './sign-in-throttle.server'
 import { recordAdminAct, recordAudit } from './audit.server'
+import { findAdminByEmail } from './admin-create.server'
 import type { AdminLoginInput, KycDecisionInput } from './schemas'
-import type { AdminRole } from '~/domain'
 import type { CurrentAdmin } from './session.server'
 
 const ADMIN_SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?setu_admin\.session_token=/
@@ -27,14 +26,6 @@ export type AdminSignInResult =
   /** messageKey: an i18n key in the admin namespace; `minutes` for the per-account pause. */
   | { ok: false; status: number; messageKey: string; minutes?: number; headers: Headers }
 
-async function findAdminByEmail(email: string, db: Db = getDb()) {
-  const [admin] = await db
-    .select({ id: adminUsers.id, email: adminUsers.email, isActive: adminUsers.isActive })
-    .from(adminUsers)
-    .where(eq(sql`lower(${adminUsers.email})`, email.trim().toLowerCase()))
-    .limit(1)
-  return admin ?? null
-}
 
 /** The admin instance's headers for an in-process call on behalf of `request` (its client address and user agent). */
 export function adminAuthHeaders(request: Request, extra: Record<string, string> = {}): Headers {
@@ -118,25 +109,6 @@ export async function signOutAdmin(request: Request, admin: CurrentAdmin): Promi
   const out = new Headers()
   for (const c of headers.getSetCookie()) out.append('Set-Cookie', c)
   return out
-}
-
-export type CreateAdminInput = { email: string; fullName: string; role: AdminRole; password: string }
-
-/**
- * Creates an admin account with a credential password (hashed by better-auth's own hasher), in
- * one transaction. Server code only: the admin instance has public sign-up disabled. The caller
- * checks the password policy and, for a super_admin acting in the panel, audits the act.
- */
-export async function createAdminAccount(input: CreateAdminInput, db: Db = getDb()): Promise<{ id: string } | { error: 'emailTaken' }> {
-  const email = input.email.trim().toLowerCase()
-  const passwordHash = await hashPassword(input.password)
-  return db.transaction(async (tx) => {
-    if (await findAdminByEmail(email, tx)) return { error: 'emailTaken' as const }
-    const id = randomUUID()
-    await tx.insert(adminUsers).values({ id, email, name: input.fullName.trim(), role: input.role, emailVerified: true, isActive: true })
-    await tx.insert(adminAccounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash })
-    return { id }
-  })
 }
 
 export type KycDecisionResult = { ok: true; status: 'Approved' | 'Rejected' } | { ok: false; reason: 'notFound' | 'alreadyDecided' }
