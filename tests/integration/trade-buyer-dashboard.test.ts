@@ -11,13 +11,14 @@ import { BUYER_OVERVIEW_LIST_SIZE } from '~/modules/dashboard/limits'
 import type { BuyerOverviewDto } from '~/modules/dashboard/buyer-overview.server'
 import { loader as buyingLoader } from '~/routes/seller/buying'
 import { loader as layoutLoader } from '~/routes/seller/dashboard'
-import { loader as homeLoader } from '~/routes/seller/overview'
+import DashboardHome, { loader as homeLoader } from '~/routes/seller/overview'
 import { createConversation, createMessage } from '../factories/messaging'
 import { createOrder } from '../factories/orders'
 import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
 import { createSignedInUser } from '../factories/users'
 import { dispatch } from '../support/app'
+import { renderPageText } from '../support/render-page'
 import { callRoute } from './account-support'
 import type { TradingCountry } from '~/domain'
 
@@ -160,6 +161,20 @@ describe("a buyer's /dashboard", () => {
     expect(layout.state).toBe('buyer')
     expect(layout.title).toBe('My Dashboard')
     expect(layout.buyer?.name).toBeTruthy()
+  })
+})
+
+describe('the overview in each RFQ’s unit (issue 28)', () => {
+  it('says what a quote’s price is per and counts the quantity in the unit', async () => {
+    const b = await buyer()
+    const s = await seller()
+    const rfq = await createRfq(b.profileId, { title: 'Durum wheat', quantity: 500, unit: 'tonnes' })
+    await createQuote(rfq!.id, s.profileId, { status: 'Quoted', unitPrice: '245.00', currency: 'USD' })
+    const data = (await home(b.cookie)).data
+    const text = await renderPageText(DashboardHome as never, data, '/dashboard')
+    expect(text).toContain('$245.00 per tonne, 500 t')
+    expect(text).not.toContain('per unit')
+    expect(await renderPageText(DashboardHome as never, data, '/dashboard', 'hi')).toContain('प्रति टन')
   })
 })
 

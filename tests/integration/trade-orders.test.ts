@@ -7,9 +7,10 @@ import { getDb } from '~/lib/db.server'
 import { changeOrderStatus } from '~/modules/orders/commands.server'
 import { ORDER_STATUSES, type OrderStatus } from '~/domain'
 import { action as tabAction } from '~/routes/seller/orders'
-import { action as orderAction, loader as orderLoader } from '~/routes/trade/order'
+import OrderPage, { action as orderAction, loader as orderLoader } from '~/routes/trade/order'
 import { createOrder } from '../factories/orders'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
+import { renderPageText } from '../support/render-page'
 import { callRoute, form, toastOf } from './account-support'
 
 async function signedIn(profile: CreateUserOptions['profile']) {
@@ -126,6 +127,19 @@ describe('the order status machine (/orders/:id)', () => {
     expect((await view('visitor')).location).toMatch(/^\/login/)
     expect((await view('buyer', randomUUID())).status).toBe(404)
     expect((await view('buyer', 'not-a-uuid')).status).toBe(404)
+  })
+})
+
+describe('the order page in the order’s unit (issue 28)', () => {
+  it('shows the quantity in the unit and what the unit price is per, in the reader’s language', async () => {
+    const [buyer, seller] = [await newBuyer(), await newSeller()]
+    const order = await createOrder(buyer.profileId, seller.profileId, 'Accepted')
+    await getDb().update(orders).set({ unit: 'tonnes' }).where(eq(orders.id, order.id))
+    const page = await callRoute(orderLoader, `/orders/${order.id}`, { cookie: buyer.cookie, params: { id: order.id } })
+    const en = await renderPageText(OrderPage as never, page.data, `/orders/${order.id}`)
+    expect(en).toContain('$1,250.00 per tonne')
+    expect(en).toContain('4 t')
+    expect(await renderPageText(OrderPage as never, page.data, `/orders/${order.id}`, 'ru')).toContain('за тонну')
   })
 })
 
