@@ -88,27 +88,30 @@ export function gatherPaymentTerms(raw: Record<string, unknown>): PaymentTermsDr
   }
 }
 
-/** A whole number of days as typed ('' is `empty`); NaN when it is not one. */
-const days = (empty: number | null) =>
-  z
-    .string()
-    .trim()
-    .transform((v) => (v === '' ? empty : /^\d{1,6}$/.test(v) ? Number(v) : /^-\d+$/.test(v) ? -1 : Number.NaN))
+/** A whole number of days as typed: -1 for a negative one (refused by the range check), NaN for anything else. */
+const daysOf = (v: string) => (/^\d{1,6}$/.test(v) ? Number(v) : /^-\d+$/.test(v) ? -1 : Number.NaN)
 
 const milestoneDraft = z.object({
   share: z
     .string()
     .trim()
-    .transform((v) => v.replace(',', '.').replace(/^\+/, ''))
+    // "030,50" → "30.5": one spelling of each share (a comma for the point, no padding zeros).
+    .transform((v) => {
+      const plain = v.replace(',', '.').replace(/^\+/, '')
+      return /^\d+(\.\d*)?$/.test(plain) ? plain.replace(/^0+(?=\d)/, '').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') : plain
+    })
     .superRefine((v, ctx) => {
       if (v === '') return void ctx.addIssue({ code: 'custom', message: p('shareRequired') })
       if (/^-/.test(v)) return void ctx.addIssue({ code: 'custom', message: p('sharePositive') })
       if (!SHARE_PATTERN.test(v)) ctx.addIssue({ code: 'custom', message: p('shareFormat') })
-    })
-    // "030.50" → "30.5": one spelling of each share.
-    .transform((v) => v.replace(/^0+(?=\d)/, '').replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')),
+    }),
   event: z.enum(MILESTONE_EVENTS, { message: p('event') }),
-  offsetDays: days(0).refine((v) => v !== null && !Number.isNaN(v), p('offsetFormat')),
+  // Blank is on the day of the event.
+  offsetDays: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? 0 : daysOf(v)))
+    .refine((v) => !Number.isNaN(v), p('offsetFormat')),
 })
 
 /**
@@ -152,7 +155,11 @@ export const StoredPaymentTermsSchema = z
 export const PaymentTermsInputSchema = z
   .object({
     method: z.enum(PAYMENT_METHODS, { message: p('method') }),
-    methodDays: days(null).refine((v) => v === null || !Number.isNaN(v), p('methodDaysRange')),
+    methodDays: z
+      .string()
+      .trim()
+      // Checked with the method (checkTerms): a method without days ignores it.
+      .transform((v) => (v === '' ? null : daysOf(v))),
     shipBeforePaid: z.boolean(),
     // More rows than any schedule may have are refused before each is read.
     milestones: z.array(z.unknown()).max(MILESTONES_MAX, p('tooManyMilestones')).pipe(z.array(milestoneDraft)),
