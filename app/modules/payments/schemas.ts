@@ -28,6 +28,9 @@ export const PAYMENT_TERMS_ERROR_VALUES = { max: MILESTONES_MAX, days: OFFSET_DA
 /** The prefix of the terms' input names; a form that embeds the terms posts them under it. */
 export const TERMS_PREFIX = 'terms'
 
+/** The name the schedule's own errors are reported under (no milestone, too many, shares not adding up to 100). */
+export const SCHEDULE_FIELD = `${TERMS_PREFIX}.milestones`
+
 /** The names a milestone row posts, after `terms.milestones.<n>.`. */
 export const MILESTONE_INPUTS = ['share', 'event', 'offsetDays'] as const
 type MilestoneInput = (typeof MILESTONE_INPUTS)[number]
