@@ -141,6 +141,7 @@ export const PAYMENT_PROOF = uploadRule({
     tooLarge: 'payments:errors.proofTooLarge',
     invalidType: 'payments:errors.proofType',
     nameMismatch: 'payments:errors.proofNameMismatch',
+    tooMany: 'payments:errors.proofOne',
   },
 })
 
