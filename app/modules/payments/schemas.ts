@@ -14,7 +14,6 @@ import {
   SHARES_TOTAL_HUNDREDTHS,
   methodNeedsDays,
   shareHundredths,
-  type MilestoneEvent,
   type PaymentMethod,
   type PaymentTerms,
 } from '~/domain'
@@ -231,4 +230,3 @@ export const DEFAULT_PAYMENT_TERMS: PaymentTerms = {
   ],
 }
 
-export type { MilestoneEvent }
