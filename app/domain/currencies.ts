@@ -10,3 +10,9 @@ export type Currency = (typeof CURRENCIES)[number]
  */
 export const CATALOG_CURRENCIES = ['USD', 'INR', 'RUB'] as const satisfies readonly Currency[]
 export type CatalogCurrency = (typeof CATALOG_CURRENCIES)[number]
+
+/**
+ * Digits after the point each currency is billed in (ISO 4217's minor unit): amounts are split into
+ * milestones in these units (app/modules/payments/schedule.ts). Every amount column is numeric(_, 2).
+ */
+export const CURRENCY_MINOR_UNITS: Record<Currency, number> = { USD: 2, INR: 2, RUB: 2, EUR: 2 }

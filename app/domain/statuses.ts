@@ -46,3 +46,12 @@ export type AdminRole = (typeof ADMIN_ROLES)[number]
 export function isAdminRole(value: unknown): value is AdminRole {
   return typeof value === 'string' && (ADMIN_ROLES as readonly string[]).includes(value)
 }
+
+/**
+ * A payment milestone of an order (issue 29, ADR 033): upcoming until its event happens, then due
+ * (payable, with its due date), overdue once that date passes unpaid, proof_submitted when the buyer
+ * sends a proof of payment, confirmed when the seller (or an admin) confirms the money arrived,
+ * disputed while a dispute is open. The moves are in app/modules/payments/policy.ts.
+ */
+export const MILESTONE_STATUSES = ['upcoming', 'due', 'proof_submitted', 'confirmed', 'overdue', 'disputed'] as const
+export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number]

@@ -1,6 +1,6 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
-import { DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, nameMatchesType, PRODUCT_IMAGE, RATES_CSV } from './uploads'
+import { DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, nameMatchesType, PAYMENT_PROOF, PRODUCT_IMAGE, RATES_CSV } from './uploads'
 
 const MB = 1024 * 1024
 const picked = (name: string, size = 100, type = '') => ({ name, size, type })
@@ -40,6 +40,11 @@ describe("the rule's check (the form before submit)", () => {
     ['rates: a CSV Windows calls Excel', RATES_CSV, [picked('rates.CSV', 100, 'application/vnd.ms-excel')], 0, null],
     ['rates: a spreadsheet', RATES_CSV, [picked('rates.xlsx', 100)], 0, 'adminRates:errors.csvType'],
     ['rates: 128 KB + 1 byte', RATES_CSV, [picked('rates.csv', 128 * 1024 + 1)], 0, 'adminRates:errors.csvTooLarge'],
+    ['payment proof: nothing chosen', PAYMENT_PROOF, [], 0, 'payments:errors.proofRequired'],
+    ['payment proof: a Word file', PAYMENT_PROOF, [picked('receipt.docx', 100)], 0, 'payments:errors.proofType'],
+    ['payment proof: 10 MB + 1 byte', PAYMENT_PROOF, [picked('swift.pdf', 10 * MB + 1)], 0, 'payments:errors.proofTooLarge'],
+    ['payment proof: two files', PAYMENT_PROOF, [picked('a.pdf'), picked('b.pdf')], 0, 'payments:errors.proofOne'],
+    ['payment proof: a photo of the receipt', PAYMENT_PROOF, [picked('receipt.JPEG', 3 * MB)], 0, null],
     ['evidence: five photos', DISPUTE_EVIDENCE, Array.from({ length: 5 }, () => picked('a.jpeg')), 0, null],
   ] as const)('%s', (_, rule, files, listed, want) => expect(rule.check(files, listed)).toBe(want))
 })

@@ -124,6 +124,27 @@ export const RATES_CSV = uploadRule({
   errors: { missing: 'adminRates:errors.csvMissing', tooLarge: 'adminRates:errors.csvTooLarge', invalidType: 'adminRates:errors.csvType' },
 })
 
+/**
+ * A proof of payment for an order's milestone (issue 29): the bank's receipt or SWIFT confirmation, one
+ * file a milestone, sent with the bank reference; kept under the buyer's name for the seller to open.
+ */
+export const PAYMENT_PROOF = uploadRule({
+  field: 'proof',
+  types: DOCUMENT_TYPES,
+  maxBytes: 10 * MiB,
+  maxCount: 1,
+  perRequest: 1,
+  keptName: { fallback: 'payment-proof' },
+  formBytes: FORM_BODY_BYTES,
+  errors: {
+    missing: 'payments:errors.proofRequired',
+    tooLarge: 'payments:errors.proofTooLarge',
+    invalidType: 'payments:errors.proofType',
+    nameMismatch: 'payments:errors.proofNameMismatch',
+    tooMany: 'payments:errors.proofOne',
+  },
+})
+
 // Attachments and evidence take the same files: up to five PDFs, JPEGs or PNGs of 10 MB, sent with one
 // form along with its text, kept under the sender's name.
 const SENT_DOCUMENTS = {

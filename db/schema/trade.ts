@@ -1,6 +1,6 @@
 // The trade loop (issue 8): requests for quote, sellers' quotes, the negotiation in turns and orders.
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { CURRENCIES, INCOTERMS, QUANTITY_UNITS, LOCATION_PREFERENCES, LIVE_QUOTE_STATUSES, ORDER_STATUSES, QUOTE_STATUSES, RFQ_STATUSES, ROUND_ACTIONS, TRADE_PARTIES, type Currency, type IncotermCode, type LocationPreference, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type ShippingMethod, type TradeParty } from '../../app/domain'
 import { profiles } from './accounts'
 import { categories, products } from './catalog'
@@ -93,6 +93,8 @@ export const quotes = pgTable(
     status: text('status').$type<QuoteStatus>().notNull().default('Quoted'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Structured payment terms (issue 29, ADR 033), read through readPaymentTerms; payment_terms is the free text of older rows. */
+    paymentSchedule: jsonb('payment_schedule'),
   },
   (t) => [
     check('quotes_unit_price_check', sql`${t.unitPrice} >= 0`),
@@ -110,6 +112,7 @@ export const quotes = pgTable(
     uniqueIndex('quotes_rfq_seller_live_key').on(t.rfqId, t.sellerId).where(sql`${t.status} in ${sqlList(LIVE_QUOTE_STATUSES)}`),
     index('quotes_rfq_created_idx').on(t.rfqId, t.createdAt),
     index('quotes_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
+    check('quotes_payment_schedule_check', sql`${t.paymentSchedule} is null or jsonb_typeof(${t.paymentSchedule}) = 'object'`),
   ],
 )
 
@@ -137,6 +140,8 @@ export const quoteRounds = pgTable(
     /** A note the system adds (an i18n key under rfqs:negotiation.notes): 'notSelected'. */
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Structured payment terms (issue 29, ADR 033), read through readPaymentTerms; payment_terms is the free text of older rows. */
+    paymentSchedule: jsonb('payment_schedule'),
   },
   (t) => [
     check('quote_rounds_author_check', sql`${t.authorRole} in ${sqlList(TRADE_PARTIES)}`),
@@ -146,6 +151,7 @@ export const quoteRounds = pgTable(
     check('quote_rounds_quantity_check', sql`${t.quantity} is null or ${t.quantity} >= 1`),
     check('quote_rounds_message_check', sql`${t.message} is null or char_length(${t.message}) <= 2000`),
     uniqueIndex('quote_rounds_quote_round_key').on(t.quoteId, t.round),
+    check('quote_rounds_payment_schedule_check', sql`${t.paymentSchedule} is null or jsonb_typeof(${t.paymentSchedule}) = 'object'`),
   ],
 )
 
@@ -183,6 +189,8 @@ export const orders = pgTable(
     status: text('status').$type<OrderStatus>().notNull().default('Pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Structured payment terms (issue 29, ADR 033), read through readPaymentTerms; payment_terms is the free text of older rows. */
+    paymentSchedule: jsonb('payment_schedule'),
   },
   (t) => [
     check('orders_status_check', sql`${t.status} in ${sqlList(ORDER_STATUSES)}`),
@@ -200,6 +208,7 @@ export const orders = pgTable(
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
     // Admin analytics: orders in a date range.
     index('orders_created_idx').on(t.createdAt),
+    check('orders_payment_schedule_check', sql`${t.paymentSchedule} is null or jsonb_typeof(${t.paymentSchedule}) = 'object'`),
   ],
 )
 
