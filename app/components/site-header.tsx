@@ -2,6 +2,7 @@ import { ChevronDown, Menu, Search, X } from 'lucide-react'
 import { Suspense, use, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, NavLink, useLocation, useSearchParams } from 'react-router'
+import { CurrencyMenu } from '~/components/currency-switcher'
 import { LanguageLinks, LanguageMenu } from '~/components/language-switcher'
 import { Button } from '~/components/ui/button'
 import { DeferredDropdownMenu } from '~/components/deferred-dropdown-menu'
@@ -125,6 +126,7 @@ export function SiteHeader({
         <div className="ml-auto flex items-center gap-1">
           <SearchForm id="header-search" className="max-md:hidden" />
           <LanguageMenu locale={locale} />
+          <CurrencyMenu />
           {user ? (
             <Account
               render={(account) => (
