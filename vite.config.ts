@@ -86,7 +86,7 @@ export default defineConfig({
                 { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/ },
                 {
                   name: 'shell',
-                  test: /app[\\/](components[\\/](site-header|site-nav|site-footer|language-switcher|deferred-dropdown-menu|use-deferred-module|ui[\\/](button|input|slot))|lib[\\/](utils|i18n|reader|csp|typed-before-hydration))\.tsx?$|node_modules[\\/](class-variance-authority|clsx)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/,
+                  test: /app[\\/](components[\\/](site-header|site-nav|site-footer|language-switcher|currency-switcher|deferred-dropdown-menu|use-deferred-module|ui[\\/](button|input|slot))|lib[\\/](utils|i18n|reader|csp|typed-before-hydration))\.tsx?$|node_modules[\\/](class-variance-authority|clsx)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/,
                 },
                 // The icons the product page and the seller's and buyer's pages share: one stream instead of six.
                 { name: 'trade-icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](shopping-cart|package-check|file-text|message-square|plus)\.mjs$/ },
@@ -95,7 +95,7 @@ export default defineConfig({
                 { name: 'ui', test: /app[\\/](components[\\/]ui[\\/](card|badge|alert|label|native-select)|lib[\\/]seo)\.tsx?$/ },
                 {
                   name: 'catalog-ui',
-                  test: /app[\\/](components[\\/]message-button|domain[\\/]fields|modules[\\/]orders[\\/]limits|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
+                  test: /app[\\/](components[\\/](message-button|converted-amount)|lib[\\/](conversion|decimal)|domain[\\/]fields|modules[\\/]orders[\\/]limits|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
                 },
                 // The form composites (with the spinner they use): one stream for the sign-in pages and one file, not
                 // four, in the root's preload list for its lazy profile form. Last, so the groups above keep their modules.

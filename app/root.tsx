@@ -28,11 +28,10 @@ import { databaseMiddleware } from '~/lib/db-health.server'
 import { limitHeadersMiddleware } from '~/lib/rate-limit.server'
 import { requestMemoMiddleware } from '~/lib/request-memo.server'
 import { restoreTypedInput } from '~/lib/typed-before-hydration'
-import { visitorCurrency } from '~/lib/reader-currency'
 import { getCurrentUser, sessionRefreshMiddleware, writeBurstMiddleware } from '~/modules/accounts/index.server'
 import { countUnreadMessages, currentMessageCursor } from '~/modules/messaging/index.server'
 import { countUnreadNotifications } from '~/modules/notifications/index.server'
-import { readerRates } from '~/modules/rates/index.server'
+import { requestReaderRates } from '~/modules/rates/index.server'
 
 // Only a signed-in user without a profile sees this form: its code, with the profile schemas (zod),
 // loads then instead of on every public page (issue #11, less JavaScript).
@@ -89,8 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const reader = readerOf(locale, user?.profile?.country)
   // Amounts in other currencies are shown in the reader's too (issue 28 item 4): the profile's choice,
   // else the visitor's cookie or language (the public page cache keys on the same, lib/reader-currency.ts).
-  const currency = user?.profile?.preferredCurrency ?? visitorCurrency(request.headers.get('Cookie'), locale)
-  const rates = await readerRates(currency, reader)
+  const rates = await requestReaderRates(request, locale)
   return data({ locale, reader, rates, user, toast, unreadNotifications, unreadMessages, messageCursor }, { headers })
 }
 
