@@ -86,19 +86,22 @@ export default defineConfig({
                 { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/ },
                 {
                   name: 'shell',
-                  test: /app[\\/](components[\\/](site-header|site-nav|site-footer|language-switcher|currency-switcher|deferred-dropdown-menu|use-deferred-module|ui[\\/](button|input|slot))|lib[\\/](utils|i18n|reader|csp|typed-before-hydration))\.tsx?$|node_modules[\\/](class-variance-authority|clsx)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/,
+                  test: /app[\\/](components[\\/](site-header|site-nav|site-footer|language-switcher|deferred-dropdown-menu|use-deferred-module|ui[\\/](button|input|slot))|lib[\\/](utils|i18n|reader|csp|typed-before-hydration))\.tsx?$|node_modules[\\/](class-variance-authority|clsx)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/,
                 },
                 // The icons the product page and the seller's and buyer's pages share: one stream instead of six.
                 { name: 'trade-icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](shopping-cart|package-check|file-text|message-square|plus)\.mjs$/ },
                 // The table primitives, the data table and its pager: one stream for the pages with tables.
                 { name: 'data-table', test: /app[\\/]components[\\/](data-table|pager|ui[\\/]table)\.tsx?$/ },
                 { name: 'ui', test: /app[\\/](components[\\/]ui[\\/](card|badge|alert|label|native-select)|lib[\\/]seo)\.tsx?$/ },
+                // The converted amounts (issue 28), loaded by import() after the page: a chunk of their own.
+                { name: 'conversion', test: /app[\\/](components[\\/]converted-amount|lib[\\/](conversion|decimal))\.tsx?$/ },
+                // The field rules the sign-in and registration forms share with the catalog: apart from the
+                // catalog's cards, so those pages do not load them (and the converted prices they carry, issue 28).
+                { name: 'fields', test: /app[\\/]domain[\\/](fields|rates)\.ts$/ },
                 {
                   name: 'catalog-ui',
-                  test: /app[\\/](components[\\/]message-button|domain[\\/]fields|modules[\\/]orders[\\/]limits|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
+                  test: /app[\\/](components[\\/]message-button|modules[\\/]orders[\\/]limits|components[\\/]reader-amount|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
                 },
-                // Amounts converted to the reader's currency (issue 28): only the pages that show prices load them.
-                { name: 'conversion', test: /app[\\/](components[\\/]converted-amount|lib[\\/](conversion|decimal))\.tsx?$/ },
                 // The form composites (with the spinner they use): one stream for the sign-in pages and one file, not
                 // four, in the root's preload list for its lazy profile form. Last, so the groups above keep their modules.
                 { name: 'forms', test: /app[\\/]components[\\/](form-field|form-fields|form-alert|submit-button|use-checked-form)\.tsx?$/ },

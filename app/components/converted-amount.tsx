@@ -18,9 +18,10 @@ export function ConvertedAmount({ amount, currency, className }: { amount: strin
   const { rate } = converted
   return (
     <span className={cn('group relative z-10 inline-block whitespace-nowrap text-sm font-normal text-muted-foreground', className)}>
-      <span tabIndex={0} aria-describedby={id} data-testid="converted-amount" className="cursor-help underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-ring">
-        ≈ {formatMoney(converted.amount, converted.currency, reader)}
-      </span>
+      {/* A button only to be reachable by keyboard: focusing it shows the rate, as hovering does. */}
+      <button type="button" aria-describedby={id} data-testid="converted-amount" className="cursor-help underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-ring">
+        {`≈ ${formatMoney(converted.amount, converted.currency, reader)}`}
+      </button>
       <span role="tooltip" id={id} className="invisible absolute bottom-full left-0 z-20 mb-1 w-max max-w-72 whitespace-normal rounded-md border bg-popover px-2 py-1 text-xs text-popover-foreground shadow-md group-focus-within:visible group-hover:visible">
         {t('currency.rateOf', { from: currency, to: converted.currency, date: rate.dateText, source: rate.source })}
       </span>

@@ -1,4 +1,4 @@
-import { ConvertedAmount } from '~/components/converted-amount'
+import { ConvertedAmount } from '~/components/reader-amount'
 import { formatMoney } from '~/lib/i18n'
 import { useReader } from '~/lib/reader'
 
