@@ -93,11 +93,11 @@ export default defineConfig({
                 // The table primitives, the data table and its pager: one stream for the pages with tables.
                 { name: 'data-table', test: /app[\\/]components[\\/](data-table|pager|ui[\\/]table)\.tsx?$/ },
                 { name: 'ui', test: /app[\\/](components[\\/]ui[\\/](card|badge|alert|label|native-select)|lib[\\/]seo)\.tsx?$/ },
-                // The converted amounts (issue 28), loaded by import() after the page: a chunk of their own.
-                { name: 'conversion', test: /app[\\/](components[\\/]converted-amount|lib[\\/](conversion|decimal))\.tsx?$/ },
                 // The field rules the sign-in and registration forms share with the catalog: apart from the
                 // catalog's cards, so those pages do not load them (and the converted prices they carry, issue 28).
-                { name: 'fields', test: /app[\\/]domain[\\/](fields|rates)\.ts$/ },
+                { name: 'fields', test: /app[\\/]domain[\\/](fields|rates|currencies)\.ts$/ },
+                // The converted amounts (issue 28), loaded by import() after the page: a chunk of their own.
+                { name: 'conversion', test: /app[\\/](components[\\/]converted-amount|lib[\\/](conversion|decimal))\.tsx?$/ },
                 {
                   name: 'catalog-ui',
                   test: /app[\\/](components[\\/]message-button|modules[\\/]orders[\\/]limits|components[\\/]reader-amount|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,

@@ -50,3 +50,26 @@ describe('ratesUsed', () => {
     expect(ratesUsed(['RUB'], null)).toEqual([])
   })
 })
+
+// Item 6: every currency with its own sign and minor units, grouped for the reader (lakh and crore in
+// India, Russian spacing in Russian), the converted figures included.
+describe('converted figures as each reader reads them', () => {
+  const NB = '\u00a0'
+  const rates = (currency: 'USD' | 'INR' | 'RUB' | 'EUR'): ReaderRates => ({ currency, rates: { USD: rate('1'), INR: rate('1'), RUB: rate('1'), EUR: rate('1') } })
+  it.each([
+    // [reader, amount converted to, expected]
+    [readerOf('en'), 'USD', '$12,345,678.90'],
+    [readerOf('en', 'India'), 'INR', '₹1,23,45,678.90'],
+    [readerOf('hi'), 'INR', '₹1,23,45,678.90'],
+    [readerOf('hi', 'Russia'), 'EUR', '€12,345,678.90'],
+    [readerOf('ru'), 'RUB', `12${NB}345${NB}678,90${NB}₽`],
+    [readerOf('ru', 'India'), 'INR', `12${NB}345${NB}678,90${NB}₹`],
+    [readerOf('ru'), 'EUR', `12${NB}345${NB}678,90${NB}€`],
+    [readerOf('en'), 'RUB', `RUB${NB}12,345,678.90`],
+  ] as const)('%o in %s → %s', (reader, currency, expected) => {
+    const from = currency === 'USD' ? 'EUR' : 'USD'
+    const converted = convertForReader('12345678.9', from, rates(currency))!
+    expect(converted.amount).toBe('12345678.90')
+    expect(formatMoney(converted.amount, converted.currency, reader)).toBe(expected)
+  })
+})

@@ -2,7 +2,7 @@
 // reader's, converted with the rate the server named for the page (root loader: one fresh rate from each
 // other currency to the reader's). Exact (lib/decimal.ts), rounded half up to the reader's currency's
 // minor units, so the server's render and the browser's agree. Browser-safe.
-import { CURRENCY_MINOR_UNITS, type Currency, isCurrency } from '~/domain'
+import { CURRENCY_MINOR_UNITS, type Currency, isCurrency } from '~/domain/currencies'
 import { multiplyDecimal } from './decimal'
 
 /** A rate as a page gets it: 1 unit of a currency = `rate` of the reader's, from `effectiveDate` on. */

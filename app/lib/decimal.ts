@@ -1,6 +1,6 @@
 // Exact decimal arithmetic for rates and conversions (issue 28, ADR 028): decimal strings held as
 // BigInt scaled integers. Never JS floats. Browser-safe.
-import { RATE_INTEGER_DIGITS, RATE_SCALE } from '~/domain'
+import { RATE_INTEGER_DIGITS, RATE_SCALE } from '~/domain/rates'
 
 /** A decimal as an integer and its scale: 12.5 at scale 10 is { units: 125000000000n, scale: 10 }. */
 export type Scaled = { units: bigint; scale: number }

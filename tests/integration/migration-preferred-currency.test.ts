@@ -57,5 +57,6 @@ describe('migration 0026: preferred currency', () => {
     for (const r of rows.rows) expect(r.preferred_currency).toBe(defaultCurrencyOf(r.country))
     await expect(client.query(`update profiles set preferred_currency = 'GBP'`)).rejects.toThrow(/profiles_preferred_currency_check/)
     await client.close()
-  })
+    // Two migration runs on a fresh PGlite: slow on a busy machine.
+  }, 180_000)
 })
