@@ -37,10 +37,13 @@ test('a visitor switches the currency in the header and sees prices converted to
   await expect(card.getByTestId('converted-amount')).toHaveText(/^≈ \$\d+\.\d{2}$/)
   const menu = page.getByTestId('currency-menu')
   await expect(menu).toHaveText('USD')
-  await menu.focus()
-  await page.keyboard.press('Enter')
   const euro = page.getByRole('menuitem', { name: 'Euro (EUR)' })
-  await expect(euro).toBeVisible()
+  // The menu's code loads after the page (the server rendered its button): Enter opens it once it is there.
+  await expect(async () => {
+    await menu.focus()
+    await page.keyboard.press('Enter')
+    await expect(euro).toBeVisible({ timeout: 1_000 })
+  }).toPass({ timeout: 15_000 })
   await euro.focus()
   await page.keyboard.press('Enter')
   await expect(page.getByTestId('currency-menu')).toHaveText('EUR')
