@@ -93,9 +93,14 @@ export default defineConfig({
                 // The table primitives, the data table and its pager: one stream for the pages with tables.
                 { name: 'data-table', test: /app[\\/]components[\\/](data-table|pager|ui[\\/]table)\.tsx?$/ },
                 { name: 'ui', test: /app[\\/](components[\\/]ui[\\/](card|badge|alert|label|native-select)|lib[\\/]seo)\.tsx?$/ },
+                // The field rules the sign-in and registration forms share with the catalog: apart from the
+                // catalog's cards, so those pages do not load them (and the converted prices they carry, issue 28).
+                { name: 'fields', test: /app[\\/]domain[\\/](fields|rates|currencies)\.ts$/ },
+                // The converted amounts (issue 28), loaded by import() after the page: a chunk of their own.
+                { name: 'conversion', test: /app[\\/](components[\\/]converted-amount|lib[\\/](conversion|decimal))\.tsx?$/ },
                 {
                   name: 'catalog-ui',
-                  test: /app[\\/](components[\\/]message-button|domain[\\/]fields|modules[\\/]orders[\\/]limits|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
+                  test: /app[\\/](components[\\/]message-button|modules[\\/]orders[\\/]limits|components[\\/]reader-amount|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
                 },
                 // The form composites (with the spinner they use): one stream for the sign-in pages and one file, not
                 // four, in the root's preload list for its lazy profile form. Last, so the groups above keep their modules.

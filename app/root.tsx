@@ -31,6 +31,7 @@ import { restoreTypedInput } from '~/lib/typed-before-hydration'
 import { getCurrentUser, sessionRefreshMiddleware, writeBurstMiddleware } from '~/modules/accounts/index.server'
 import { countUnreadMessages, currentMessageCursor } from '~/modules/messaging/index.server'
 import { countUnreadNotifications } from '~/modules/notifications/index.server'
+import { requestReaderRates } from '~/modules/rates/index.server'
 
 // Only a signed-in user without a profile sees this form: its code, with the profile schemas (zod),
 // loads then instead of on every public page (issue #11, less JavaScript).
@@ -85,7 +86,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if ((await localeCookie.parse(request.headers.get('Cookie'))) !== locale) headers.append('Set-Cookie', await serializeLocaleCookie(locale))
   // Numbers are grouped for the reader's region (lib/reader.ts): the profile's country, else the language's.
   const reader = readerOf(locale, user?.profile?.country)
-  return data({ locale, reader, user, toast, unreadNotifications, unreadMessages, messageCursor }, { headers })
+  // Amounts in other currencies are shown in the reader's too (issue 28 item 4): the profile's choice,
+  // else the visitor's cookie or language (the public page cache keys on the same, lib/reader-currency.ts).
+  const rates = await requestReaderRates(request, locale)
+  return data({ locale, reader, rates, user, toast, unreadNotifications, unreadMessages, messageCursor }, { headers })
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]

@@ -30,6 +30,7 @@ export default [
   route('logout', 'routes/auth/logout.tsx'),
   // account
   route('profile', 'routes/account/profile.tsx'),
+  route('currency', 'routes/account/currency.ts'),
   route('complete-profile', 'routes/account/complete-profile.tsx'),
   route('kyc-upload', 'routes/account/kyc-upload.tsx'),
   route('kyc-document', 'routes/account/kyc-document.ts'),

@@ -1,5 +1,5 @@
 import { ChevronDown, Menu, Search, X } from 'lucide-react'
-import { Suspense, use, useState, type ReactNode } from 'react'
+import { lazy, Suspense, use, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, NavLink, useLocation, useSearchParams } from 'react-router'
 import { LanguageLinks, LanguageMenu } from '~/components/language-switcher'
@@ -11,6 +11,9 @@ import { navEntries, SITE_NAV } from '~/components/site-nav'
 import type { Language } from '~/lib/i18n'
 import { cn } from '~/lib/utils'
 import type { HeaderUser } from '~/components/site-nav'
+
+// The currency menu (issue 28): rendered by the server, its code loaded after the page (the 150 kB budget).
+const CurrencyMenu = lazy(() => import('~/components/currency-switcher').then((m) => ({ default: m.CurrencyMenu })))
 
 type AccountModule = typeof AccountModuleExports
 let account: AccountModule | null = null
@@ -125,6 +128,9 @@ export function SiteHeader({
         <div className="ml-auto flex items-center gap-1">
           <SearchForm id="header-search" className="max-md:hidden" />
           <LanguageMenu locale={locale} />
+          <Suspense fallback={null}>
+            <CurrencyMenu />
+          </Suspense>
           {user ? (
             <Account
               render={(account) => (

@@ -12,7 +12,26 @@ export const CATALOG_CURRENCIES = ['USD', 'INR', 'RUB'] as const satisfies reado
 export type CatalogCurrency = (typeof CATALOG_CURRENCIES)[number]
 
 /**
- * Digits after the point each currency is billed in (ISO 4217's minor unit): amounts are split into
- * milestones in these units (app/modules/payments/schedule.ts). Every amount column is numeric(_, 2).
+ * Digits after the point each currency's amounts are written, rounded and split into milestones to
+ * (ISO 4217 minor units; app/modules/payments/schedule.ts). Every amount column is numeric(_, 2).
  */
 export const CURRENCY_MINOR_UNITS: Record<Currency, number> = { USD: 2, INR: 2, RUB: 2, EUR: 2 }
+
+/** The currency a reader sees amounts converted to when nothing else says: where no country names one. */
+export const FALLBACK_CURRENCY: Currency = 'USD'
+
+/** The currency of each trading country (issue 28 item 4: India INR, Russia RUB; anywhere else the dollar). */
+const COUNTRY_CURRENCIES: Record<string, Currency> = { India: 'INR', Russia: 'RUB' }
+
+/**
+ * The preferred currency a person starts with: their country's (a profile's country; for a visitor, the
+ * country their language's region stands for), else FALLBACK_CURRENCY. The migration's backfill (0026)
+ * and its test follow this rule.
+ */
+export function defaultCurrencyOf(country: string | null | undefined): Currency {
+  return (country && COUNTRY_CURRENCIES[country]) || FALLBACK_CURRENCY
+}
+
+export function isCurrency(value: unknown): value is Currency {
+  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value)
+}

@@ -23,6 +23,7 @@ import { LANGUAGE_COOKIE, type Language } from './i18n'
 import { detectLanguageOf, localeCookie, serializeLocaleCookie } from './locale-detection.server'
 import { listenToChannel, type ChannelListener } from './realtime.server'
 import { listStaticPaths, mayBeStatic } from './static-files.server'
+import { CURRENCY_COOKIE, visitorCurrency } from './reader-currency'
 
 /** The NOTIFY channel on which a catalog change reaches every process's cache. */
 export const PAGE_CACHE_CHANNEL = 'setu_public_pages'
@@ -37,8 +38,11 @@ const MAX_ENTRY_BYTES = 2 * 1024 * 1024
 const COMPRESS_MIN_BYTES = 1024
 const MAX_URL_LENGTH = 2048
 
-/** Cookies that do not change what a public page shows: the language (part of the key) and the anonymous visitor id. */
-const NEUTRAL_COOKIES = new Set([LANGUAGE_COOKIE, 'setu_visitor'])
+/**
+ * Cookies that do not make a public page personal: the language and the visitor's currency (both part
+ * of the key: amounts are shown converted to the reader's currency, issue 28) and the anonymous visitor id.
+ */
+const NEUTRAL_COOKIES = new Set([LANGUAGE_COOKIE, CURRENCY_COOKIE, 'setu_visitor'])
 /** Query parameters that carry someone's own state (a token, an address, where to go after signing in). */
 const PERSONAL_PARAMS = /^(?:token|code|state|email|redirectto|callbackurl|error|toast)$/i
 /** Public pages (a `.data` request for "/" is "/_root.data"). */
@@ -188,12 +192,14 @@ export function bypassReason(method: string, url: URL, headers: { cookie?: strin
   return null
 }
 
-function cacheKey(url: URL, lng: string): string {
+/** The stored page for a URL, language and currency (the root loader's visitorCurrency: the same answer). */
+function cacheKey(url: URL, lng: Language, cookie: string | undefined): string {
+  const reader = `${lng} ${visitorCurrency(cookie, lng)}`
   // Most pages have no query: nothing to sort.
-  if (url.search === '') return `${lng} ${url.protocol}//${url.host}${url.pathname}?`
+  if (url.search === '') return `${reader} ${url.protocol}//${url.host}${url.pathname}?`
   const query = new URLSearchParams(url.searchParams)
   query.sort()
-  return `${lng} ${url.protocol}//${url.host}${url.pathname}?${query}`
+  return `${reader} ${url.protocol}//${url.host}${url.pathname}?${query}`
 }
 
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest('base64')
@@ -252,7 +258,8 @@ async function shareable(response: Response, lng: string): Promise<boolean> {
   if (/no-store|private/i.test(response.headers.get('Cache-Control') ?? '')) return false
   for (const cookie of response.headers.getSetCookie()) {
     const name = setCookieName(cookie)
-    if (!NEUTRAL_COOKIES.has(name)) return false
+    // A page that changes the currency is not the page the key's currency shows.
+    if (!NEUTRAL_COOKIES.has(name) || name === CURRENCY_COOKIE) return false
     if (name === LANGUAGE_COOKIE && (await localeCookie.parse(cookie.split(';')[0] ?? '')) !== lng) return false
   }
   return true
@@ -583,7 +590,7 @@ export function pageCache(render: (request: Request) => Promise<Response>, { onS
       let fetched: Request | undefined
       const request = () => (fetched ??= fetchRequest(req, res, url))
       const lng = await detectLanguageOf(url, req.headers.cookie, req.headers['accept-language'])
-      const key = cacheKey(url, lng)
+      const key = cacheKey(url, lng, req.headers.cookie)
       const hit = lookup(s, key)
       // Visitors asking for a page while it renders wait for that render instead of starting their own.
       const pending = hit ? undefined : s.rendering.get(key)
@@ -687,7 +694,7 @@ function beforeExpress(onServe: PageCacheHook | undefined, { request: expressReq
 
 async function answerEarly(s: State, req: IncomingMessage, res: ServerResponse, url: URL, onServe: PageCacheHook | undefined, identityOnly: boolean): Promise<boolean> {
   const lng = await detectLanguageOf(url, req.headers.cookie, req.headers['accept-language'])
-  const entry = lookup(s, cacheKey(url, lng))
+  const entry = lookup(s, cacheKey(url, lng, req.headers.cookie))
   // Only pages that went through Express since they were stored carry the edge's headers and CSP.
   if (!entry?.edge || !entry.hashes || !entry.csp || entry.csp.served.includes('\u0000')) return false
   const edge = entry.edge

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { ACCOUNT_STATUSES, KYC_STATUSES, TRADING_COUNTRIES, USER_TYPES, type AccountStatus, type KycStatus, type TradingCountry, type UserType } from '../../app/domain'
+import { ACCOUNT_STATUSES, CURRENCIES, FALLBACK_CURRENCY, KYC_STATUSES, TRADING_COUNTRIES, USER_TYPES, type AccountStatus, type Currency, type KycStatus, type TradingCountry, type UserType } from '../../app/domain'
 import { users } from './auth'
 import { sqlList } from './sql-lists'
 import { idColumn } from './columns'
@@ -35,6 +35,8 @@ export const profiles = pgTable(
     accountStatus: text('account_status').$type<AccountStatus>().notNull().default('active'),
     adminNotes: text('admin_notes'),
     preferredLanguage: text('preferred_language').notNull().default('en'),
+    /** Amounts in other currencies are shown converted to this one too (issue 28 item 4); set from the country (defaultCurrencyOf). */
+    preferredCurrency: text('preferred_currency').$type<Currency>().notNull().default(FALLBACK_CURRENCY),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,6 +45,7 @@ export const profiles = pgTable(
     check('profiles_user_type_check', sql`${t.userType} in ${sqlList(USER_TYPES)}`),
     check('profiles_kyc_status_check', sql`${t.kycStatus} is null or ${t.kycStatus} in ${sqlList(KYC_STATUSES)}`),
     check('profiles_account_status_check', sql`${t.accountStatus} in ${sqlList(ACCOUNT_STATUSES)}`),
+    check('profiles_preferred_currency_check', sql`${t.preferredCurrency} in ${sqlList(CURRENCIES)}`),
     index('profiles_user_type_idx').on(t.userType),
     // One account per phone number (ADR 022); catalog-only demo sellers (no login) are not accounts.
     uniqueIndex('profiles_phone_number_normalized_uq').on(t.phoneNumberNormalized).where(sql`${t.userId} is not null`),

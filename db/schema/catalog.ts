@@ -98,12 +98,13 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Position of the currency in price sorts (USD, INR, RUB: prices are never converted). Stored so
+     * Position of the currency in price sorts (CATALOG_CURRENCIES' order: sorts do not convert). Stored so
      * that "currency, then price" is a plain column order an index can serve (see CURRENCY_RANK).
      */
     currencyRank: smallint('currency_rank')
       .notNull()
-      .generatedAlwaysAs(sql`(case currency when 'USD' then 0 when 'INR' then 1 else 2 end)`),
+      // Written from CATALOG_CURRENCIES (its order is the rank); the same text the column was made with.
+      .generatedAlwaysAs(sql.raw(`(case currency ${CATALOG_CURRENCIES.slice(0, -1).map((c, i) => `when '${c}' then ${i}`).join(' ')} else ${CATALOG_CURRENCIES.length - 1} end)`)),
   },
   (t) => [
     check('products_price_check', sql`${t.price} >= 0`),

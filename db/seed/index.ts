@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
-import { LANGUAGES } from '~/domain'
+import { defaultCurrencyOf, LANGUAGES } from '~/domain'
 import type { Db } from '~/lib/db.server'
 import { getStorage } from '~/lib/storage.server'
 import { kycDocumentKey } from '~/modules/kyc/schemas'
@@ -158,7 +158,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     await tx.insert(profiles).values([
       ...demoSellers.map(({ joinedDaysAgo, ...s }) => {
         const joined = daysAgo(now, joinedDaysAgo)
-        return { ...s, userId: userIdByProfile.get(s.id) ?? null, createdAt: joined, updatedAt: joined }
+        return { ...s, userId: userIdByProfile.get(s.id) ?? null, preferredCurrency: defaultCurrencyOf(s.country), createdAt: joined, updatedAt: joined }
       }),
       // Demo logins that are not catalog sellers (the buyer and the seller awaiting KYC review).
       ...logins
@@ -171,6 +171,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
             name: account.name,
             email: account.email,
             country: account.country,
+            preferredCurrency: defaultCurrencyOf(account.country),
             phoneNumber: account.phoneNumber,
             userType: account.userType,
             companyName: account.companyName,

@@ -1,5 +1,6 @@
 import type { Db } from '~/lib/db.server'
 import { addMoney, multiplyMoney } from '~/modules/catalog/money'
+import { defaultCurrencyOf } from '../../app/domain'
 import type { Currency, DisputeDecision, DisputeReason, IncotermCode, LocationPreference, OrderStatus, QuantityUnit, QuoteStatus, RoundAction, TradeParty, TradingCountry } from '../../app/domain'
 import { disputeMessages, disputes, orderEvents, orders, profiles, quoteRounds, quotes, rfqs } from '../schema'
 import { DEMO_ACCOUNTS } from './accounts'
@@ -1013,7 +1014,7 @@ export async function insertTradeData(tx: Tx, now: number): Promise<void> {
   const productById = new Map<string, SeedProduct>(demoProducts.map((p) => [p.id, p]))
 
   await tx.insert(profiles).values(
-    demoBuyers.map(({ joinedDaysAgo, ...b }) => ({ ...b, userType: 'Buyer' as const, kycStatus: null, createdAt: at(joinedDaysAgo), updatedAt: at(joinedDaysAgo) })),
+    demoBuyers.map(({ joinedDaysAgo, ...b }) => ({ ...b, userType: 'Buyer' as const, preferredCurrency: defaultCurrencyOf(b.country), kycStatus: null, createdAt: at(joinedDaysAgo), updatedAt: at(joinedDaysAgo) })),
   )
 
   const rfqRows: (typeof rfqs.$inferInsert)[] = []

@@ -407,6 +407,15 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
     ],
   },
   // account
+  // The header's currency menu (issue 28): anyone may pick; a signed-in user's pick is saved to their
+  // profile. A GET or a currency outside the list goes home, nothing written.
+  'routes/account/currency': {
+    GET: [{ path: '/currency', expect: everyone(home) }],
+    POST: [
+      { path: '/currency', expect: everyone(home) },
+      { label: '/currency EUR back to /marketplace', path: '/currency', body: () => new URLSearchParams({ currency: 'EUR', redirectTo: '/marketplace' }), expect: everyone({ status: 302, location: '/marketplace' }) },
+    ],
+  },
   'routes/account/profile': {
     GET: [{ path: '/profile', expect: { anonymous: toLogin('/profile'), signedIn: 200 } }],
     POST: [{ path: '/profile', expect: { anonymous: toLogin('/profile'), signedIn: 400 } }],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { accounts, profiles, users } from '../../db/schema'
-import type { AccountStatus, KycStatus, TradingCountry, UserType } from '~/domain'
+import { defaultCurrencyOf, type AccountStatus, type Currency, type KycStatus, type TradingCountry, type UserType } from '~/domain'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 // The accounts module's better-auth hooks (verification emails, the account-status check on sign-in).
@@ -24,6 +24,8 @@ export type CreateUserOptions = {
     kycStatus?: KycStatus | null
     kycDocumentUrl?: string | null
     accountStatus?: AccountStatus
+    /** Default: the country's (defaultCurrencyOf), as a new profile gets. */
+    preferredCurrency?: Currency
   }
 }
 
@@ -59,6 +61,7 @@ export async function createUser(opts: CreateUserOptions = {}) {
         kycStatus: p.kycStatus ?? null,
         kycDocumentUrl: p.kycDocumentUrl ?? null,
         accountStatus: p.accountStatus ?? 'active',
+        preferredCurrency: p.preferredCurrency ?? defaultCurrencyOf(p.country ?? 'India'),
       })
       .returning({ id: profiles.id })
     profileId = row.id

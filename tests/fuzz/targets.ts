@@ -159,6 +159,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
     path: (f) => segment([f.hiddenSellerId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']).map((s) => `/admin/kyc/${s}/document`),
     query: ['expires', 'sig'],
   },
+  'routes/account/currency': { path: at('/currency'), form: ['currency', 'redirectTo'], action: true },
   'routes/account/profile': {
     path: at('/profile'),
     form: ['intent', ...PROFILE_FIELDS, 'currentPassword', 'newPassword', 'confirmPassword', 'revokeOtherSessions'],

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm'
 import express, { type RequestHandler } from 'express'
 import { createRequestHandler } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { products } from '../../db/schema'
+import { exchangeRates, products } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { configurePageCache, invalidatePublicPages, pageCache, pageCacheStats, type PageCacheHandler } from '~/lib/page-cache.server'
 import { action as editAction } from '~/routes/seller/product-edit'
@@ -190,6 +190,31 @@ describe('public pages for visitors without a session', () => {
     const viaHeader = await counting(() => get('/marketplace', { 'Accept-Language': 'ru-RU,ru;q=0.9,en;q=0.5' }))
     expect(viaHeader.result.body).toContain('<html lang="ru"')
     expect((await get('/marketplace', { Cookie: lngCookie('hi') })).body).toContain('<html lang="hi"')
+  })
+
+  it('keep currencies apart: a visitor never gets the prices another visitor’s currency converted (issue 28)', async () => {
+    const today = new Date().toISOString().slice(0, 10)
+    await getDb()
+      .insert(exchangeRates)
+      .values([
+        { fromCurrency: 'INR', toCurrency: 'USD', rate: '0.012', effectiveDate: today, source: 'cache test', origin: 'cli' },
+        { fromCurrency: 'INR', toCurrency: 'RUB', rate: '1.1', effectiveDate: today, source: 'cache test', origin: 'cli' },
+      ])
+    await invalidatePublicPages()
+    const { id } = await sellerWithProduct() // ₹1,250.50
+    const dollars = /≈ \$15\.01/ // 1250.50 × 0.012 = 15.006
+    const roubles = /≈ RUB.1,375\.55/ // 1250.50 × 1.1
+    const usd = await counting(() => get(`/products/${id}`, { Cookie: lngCookie('en') }))
+    expect(usd).toMatchObject({ misses: 1, stores: 1 })
+    expect(usd.result.body).toMatch(dollars)
+    const rub = await counting(() => get(`/products/${id}`, { Cookie: `${lngCookie('en')}; cur=RUB` }))
+    expect(rub).toMatchObject({ misses: 1, hits: 0 })
+    expect(rub.result.body).toMatch(roubles)
+    expect(rub.result.body).not.toMatch(dollars)
+    const again = await counting(() => get(`/products/${id}`, { Cookie: lngCookie('en') }))
+    expect(again.hits).toBe(1)
+    expect(again.result.body).toMatch(dollars)
+    expect(again.result.body).not.toMatch(roubles)
   })
 
   it('show a price change on the very next request, on the product page and in the listing', async () => {

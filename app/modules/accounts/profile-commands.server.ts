@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { APIError } from 'better-auth/api'
 import { profiles, users } from '../../../db/schema'
+import { defaultCurrencyOf, type Currency } from '~/domain'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { findPgError, mapDbError } from '~/lib/errors'
@@ -50,6 +51,7 @@ export async function createProfile(
           kycDocumentUrl: null,
           kycStatus: null,
           preferredLanguage: opts.language ?? 'en',
+          preferredCurrency: defaultCurrencyOf(input.country),
         })
         .onConflictDoNothing({ target: profiles.userId })
         .returning({ id: profiles.id })
@@ -84,6 +86,7 @@ export async function updateProfile(userId: string, input: UpdateProfileInput): 
           country: input.country,
           companyName: input.companyName,
           phoneNumber: input.phoneNumber,
+          preferredCurrency: input.preferredCurrency,
           updatedAt: new Date(),
         })
         .where(eq(profiles.userId, userId))
@@ -145,4 +148,10 @@ export async function revokeOtherSessions(request: Request, userId: string): Pro
   const count = await countOtherSessions(request, userId)
   await getAuth().api.revokeOtherSessions({ headers: request.headers })
   return count
+}
+
+/** Keeps the signed-in user's preferred currency (the header's currency menu); false when they have no profile yet. */
+export async function setPreferredCurrency(userId: string, currency: Currency): Promise<boolean> {
+  const rows = await getDb().update(profiles).set({ preferredCurrency: currency, updatedAt: new Date() }).where(eq(profiles.userId, userId)).returning({ id: profiles.id })
+  return rows.length > 0
 }

@@ -2,7 +2,7 @@ import { and, count, eq, gt, ne, sql } from 'drizzle-orm'
 import { products, profiles, sessions } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { getCurrentSession } from './session.server'
-import type { TradingCountry } from '~/domain'
+import type { Currency, TradingCountry } from '~/domain'
 
 /**
  * Whether another account already has this phone number, compared the way the database's unique
@@ -31,6 +31,8 @@ export type OwnProfile = {
   phoneNumber: string
   userType: 'Buyer' | 'Seller'
   companyName: string | null
+  /** Amounts in other currencies are shown converted to this one too. */
+  preferredCurrency: Currency
   kycStatus: 'Pending' | 'Approved' | 'Rejected' | null
   hasKycDocument: boolean
   /** ISO timestamp of profile creation. */
@@ -47,6 +49,7 @@ export async function getOwnProfile(userId: string): Promise<OwnProfile | null> 
       phoneNumber: profiles.phoneNumber,
       userType: profiles.userType,
       companyName: profiles.companyName,
+      preferredCurrency: profiles.preferredCurrency,
       kycStatus: profiles.kycStatus,
       hasKycDocument: sql<boolean>`${profiles.kycDocumentUrl} is not null`,
       createdAt: profiles.createdAt,
@@ -62,6 +65,7 @@ export async function getOwnProfile(userId: string): Promise<OwnProfile | null> 
     phoneNumber: row.phoneNumber ?? '',
     userType: row.userType,
     companyName: row.companyName,
+    preferredCurrency: row.preferredCurrency,
     kycStatus: row.kycStatus ?? null,
     hasKycDocument: Boolean(row.hasKycDocument),
     memberSince: row.createdAt.toISOString(),

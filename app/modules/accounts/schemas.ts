@@ -5,7 +5,7 @@
 import { z } from 'zod'
 import { KYC_DOCUMENT } from '~/domain/uploads'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { PASSWORD_MAX, PASSWORD_MIN, TRADING_COUNTRIES, USER_TYPES } from '~/domain'
+import { CURRENCIES, PASSWORD_MAX, PASSWORD_MIN, TRADING_COUNTRIES, USER_TYPES } from '~/domain'
 import { COMPANY_MAX, EMAIL_MAX, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN } from './limits'
 
 export * from './limits'
@@ -42,6 +42,8 @@ export const CurrentPasswordField = z
   .max(PASSWORD_MAX, { error: 'auth:validation.passwordTooLong' })
 
 export const CountryField = z.enum(TRADING_COUNTRIES, { error: 'auth:validation.countryRequired' })
+/** The currency amounts are shown converted to (issue 28 item 4): one of CURRENCIES. */
+export const PreferredCurrencyField = z.enum(CURRENCIES, { error: 'account:errors.currencyInvalid' })
 export const UserTypeField = z.enum(USER_TYPES, { error: 'auth:validation.userTypeRequired' })
 
 /** Optional; an empty value is stored as null (spec §3). */
@@ -149,7 +151,7 @@ export const CompleteProfileSchema = z.object({
 export type CompleteProfileInput = z.infer<typeof CompleteProfileSchema>
 
 /** Editing one's own profile: the account type is fixed after creation. */
-export const UpdateProfileSchema = z.object({ name: NameField, country: CountryField, companyName: CompanyNameField, phoneNumber: PhoneField })
+export const UpdateProfileSchema = z.object({ name: NameField, country: CountryField, companyName: CompanyNameField, phoneNumber: PhoneField, preferredCurrency: PreferredCurrencyField })
 export type UpdateProfileInput = z.infer<typeof UpdateProfileSchema>
 
 export const ChangePasswordSchema = z

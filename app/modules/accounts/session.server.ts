@@ -8,7 +8,7 @@ import { recordSecurityEvent } from '~/lib/security-events.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import './auth-hooks.server'
 import { returnPath } from '~/lib/safe-redirect'
-import type { TradingCountry } from '~/domain'
+import type { Currency, TradingCountry } from '~/domain'
 
 /** What the layout and guards know about the signed-in user (a DTO: no auth internals). */
 export type CurrentUser = {
@@ -20,6 +20,8 @@ export type CurrentUser = {
     name: string
     userType: 'Buyer' | 'Seller'
     country: TradingCountry
+    /** Amounts in other currencies are shown converted to this one too (issue 28 item 4). */
+    preferredCurrency: Currency
     kycStatus: 'Pending' | 'Approved' | 'Rejected' | null
     accountStatus: 'active' | 'suspended' | 'banned'
   } | null
@@ -135,6 +137,7 @@ async function loadSessionStanding(request: Request): Promise<SessionStanding> {
       profileName: profiles.name,
       userType: profiles.userType,
       country: profiles.country,
+      preferredCurrency: profiles.preferredCurrency,
       kycStatus: profiles.kycStatus,
       accountStatus: profiles.accountStatus,
     })
@@ -156,6 +159,7 @@ async function loadSessionStanding(request: Request): Promise<SessionStanding> {
           name: row.profileName!,
           userType: row.userType!,
           country: row.country!,
+          preferredCurrency: row.preferredCurrency!,
           kycStatus: row.kycStatus ?? null,
           accountStatus: row.accountStatus!,
         }

@@ -1,7 +1,7 @@
 // The catalog's value lists, limits and URL helpers, free of Zod: client components (filters, the
 // listing) import them from here, so public pages do not download Zod (issue #11: 150 kB of
 // JavaScript per page). schemas.ts builds its schemas from these same constants and re-exports them.
-import { isUuid, type CatalogCurrency, type TradingCountry } from '~/domain'
+import { isUuid, type CatalogCurrency, type QuantityUnit, type TradingCountry } from '~/domain'
 
 /** Products per marketplace page. */
 export const PAGE_SIZE = 12
@@ -35,8 +35,8 @@ export type MarketplaceNotice =
   | 'minPriceInvalid'
   | 'maxPriceInvalid'
   | 'priceRangeSwapped'
-  | 'currencyAssumed'
   | 'maxMoqInvalid'
+  | 'moqUnitAssumed'
   | 'unknownCategory'
   | 'unknownCountry'
   | 'unknownCurrency'
@@ -45,11 +45,17 @@ export type MarketplaceQuery = {
   q: string | null
   category: string | null
   country: TradingCountry | null
+  /** Only products priced in this currency. */
   currency: CatalogCurrency | null
-  /** Exact decimal strings, never negative. */
+  /**
+   * Exact decimal strings, never negative, in the reader's currency: a price in another currency is
+   * compared converted with the reader's rates (issue 28 item 4; approximate, the page says so).
+   */
   minPrice: string | null
   maxPrice: string | null
+  /** At most this many `moqUnit` (compared within the unit's dimension, app/domain/units.ts). */
   maxMoq: number | null
+  moqUnit: QuantityUnit | null
   sort: MarketplaceSort
   page: number
 }
@@ -62,6 +68,7 @@ export const EMPTY_MARKETPLACE_QUERY: MarketplaceQuery = {
   minPrice: null,
   maxPrice: null,
   maxMoq: null,
+  moqUnit: null,
   sort: 'newest',
   page: 1,
 }
@@ -77,6 +84,7 @@ export function marketplaceSearch(query: Partial<MarketplaceQuery>, overrides: P
   if (merged.minPrice) params.set('minPrice', merged.minPrice)
   if (merged.maxPrice) params.set('maxPrice', merged.maxPrice)
   if (merged.maxMoq) params.set('maxMoq', String(merged.maxMoq))
+  if (merged.maxMoq && merged.moqUnit) params.set('moqUnit', merged.moqUnit)
   const defaultSort = merged.q ? 'relevance' : 'newest'
   if (merged.sort && merged.sort !== defaultSort) params.set('sort', merged.sort)
   if (merged.page && merged.page > 1) params.set('page', String(merged.page))

@@ -2,7 +2,8 @@
 // Listings or a seller's page, and everything a listing page needs from its URL.
 import { and, type AnyColumn, asc, count, desc, eq, inArray, type SQL, sql, type SQLWrapper } from 'drizzle-orm'
 import { products, productTranslations, profiles } from '../../../db/schema'
-import type { CatalogCurrency, LanguageCode, QuantityUnit, TradingCountry } from '~/domain'
+import { CATALOG_CURRENCIES, CURRENCY_MINOR_UNITS, QUANTITY_UNITS, UNIT_RULES, type CatalogCurrency, type LanguageCode, type QuantityUnit, type TradingCountry } from '~/domain'
+import type { ReaderRates } from '~/lib/conversion'
 import type { CategoryOptionDto, ProductCardDto, ProductPageDto } from './types'
 import { getDb } from '~/lib/db.server'
 import { referenceData } from '~/lib/reference-cache.server'
@@ -11,7 +12,37 @@ import { listCategoryOptions } from './categories.server'
 import { FIRST_SEARCH_STAGE, nextSearchStage, type SearchFound, searchMatches, searchPlan, type SearchPlan, type SearchStage } from './search.server'
 import { categoryIndex, type CategoryIndex, childCategoryIds, inCategory, isNewSql, listedProduct, type ListingFields, productFields, textFields } from './sql.server'
 
-function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; sellerId?: string; childCategoryIds: string[] }, f: ListingFields): SQL[] {
+/**
+ * A product's price in the reader's currency, as the page shows it beside the seller's (issue 28 item 4):
+ * price × the reader's rate, exact numeric, rounded half up to the currency's minor units. Null for a
+ * product whose currency has no usable rate (none known, or older than RATE_MAX_AGE_DAYS): such products
+ * never match a price range, since nothing says what they cost in the reader's currency.
+ */
+function priceInReaderCurrency(f: ListingFields, prices: ReaderRates): SQL {
+  const minor = CURRENCY_MINOR_UNITS[prices.currency]
+  const whens = CATALOG_CURRENCIES.flatMap((c) => {
+    if (c === prices.currency) return [sql`when ${CURRENCY_RANK[c]} then ${f.price}`]
+    const rate = prices.rates[c]?.rate
+    return rate ? [sql`when ${CURRENCY_RANK[c]} then round(${f.price} * ${rate}::numeric, ${minor})`] : []
+  })
+  return whens.length === 0 ? sql`null::numeric` : sql`(case ${f.currencyRank} ${sql.join(whens, sql` `)} end)`
+}
+
+/**
+ * "Minimum order at most `max` `unit`": a product in the same unit directly; in another unit of the same
+ * dimension with a factor (kg, t, carat; litre, m³...) through the factors, exactly; units without a
+ * factor (bags, containers) only match themselves. 500 t never matches "at most 500 pieces".
+ */
+function moqAtMost(f: ListingFields, max: number, unit: QuantityUnit): SQL {
+  const rule = UNIT_RULES[unit]
+  const peers = rule.factor === null ? [] : QUANTITY_UNITS.filter((u) => u !== unit && UNIT_RULES[u].dimension === rule.dimension && UNIT_RULES[u].factor !== null)
+  const same = sql`(${f.unit} = ${unit} and ${f.minimumOrderQuantity} <= ${max})`
+  if (peers.length === 0) return same
+  const inBase = sql.join(peers.map((u) => sql`when ${u} then ${f.minimumOrderQuantity}::numeric * ${UNIT_RULES[u].factor}::numeric`), sql` `)
+  return sql`(${same} or (case ${f.unit} ${inBase} end) <= ${max}::numeric * ${rule.factor}::numeric)`
+}
+
+function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; sellerId?: string; childCategoryIds: string[]; prices?: ReaderRates | null }, f: ListingFields): SQL[] {
   const conditions: SQL[] = [f.isPublic]
   if (opts.sellerId) conditions.push(eq(f.sellerId, opts.sellerId))
   if (query.category) conditions.push(inCategory(f, query.category, opts.childCategoryIds))
@@ -21,10 +52,14 @@ function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; se
     // The same condition on the price sort's leading index column, so the price indexes apply.
     conditions.push(eq(f.currencyRank, CURRENCY_RANK[query.currency]))
   }
-  // Bounds are validated decimal strings; compared as numeric in SQL, never as floats.
-  if (query.minPrice !== null) conditions.push(sql`${f.price} >= ${query.minPrice}::numeric`)
-  if (query.maxPrice !== null) conditions.push(sql`${f.price} <= ${query.maxPrice}::numeric`)
-  if (query.maxMoq !== null) conditions.push(sql`${f.minimumOrderQuantity} <= ${query.maxMoq}`)
+  // Bounds are validated decimal strings in the reader's currency; compared as numeric in SQL, never as
+  // floats. Without the reader's rates (a caller that has none) a bound applies to prices as they are.
+  if (query.minPrice !== null || query.maxPrice !== null) {
+    const price = opts.prices ? priceInReaderCurrency(f, opts.prices) : f.price
+    if (query.minPrice !== null) conditions.push(sql`${price} >= ${query.minPrice}::numeric`)
+    if (query.maxPrice !== null) conditions.push(sql`${price} <= ${query.maxPrice}::numeric`)
+  }
+  if (query.maxMoq !== null) conditions.push(moqAtMost(f, query.maxMoq, query.moqUnit ?? 'pieces'))
   if (opts.newOnly) conditions.push(sql`(${f.createdAt} >= now() - make_interval(days => ${NEW_LISTING_DAYS}))`)
   return conditions
 }
@@ -33,7 +68,7 @@ function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; se
  * Price sorts order numerically within a currency; currencies are never mixed into one scale. The
  * order is products.currency_rank, a generated column (same CASE as db/schema/catalog.ts).
  */
-const CURRENCY_RANK: Record<CatalogCurrency, number> = { USD: 0, INR: 1, RUB: 2 }
+const CURRENCY_RANK = Object.fromEntries(CATALOG_CURRENCIES.map((c, i) => [c, i])) as Record<CatalogCurrency, number>
 
 /** A product's names as the card reads them: [language, name], in language order. */
 type CardText = [LanguageCode, string | null]
@@ -132,7 +167,7 @@ function toCard(row: CardRow, locale: LanguageCode, categoryNames: CategoryIndex
 export async function listProducts(
   query: MarketplaceQuery,
   locale: LanguageCode,
-  opts: { newOnly?: boolean; pageSize?: number; sellerId?: string; count?: boolean } = {},
+  opts: { newOnly?: boolean; pageSize?: number; sellerId?: string; count?: boolean; prices?: ReaderRates | null } = {},
 ): Promise<ProductPageDto> {
   const db = getDb()
   const pageSize = opts.pageSize ?? PAGE_SIZE
@@ -279,7 +314,7 @@ async function cardsFor(ids: string[], locale: LanguageCode): Promise<ProductCar
 /** The newest public products (home page "New Launches"). */
 export async function listNewLaunches(locale: LanguageCode, limit = NEW_LAUNCHES_COUNT): Promise<ProductCardDto[]> {
   const page = await listProducts(
-    { q: null, category: null, country: null, currency: null, minPrice: null, maxPrice: null, maxMoq: null, sort: 'newest', page: 1 },
+    { q: null, category: null, country: null, currency: null, minPrice: null, maxPrice: null, maxMoq: null, moqUnit: null, sort: 'newest', page: 1 },
     locale,
     { pageSize: limit, count: false },
   )
@@ -304,7 +339,7 @@ export type ListingData = {
 export async function loadListing(
   url: URL,
   locale: LanguageCode,
-  opts: { newOnly?: boolean; fixedCategory?: string } = {},
+  opts: { newOnly?: boolean; fixedCategory?: string; prices?: ReaderRates | null } = {},
 ): Promise<ListingData> {
   const { query, notices } = parseMarketplaceQuery(url.searchParams)
   let categories: CategoryOptionDto[] | null = null
@@ -321,7 +356,7 @@ export async function loadListing(
       if (!notices.includes('unknownCategory')) notices.push('unknownCategory')
     }
   }
-  const result = await listProducts(query, locale, { newOnly: opts.newOnly })
+  const result = await listProducts(query, locale, { newOnly: opts.newOnly, prices: opts.prices })
   const filtered = [...url.searchParams.keys()].some((k) => k !== 'lng')
   return { result, query: { ...query, page: result.page }, notices, categories, filtered }
 }

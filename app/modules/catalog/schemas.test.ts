@@ -7,7 +7,7 @@ const parse = (qs: string) => parseMarketplaceQuery(new URLSearchParams(qs))
 
 describe('parseMarketplaceQuery', () => {
   it('reads a complete, valid query string', () => {
-    expect(parse('q=turmeric&category=wellness&country=india&currency=inr&minPrice=10&maxPrice=250.5&maxMoq=100&sort=price_desc&page=2')).toEqual({
+    expect(parse('q=turmeric&category=wellness&country=india&currency=inr&minPrice=10&maxPrice=250.5&maxMoq=100&moqUnit=tonnes&sort=price_desc&page=2')).toEqual({
       query: {
         q: 'turmeric',
         category: 'wellness',
@@ -16,6 +16,7 @@ describe('parseMarketplaceQuery', () => {
         minPrice: '10',
         maxPrice: '250.5',
         maxMoq: 100,
+        moqUnit: 'tonnes',
         sort: 'price_desc',
         page: 2,
       },
@@ -40,10 +41,10 @@ describe('parseMarketplaceQuery', () => {
     expect(parse('minPrice=12.345').notices).toContain('minPriceInvalid')
   })
 
-  it('accepts a decimal comma, strips leading zeros, swaps a reversed range and assumes USD', () => {
+  it('accepts a decimal comma, strips leading zeros, swaps a reversed range (in the reader’s currency, any product currency)', () => {
     const { query, notices } = parse('minPrice=500&maxPrice=0009,5')
-    expect(query).toMatchObject({ minPrice: '9.5', maxPrice: '500', currency: 'USD' })
-    expect(notices).toEqual(['priceRangeSwapped', 'currencyAssumed'])
+    expect(query).toMatchObject({ minPrice: '9.5', maxPrice: '500', currency: null })
+    expect(notices).toEqual(['priceRangeSwapped'])
   })
 
   it('corrects page=abc, page=0 and page=-3 to 1', () => {

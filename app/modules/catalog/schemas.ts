@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CATALOG_CURRENCIES, MONEY_PATTERN, TRADING_COUNTRIES } from '~/domain'
+import { CATALOG_CURRENCIES, MONEY_PATTERN, QUANTITY_UNITS, TRADING_COUNTRIES } from '~/domain'
 import { MARKETPLACE_SORTS, MAX_QUERY_LENGTH, type MarketplaceNotice, type MarketplaceQuery, type MarketplaceSort } from './constants'
 import { compareMoney } from './money'
 
@@ -52,6 +52,7 @@ export const MarketplaceQuerySchema = z.object({
   minPrice: PriceSchema.nullable().catch(null),
   maxPrice: PriceSchema.nullable().catch(null),
   maxMoq: MaxMoqSchema.nullable().catch(null),
+  moqUnit: z.enum(QUANTITY_UNITS).nullable().catch(null),
   sort: SortSchema.nullable().catch(null),
   page: PageSchema.nullable().catch(null),
 })
@@ -69,7 +70,7 @@ const first = (params: URLSearchParams, key: string) => {
 export function parseMarketplaceQuery(params: URLSearchParams): { query: MarketplaceQuery; notices: MarketplaceNotice[] } {
   const notices: MarketplaceNotice[] = []
   const raw = Object.fromEntries(
-    (['q', 'category', 'country', 'currency', 'minPrice', 'maxPrice', 'maxMoq', 'sort', 'page'] as const).map((k) => [
+    (['q', 'category', 'country', 'currency', 'minPrice', 'maxPrice', 'maxMoq', 'moqUnit', 'sort', 'page'] as const).map((k) => [
       k,
       first(params, k),
     ]),
@@ -93,15 +94,16 @@ export function parseMarketplaceQuery(params: URLSearchParams): { query: Marketp
   if (raw.maxPrice !== null && parsed.maxPrice === null) notices.push('maxPriceInvalid')
   if (raw.maxMoq !== null && parsed.maxMoq === null) notices.push('maxMoqInvalid')
 
-  let { minPrice, maxPrice, currency } = parsed
+  let { minPrice, maxPrice } = parsed
   if (minPrice !== null && maxPrice !== null && compareMoney(minPrice, maxPrice) > 0) {
     ;[minPrice, maxPrice] = [maxPrice, minPrice]
     notices.push('priceRangeSwapped')
   }
-  // Prices in different currencies cannot be compared; a price bound applies within one currency.
-  if ((minPrice !== null || maxPrice !== null) && currency === null) {
-    currency = 'USD'
-    notices.push('currencyAssumed')
+  // 500 t and 500 pieces are not comparable: a minimum order bound has a unit (pieces when none is named).
+  let moqUnit = parsed.maxMoq === null ? null : parsed.moqUnit
+  if (parsed.maxMoq !== null && moqUnit === null) {
+    moqUnit = 'pieces'
+    notices.push('moqUnitAssumed')
   }
 
   let sort: MarketplaceSort = parsed.sort ?? (q ? 'relevance' : 'newest')
@@ -112,10 +114,11 @@ export function parseMarketplaceQuery(params: URLSearchParams): { query: Marketp
       q,
       category: parsed.category,
       country: parsed.country,
-      currency,
+      currency: parsed.currency,
       minPrice,
       maxPrice,
       maxMoq: parsed.maxMoq,
+      moqUnit,
       sort,
       page: parsed.page ?? 1,
     },

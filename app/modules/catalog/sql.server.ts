@@ -64,6 +64,8 @@ export type ListingFields = {
   currencyRank: AnyColumn
   price: AnyColumn
   minimumOrderQuantity: AnyColumn
+  /** What the price is per and the minimum order counts (a text reads its product's). */
+  unit: AnyColumn | SQL
   createdAt: AnyColumn
 }
 export const productFields: ListingFields = {
@@ -76,6 +78,7 @@ export const productFields: ListingFields = {
   currencyRank: products.currencyRank,
   price: products.price,
   minimumOrderQuantity: products.minimumOrderQuantity,
+  unit: products.unit,
   createdAt: products.createdAt,
 }
 /** A product text as a search reads it (`from product_translations t`). */
@@ -89,6 +92,8 @@ export const textFields: ListingFields = {
   currencyRank: st.currencyRank,
   price: st.price,
   minimumOrderQuantity: st.minimumOrderQuantity,
+  // Only the minimum order filter reads it: one lookup by primary key per text it keeps.
+  unit: sql`(select u.unit from ${products} u where u.id = ${st.productId})`,
   createdAt: st.productCreatedAt,
 }
 

@@ -3,7 +3,10 @@
 // (numeric(20,10), strings here); no rate is ever fetched from the internet.
 import { and, count, desc, eq, or, sql } from 'drizzle-orm'
 import { adminUsers, exchangeRates } from '../../../db/schema'
-import { daysBetween, RATE_JUMP_MAX, RATE_SCALE, utcDay, type Currency, type RateOrigin } from '~/domain'
+import { CURRENCIES, daysBetween, RATE_JUMP_MAX, RATE_SCALE, utcDay, type Currency, type RateOrigin } from '~/domain'
+import type { ReaderRates } from '~/lib/conversion'
+import { formatDate } from '~/lib/format'
+import type { Reader } from '~/lib/i18n'
 import { getDb, type Db } from '~/lib/db.server'
 import { env } from '~/lib/env.server'
 import { formatDecimal, invertRate, isRateJump, multiplyDecimal } from './decimal'
@@ -179,4 +182,22 @@ export async function listRates(page: number): Promise<RatePageDto> {
     .limit(RATES_PAGE_SIZE)
     .offset((current - 1) * RATES_PAGE_SIZE)
   return { rates: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total, page: current, pageCount }
+}
+
+/**
+ * The rates a page converts with for a reader of `to` (issue 28 item 4): from each other currency, the
+ * rate in force today, left out when none is known or it is older than RATE_MAX_AGE_DAYS (nothing
+ * converted is shown rather than a stale figure). Dates written for `reader`. A handful of rows, not a table.
+ */
+export async function readerRates(to: Currency, reader: Reader, opts: { at?: Date } = {}): Promise<ReaderRates> {
+  const at = opts.at ?? new Date()
+  const today = utcDay(at)
+  const maxAge = env().RATE_MAX_AGE_DAYS
+  const found = await Promise.all(CURRENCIES.filter((c) => c !== to).map(async (from) => [from, await latestRate(from, to, { at })] as const))
+  const rates: ReaderRates['rates'] = {}
+  for (const [from, rate] of found) {
+    if (!rate || daysBetween(rate.effectiveDate, today) > maxAge) continue
+    rates[from] = { rate: rate.rate, effectiveDate: rate.effectiveDate, dateText: formatDate(rate.effectiveDate, reader), source: rate.source }
+  }
+  return { currency: to, rates }
 }

@@ -6,6 +6,7 @@ import { utcDay } from '~/domain'
 import { parseSubmission } from '~/lib/form'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import type { Language } from '~/lib/i18n'
+import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { checkUpload, readUploadForm } from '~/lib/uploads.server'
 import { AdminErrorBoundary, AdminShell } from '~/modules/admin'
@@ -46,6 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
       const v = imported.values
       return refuse({ intent: 'import', problem: { key: 'adminRates:errors.csvRow', row: imported.row, field: 'rate', message: 'adminRates:errors.rateAbsurd', values: { ...v, rate: trimDecimal(v.rate), last: trimDecimal(v.last) } } })
     }
+    await invalidatePublicPages()
     return redirectWithToast(request, '/admin/rates', { type: 'success', key: 'adminRates:toast.imported', values: { count: String(imported.count) } })
   }
   const parsed = parseSubmission(rateEntrySchema(today), form.formData, RATE_FORM)
@@ -60,6 +62,8 @@ export async function action({ request }: Route.ActionArgs) {
       errorValues: { ...v, rate: trimDecimal(v.rate), last: trimDecimal(v.last) },
     })
   }
+  // Public pages show amounts converted with the newest rates (issue 28 item 4).
+  await invalidatePublicPages()
   return redirectWithToast(request, '/admin/rates', { type: 'success', key: 'adminRates:toast.added', values: { from: parsed.value.from, to: parsed.value.to } })
 }
 

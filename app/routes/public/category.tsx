@@ -9,6 +9,7 @@ import { referenceData } from '~/lib/reference-cache.server'
 import { seoMeta } from '~/lib/seo'
 import { CategoryCard, ProductListing } from '~/modules/catalog'
 import { getCategory, listCategories, loadListing } from '~/modules/catalog/index.server'
+import { requestReaderRates } from '~/modules/rates/index.server'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
 export const handle: I18nHandle = { i18n: ['catalog', 'units'] }
@@ -33,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!category) {
     throw data({ title: i18n.t('catalog:categories.notFound.title'), id: params.id.slice(0, 80) }, { status: 404 })
   }
-  const listing = await loadListing(new URL(request.url), locale, { fixedCategory: category.id })
+  const listing = await loadListing(new URL(request.url), locale, { fixedCategory: category.id, prices: await requestReaderRates(request, locale) })
   return {
     kind: 'one' as const,
     category,

@@ -6,6 +6,7 @@ import type { Language } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { loadListing } from '~/modules/catalog/index.server'
+import { requestReaderRates } from '~/modules/rates/index.server'
 
 type Listing = Awaited<ReturnType<typeof loadListing>>
 
@@ -20,6 +21,8 @@ export async function loadListingPage(
   text: (t: TFunction, listing: Listing) => { title: string; description: string },
 ) {
   const locale = getLocale(context) as Language
-  const [listing, i18n] = await Promise.all([loadListing(new URL(request.url), locale, opts), getI18n(request, context)])
+  // A price range is in the reader's currency, compared through the rates the page converts with.
+  const prices = await requestReaderRates(request, locale)
+  const [listing, i18n] = await Promise.all([loadListing(new URL(request.url), locale, { ...opts, prices }), getI18n(request, context)])
   return { ...listing, locale, origin: publicOrigin(request), ...text(i18n.t, listing) }
 }

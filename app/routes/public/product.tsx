@@ -3,6 +3,7 @@ import { BadgeCheck, PackageCheck, PackageX, RotateCcw } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/product'
+import { RatesFootnote } from '~/components/reader-amount'
 import { MessageButton } from '~/components/message-button'
 import { Alert, AlertDescription } from '~/components/ui/alert'
 import { Badge } from '~/components/ui/badge'
@@ -342,6 +343,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
         </TabsContent>
       </Tabs>
+      <RatesFootnote currencies={[product.currency, ...product.shippingOptions.map((o) => o.currency)]} />
     </div>
   )
 }

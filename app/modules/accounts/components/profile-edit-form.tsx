@@ -6,7 +6,7 @@ import { SubmitButton } from '~/components/submit-button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import type { FieldErrors } from '../schemas'
 import type { OwnProfile } from '../profile-queries.server'
-import { ProfileFields } from './profile-form-field'
+import { PreferredCurrencyField, ProfileFields } from './profile-form-field'
 
 export type ProfileFormResult = { fieldErrors: FieldErrors; formError?: string; values?: Record<string, string> }
 
@@ -58,10 +58,12 @@ export function ProfileEditForm({ profile, result }: { profile: OwnProfile; resu
     country: profile.country,
     companyName: profile.companyName ?? '',
     phoneNumber: profile.phoneNumber,
+    preferredCurrency: profile.preferredCurrency,
   }
   return (
     <ProfileFormCard intent="updateProfile" result={result}>
       <ProfileFields idPrefix="profile" errors={result?.fieldErrors ?? {}} values={values} />
+      <PreferredCurrencyField idPrefix="profile" errors={result?.fieldErrors ?? {}} values={values} />
     </ProfileFormCard>
   )
 }

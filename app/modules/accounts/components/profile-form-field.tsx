@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next'
 import { FormField, fieldAria } from '~/components/form-field'
 import { TextField } from '~/components/form-fields'
 import { NativeSelect } from '~/components/ui/native-select'
-import { TRADING_COUNTRIES, USER_TYPES } from '~/domain'
+import { CURRENCIES, TRADING_COUNTRIES, USER_TYPES } from '~/domain'
 import { COMPANY_MAX, EMAIL_MAX, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN, type FieldErrors } from '../limits'
 
-type ProfileValues = Partial<Record<'name' | 'country' | 'companyName' | 'phoneNumber', string>>
+type ProfileValues = Partial<Record<'name' | 'country' | 'companyName' | 'phoneNumber' | 'preferredCurrency', string>>
 
 /** The profile's text fields: the id after the form's prefix, the input's limits, and the hint (an `account` key). */
 const PROFILE_TEXT_FIELDS = {
@@ -47,6 +47,23 @@ export function CountryField({ idPrefix, errors, values, disabled }: FieldProps)
         {TRADING_COUNTRIES.map((c) => (
           <option key={c} value={c}>
             {t(`countries.${c}`)}
+          </option>
+        ))}
+      </NativeSelect>
+    </FormField>
+  )
+}
+
+/** The preferred currency (profile editing): amounts in other currencies are shown converted to it too. */
+export function PreferredCurrencyField({ idPrefix, errors, values, disabled }: FieldProps) {
+  const { t } = useTranslation('account')
+  const id = `${idPrefix}-currency`
+  return (
+    <FormField id={id} label={t('fields.preferredCurrency')} hint={t('fields.preferredCurrencyHint')} error={errors.preferredCurrency}>
+      <NativeSelect {...fieldAria(id, errors.preferredCurrency, true)} name="preferredCurrency" required defaultValue={values.preferredCurrency ?? ''} disabled={disabled}>
+        {CURRENCIES.map((c) => (
+          <option key={c} value={c}>
+            {t(`common:currency.names.${c}`)}
           </option>
         ))}
       </NativeSelect>

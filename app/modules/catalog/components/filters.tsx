@@ -1,7 +1,8 @@
 import { SlidersHorizontal } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Form, Link, useSubmit } from 'react-router'
-import { CATALOG_CURRENCIES, TRADING_COUNTRIES } from '~/domain'
+import { CATALOG_CURRENCIES, QUANTITY_UNITS, TRADING_COUNTRIES } from '~/domain'
+import { useReaderRates } from '~/lib/reader'
 import { MARKETPLACE_SORTS, type MarketplaceQuery } from '../constants'
 import type { CategoryOptionDto } from '../types'
 import { Button } from '~/components/ui/button'
@@ -24,6 +25,8 @@ export function ProductFilters({
 }) {
   const { t } = useTranslation('catalog')
   const submit = useSubmit()
+  // The price range is in the reader's currency (issue 28 item 4); other prices are compared converted.
+  const readerCurrency = useReaderRates()?.currency ?? 'USD'
   const currentKey = JSON.stringify(query)
   // With JavaScript, leave empty fields out of the URL; without it the browser submits the plain form.
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -92,24 +95,33 @@ export function ProductFilters({
         <div className="grid grid-cols-2 gap-2">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="filter-min-price" className="text-xs text-muted-foreground">
-              {t('filters.minPrice')}
+              {t('filters.minPrice')} ({readerCurrency})
             </Label>
-            <Input id="filter-min-price" name="minPrice" inputMode="decimal" autoComplete="off" maxLength={16} defaultValue={query.minPrice ?? ''} placeholder="0" />
+            <Input id="filter-min-price" name="minPrice" inputMode="decimal" autoComplete="off" maxLength={16} defaultValue={query.minPrice ?? ''} placeholder="0" aria-describedby="filter-currency-hint" />
           </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="filter-max-price" className="text-xs text-muted-foreground">
-              {t('filters.maxPrice')}
+              {t('filters.maxPrice')} ({readerCurrency})
             </Label>
-            <Input id="filter-max-price" name="maxPrice" inputMode="decimal" autoComplete="off" maxLength={16} defaultValue={query.maxPrice ?? ''} placeholder="1000" />
+            <Input id="filter-max-price" name="maxPrice" inputMode="decimal" autoComplete="off" maxLength={16} defaultValue={query.maxPrice ?? ''} placeholder="1000" aria-describedby="filter-currency-hint" />
           </div>
         </div>
         <p id="filter-currency-hint" className="text-xs text-muted-foreground">
-          {t('filters.currencyHint')}
+          {t('filters.currencyHint', { currency: readerCurrency })}
         </p>
       </fieldset>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor="filter-max-moq">{t('filters.maxMoq')}</Label>
-        <Input id="filter-max-moq" name="maxMoq" inputMode="numeric" autoComplete="off" maxLength={9} defaultValue={query.maxMoq ?? ''} aria-describedby="filter-max-moq-hint" />
+        <div className="grid grid-cols-2 gap-2">
+          <Input id="filter-max-moq" name="maxMoq" inputMode="numeric" autoComplete="off" maxLength={9} defaultValue={query.maxMoq ?? ''} aria-describedby="filter-max-moq-hint" />
+          <NativeSelect id="filter-moq-unit" name="moqUnit" defaultValue={query.moqUnit ?? 'pieces'} aria-label={t('filters.moqUnit')} aria-describedby="filter-max-moq-hint">
+            {QUANTITY_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {t(`units:short.${u}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
         <p id="filter-max-moq-hint" className="text-xs text-muted-foreground">
           {t('filters.maxMoqHint')}
         </p>
