@@ -1,6 +1,6 @@
 // The trade loop (issue 8): requests for quote, sellers' quotes, the negotiation in turns and orders.
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { CURRENCIES, INCOTERMS, QUANTITY_UNITS, LOCATION_PREFERENCES, LIVE_QUOTE_STATUSES, ORDER_STATUSES, QUOTE_STATUSES, RFQ_STATUSES, ROUND_ACTIONS, TRADE_PARTIES, type Currency, type IncotermCode, type LocationPreference, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type ShippingMethod, type TradeParty } from '../../app/domain'
 import { profiles } from './accounts'
 import { categories, products } from './catalog'
@@ -136,6 +136,8 @@ export const quoteRounds = pgTable(
     message: text('message'),
     /** A note the system adds (an i18n key under rfqs:negotiation.notes): 'notSelected'. */
     note: text('note'),
+    /** Offer and counter rounds: the rates in force when made (rates module's RateStamp, read through its schema; never changed, ADR 028). */
+    rateStamp: jsonb('rate_stamp').$type<unknown>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -145,6 +147,7 @@ export const quoteRounds = pgTable(
     check('quote_rounds_price_check', sql`${t.unitPrice} is null or ${t.unitPrice} >= 0`),
     check('quote_rounds_quantity_check', sql`${t.quantity} is null or ${t.quantity} >= 1`),
     check('quote_rounds_message_check', sql`${t.message} is null or char_length(${t.message}) <= 2000`),
+    check('quote_rounds_rate_stamp_check', sql`${t.rateStamp} is null or (${t.action} in ('offer', 'counter') and jsonb_typeof(${t.rateStamp}) = 'object')`),
     uniqueIndex('quote_rounds_quote_round_key').on(t.quoteId, t.round),
   ],
 )
@@ -181,10 +184,13 @@ export const orders = pgTable(
     /** The product form's one-time token: a second submit of the same form finds this order instead of making another. */
     submissionKey: uuid('submission_key'),
     status: text('status').$type<OrderStatus>().notNull().default('Pending'),
+    /** The rates in force when the order was made (rates module's RateStamp, read through its schema; never changed, ADR 028). */
+    rateStamp: jsonb('rate_stamp').$type<unknown>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('orders_rate_stamp_check', sql`${t.rateStamp} is null or jsonb_typeof(${t.rateStamp}) = 'object'`),
     check('orders_status_check', sql`${t.status} in ${sqlList(ORDER_STATUSES)}`),
     check('orders_quantity_check', sql`${t.quantity} >= 1`),
     check('orders_unit_check', sql`${t.unit} in ${sqlList(QUANTITY_UNITS)}`),
