@@ -31,7 +31,7 @@ export function readRateStamp(value: unknown): RateStamp | null {
   if (value === null || value === undefined) return null
   const parsed = RateStampSchema.safeParse(value)
   if (parsed.success) return parsed.data
-  console.error('rate stamp: a stored value does not have the stamp shape', parsed.error.issues[0])
+  console.error('rate stamp: a stored value does not have the stamp shape', z.prettifyError(parsed.error))
   return null
 }
 
