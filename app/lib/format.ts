@@ -55,3 +55,35 @@ export function formatDateTime(value: Date | string, reader: Reader, timeZone: s
   const text = dateTimeFormat(INTL_LOCALES[reader.lng], { dateStyle: 'medium', timeStyle, ...(timeZone ? { timeZone } : {}) }).format(date)
   return timeZone === 'UTC' && timeStyle !== 'long' ? `${text} UTC` : text
 }
+
+/** Digits of an exchange rate shown after the point, past the zeros that lead a rate below 1 (0.9412, 0.009969, 84.4875). */
+export const RATE_SHOWN_DIGITS = 4
+
+/**
+ * An exact decimal rate rounded half up, on its digits (no float), for reading: RATE_SHOWN_DIGITS places,
+ * or that many after the leading zeros of a rate below 1; trailing zeros dropped ("0.0099690958" →
+ * "0.009969", "84.4875000000" → "84.4875").
+ */
+export function shownRate(rate: string): string {
+  const m = /^(\d+)(?:\.(\d*))?$/.exec(rate.trim())
+  if (!m) return rate
+  const whole = m[1]!.replace(/^0+(?=\d)/, '')
+  const frac = m[2] ?? ''
+  const leadingZeros = whole === '0' ? /^0*/.exec(frac)![0].length : 0
+  const places = Math.min(frac.length, leadingZeros + RATE_SHOWN_DIGITS)
+  let units = BigInt(whole + frac.slice(0, places))
+  if ((frac[places] ?? '0') >= '5') units += 1n
+  const digits = units.toString().padStart(places + 1, '0')
+  const text = places > 0 ? `${digits.slice(0, -places)}.${digits.slice(-places)}` : digits
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text
+}
+
+/**
+ * An exchange rate (1 of one currency = `rate` of `currency`) as an amount for the reader, rounded as
+ * shownRate: "₹0.9412", "$0.009969", in Russian "0,9412 ₹". Intl formats the decimal string exactly.
+ */
+export function formatRate(rate: string, currency: string, reader: Reader): string {
+  const shown = shownRate(rate)
+  const places = shown.split('.')[1]?.length ?? 0
+  return formatNumber(shown as unknown as number, reader, { style: 'currency', currency, minimumFractionDigits: places, maximumFractionDigits: places })
+}

@@ -139,6 +139,8 @@ export const quoteRounds = pgTable(
     message: text('message'),
     /** A note the system adds (an i18n key under rfqs:negotiation.notes): 'notSelected'. */
     note: text('note'),
+    /** Offer and counter rounds: the rates in force when made (rates module's RateStamp, read through its schema; never changed, ADR 028). */
+    rateStamp: jsonb('rate_stamp').$type<unknown>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Structured payment terms (issue 29, ADR 033), read through readPaymentTerms; payment_terms is the free text of older rows. */
     paymentSchedule: jsonb('payment_schedule'),
@@ -150,6 +152,7 @@ export const quoteRounds = pgTable(
     check('quote_rounds_price_check', sql`${t.unitPrice} is null or ${t.unitPrice} >= 0`),
     check('quote_rounds_quantity_check', sql`${t.quantity} is null or ${t.quantity} >= 1`),
     check('quote_rounds_message_check', sql`${t.message} is null or char_length(${t.message}) <= 2000`),
+    check('quote_rounds_rate_stamp_check', sql`${t.rateStamp} is null or (${t.action} in ('offer', 'counter') and jsonb_typeof(${t.rateStamp}) = 'object')`),
     uniqueIndex('quote_rounds_quote_round_key').on(t.quoteId, t.round),
     check('quote_rounds_payment_schedule_check', sql`${t.paymentSchedule} is null or jsonb_typeof(${t.paymentSchedule}) = 'object'`),
   ],
@@ -187,12 +190,15 @@ export const orders = pgTable(
     /** The product form's one-time token: a second submit of the same form finds this order instead of making another. */
     submissionKey: uuid('submission_key'),
     status: text('status').$type<OrderStatus>().notNull().default('Pending'),
+    /** The rates in force when the order was made (rates module's RateStamp, read through its schema; never changed, ADR 028). */
+    rateStamp: jsonb('rate_stamp').$type<unknown>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Structured payment terms (issue 29, ADR 033), read through readPaymentTerms; payment_terms is the free text of older rows. */
     paymentSchedule: jsonb('payment_schedule'),
   },
   (t) => [
+    check('orders_rate_stamp_check', sql`${t.rateStamp} is null or jsonb_typeof(${t.rateStamp}) = 'object'`),
     check('orders_status_check', sql`${t.status} in ${sqlList(ORDER_STATUSES)}`),
     check('orders_quantity_check', sql`${t.quantity} >= 1`),
     check('orders_unit_check', sql`${t.unit} in ${sqlList(QUANTITY_UNITS)}`),

@@ -197,14 +197,15 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
       ),
     )
 
+    // A few weeks of dated exchange rates (issue 28), the newest effective today; before the market,
+    // whose offers and orders are stamped with the rates in force when they were made.
+    await insertDemoRates(tx, now)
     // The market: buyers without logins, RFQs, quotes in several rounds, orders in every status.
     await insertTradeData(tx, now)
     // Two reported conversations for the admin panel's moderation queue.
     await insertModerationData(tx, now)
     // A few weeks of product views, for the analytics and the sellers' view counters.
     await insertDemoViews(tx, now)
-    // A few weeks of dated exchange rates (issue 28), the newest effective today.
-    await insertDemoRates(tx, now)
 
     // The pending seller's KYC document, through the app's storage (written last: a failed insert above
     // leaves no file behind; a failed commit after this leaves one unreferenced file, which is harmless).

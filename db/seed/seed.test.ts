@@ -13,7 +13,7 @@ import { orderTransitionVerdict } from '~/modules/orders/policy'
 import { getOrder, listOrders } from '~/modules/orders/queries.server'
 import { countPendingOrders } from '~/modules/orders/stats.server'
 import { countOpenBoardRfqs, listBoardRfqs } from '~/modules/rfqs/board.server'
-import { CATALOG_CURRENCIES, CURRENCIES, LOCATION_PREFERENCES, ORDER_STATUSES, QUANTITY_UNITS, SHIPPING_METHODS, TRADING_COUNTRIES } from '../../app/domain'
+import { CATALOG_CURRENCIES, CURRENCIES, LOCATION_PREFERENCES, ORDER_STATUSES, QUANTITY_UNITS, SHIPPING_METHODS, shiftDay, TRADING_COUNTRIES, utcDay } from '../../app/domain'
 import { getNegotiation } from '~/modules/rfqs/negotiation.server'
 import { listOwnRfqs } from '~/modules/rfqs/queries.server'
 import { listQuotesForBuyer } from '~/modules/rfqs/quotes.server'
@@ -711,6 +711,28 @@ describe('the demo disputes', () => {
 })
 
 describe('the demo product views', () => {
+  it('stamp every offer, counter and order with the demo rates in force when it was made (issue 28 item 5)', async () => {
+    const db = getDb()
+    const unstamped = await db.execute<{ n: number }>(
+      sql`select (select count(*) from quote_rounds where action in ('offer', 'counter') and rate_stamp is null) + (select count(*) from orders where rate_stamp is null) as n`,
+    )
+    expect(Number(unstamped.rows[0]!.n)).toBe(0)
+    // The honey order, placed a day ago in dollars: the demo rates of three days before seeding.
+    const honey = (await getOrder(DEMO_ACCOUNTS.buyer.profileId, DEMO_ORDER_IDS.honeyPending))!
+    const rateDay = shiftDay(utcDay(new Date(honey.createdAt)), -2)
+    expect(honey.rates).toMatchObject({
+      from: 'USD',
+      rates: [
+        { to: 'INR', rate: '84.5050000000', effectiveDate: rateDay, source: 'RBI reference rate (demo figure)', inverted: false },
+        { to: 'RUB', rate: '100.5220000000', effectiveDate: rateDay, source: 'CBR official rate (demo figure)', inverted: false },
+        { to: 'EUR', rate: '0.9467007479', effectiveDate: rateDay, source: 'ECB euro reference rate (demo figure)', inverted: true },
+      ],
+    })
+    // The wheat trial lot was ordered long before the demo rates begin: its stamp says none was known.
+    const wheat = (await getOrder(DEMO_ACCOUNTS.buyer.profileId, DEMO_ORDER_IDS.wheatDelivered))!
+    expect(wheat.rates).toMatchObject({ from: 'USD', rates: [] })
+  })
+
   it('give active products distinct daily visitors over the last weeks, counted on each product as the app counts them', async () => {
     const rows = (
       await getDb().execute<{ id: string; view_count: number; counted: number; first_day: string | null; active: boolean }>(sql`

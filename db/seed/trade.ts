@@ -1,6 +1,7 @@
 import type { Db } from '~/lib/db.server'
 import { addMoney, multiplyMoney } from '~/modules/catalog/money'
 import { defaultCurrencyOf } from '../../app/domain'
+import { ratesInForce } from '~/modules/rates/index.server'
 import type { Currency, DisputeDecision, DisputeReason, IncotermCode, LocationPreference, OrderStatus, QuantityUnit, QuoteStatus, RoundAction, TradeParty, TradingCountry } from '../../app/domain'
 import { disputeMessages, disputes, orderEvents, orders, profiles, quoteRounds, quotes, rfqs } from '../schema'
 import { DEMO_ACCOUNTS } from './accounts'
@@ -1204,6 +1205,15 @@ export async function insertTradeData(tx: Tx, now: number): Promise<void> {
       updatedAt,
     })
   }
+
+  // Every offer, counter and order carries the rates in force when it was made, as the app stamps them
+  // (issue 28 item 5), from the demo rates inserted before: those older than the rates' four weeks say
+  // none was known.
+  const quoteCurrency = new Map(quoteRows.map((q) => [q.id!, q.currency]))
+  for (const round of roundRows) {
+    if (round.action === 'offer' || round.action === 'counter') round.rateStamp = await ratesInForce(tx, quoteCurrency.get(round.quoteId)!, round.createdAt!)
+  }
+  for (const order of orderRows) order.rateStamp = await ratesInForce(tx, order.currency, order.createdAt!)
 
   await tx.insert(rfqs).values(rfqRows)
   await tx.insert(quotes).values(quoteRows)

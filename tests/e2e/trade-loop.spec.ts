@@ -43,6 +43,9 @@ test('RFQ → quote → counter → counter → accept → order shipped and del
   await expect(rounds).toHaveCount(3)
   await expect(rounds.nth(1)).toContainText('Sixty litres at 2.95, please.')
   await expect(rounds.nth(2)).toContainText('Best we can do: 3.10.')
+  // Each offer and counter keeps the exchange rates in force when it was made (issue 28 item 5): the
+  // demo data's dollar rates, written compactly under the round.
+  await expect(rounds.nth(0).getByTestId('round-rates')).toContainText(/^Exchange rates then: 1 USD = ₹\d+\.\d+ · RUB\s\d+\.\d+ · €0\.\d+ \(\d{1,2} \w{3} \d{4}\)/)
   const orderId = await acceptOffer(page)
   // 3.10 × 60 = 186.00, exactly.
   await expect(page.getByTestId('order-summary')).toContainText('Total: $186.00')
@@ -59,6 +62,11 @@ test('RFQ → quote → counter → counter → accept → order shipped and del
   await expect(row).toContainText('$186.00')
   await row.getByRole('link', { name: orderId }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Order ${orderId}` })).toBeVisible()
+  // The order says which rates held when it was made, with each rate's source and date.
+  const rates = page.getByTestId('order-rates')
+  await expect(rates).toContainText(/^Exchange rates at the time of the order: 1 USD = ₹\d+\.\d+ \(RBI reference rate \(demo figure\), \d{1,2} \w{3} \d{4}\)/)
+  await expect(rates).toContainText(/€0\.\d+ \(ECB euro reference rate \(demo figure\), \d{1,2} \w{3} \d{4}\)/)
+  const sellerSawRates = await rates.textContent()
   await page.waitForLoadState('networkidle')
   await changeOrderStatus(page, orderId, 'Accepted')
   await changeOrderStatus(page, orderId, 'Shipped', 'Tins palletised, truck to Nhava Sheva tomorrow.')
@@ -68,5 +76,7 @@ test('RFQ → quote → counter → counter → accept → order shipped and del
   await logIn(page, buyer)
   await openOrderFromList(page, '/orders', { orderId, title })
   await expect(page.getByTestId('order-status')).toHaveText('Delivered')
+  // The same stamped rates for both parties, whatever happened to the rates since.
+  await expect(page.getByTestId('order-rates')).toHaveText(sellerSawRates!)
   await expectOrderTimeline(page, [['Pending'], ['Accepted'], ['Tins palletised, truck to Nhava Sheva tomorrow.'], ['Delivered']])
 })

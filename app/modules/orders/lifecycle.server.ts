@@ -6,6 +6,7 @@ import { orderEvents, orders, products } from '../../../db/schema'
 import type { Db } from '~/lib/db.server'
 import { addMoney, multiplyMoney } from '~/modules/catalog'
 import type { NotifyInput } from '~/modules/notifications/index.server'
+import { ratesInForce } from '~/modules/rates/index.server'
 import type { OrderStatus, QuantityUnit } from '~/domain'
 import { restocksOnCancel } from './policy'
 
@@ -14,8 +15,8 @@ export type OrderWriter = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 type OrderRow = typeof orders.$inferInsert
 
-/** What the order is made of; the status (Pending), the total and the timestamps are the command's. */
-export type NewOrder = Omit<OrderRow, 'id' | 'status' | 'total' | 'unit' | 'createdAt' | 'updatedAt'> & {
+/** What the order is made of; the status (Pending), the total, the rate stamp and the timestamps are the command's. */
+export type NewOrder = Omit<OrderRow, 'id' | 'status' | 'total' | 'unit' | 'rateStamp' | 'createdAt' | 'updatedAt'> & {
   /** What the quantity counts: the RFQ's unit, or the product's for a direct order. */
   unit: QuantityUnit
   /** Who made it (the buyer placing, or accepting a seller's offer; the seller accepting a counter). */
@@ -38,16 +39,18 @@ export function orderTotal(unitPrice: string, quantity: number, currency: string
 export type CreatedOrder = { id: string; total: string; notice: NotifyInput }
 
 /**
- * Writes the order (Pending) and its first order_events row, and composes the seller's notice. Null when a
- * unique key already holds one (the buyer's form token, or the quote already ordered): nothing is written.
+ * Writes the order (Pending) with the exchange rates in force at `now` (its rate stamp, ADR 028) and its
+ * first order_events row, and composes the seller's notice. Null when a unique key already holds one
+ * (the buyer's form token, or the quote already ordered): nothing is written.
  */
 export async function createOrder(tx: OrderWriter, input: NewOrder): Promise<CreatedOrder | null> {
   const { actorId, title, now, ...values } = input
   const shipping = values.shippingPrice != null && values.shippingCurrency != null ? { price: values.shippingPrice, currency: values.shippingCurrency } : null
   const total = orderTotal(values.unitPrice, values.quantity, values.currency, shipping)
+  const rateStamp = await ratesInForce(tx, values.currency, now)
   const [order] = await tx
     .insert(orders)
-    .values({ ...values, total, createdAt: now, updatedAt: now })
+    .values({ ...values, total, rateStamp, createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .returning({ id: orders.id, total: orders.total })
   if (!order) return null

@@ -6,6 +6,7 @@ import { orderEvents, orders, profiles, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { type Page, pageOf, pageOffset } from '~/lib/paging'
 import { type Currency, type IncotermCode, type LanguageCode, type OrderStatus, type QuantityUnit, type ShippingMethod, type TradingCountry, tradePartyOf, UUID_PATTERN } from '~/domain'
+import { type RateStamp, readRateStamp } from '~/modules/rates'
 import { ORDER_PAGE_SIZE } from './limits'
 import type { OrderRole } from './policy'
 import { partyName, partyNameOrNull } from '~/lib/party-name.server'
@@ -115,9 +116,17 @@ export type OrderDetailDto = {
   incotermPlace: string | null
   leadTimeDays: number | null
   paymentTerms: string | null
+  /** The exchange rates in force when the order was made (ADR 028); null: made before Setu recorded them. */
+  rates: RateStamp | null
+  /** An order from a quote: the accepted offer's round and the rates stamped when that offer was made (null when none were recorded). */
+  offerRates: { round: number; stamp: RateStamp } | null
   createdAt: string
   events: OrderEventDto[]
 }
+
+/** The accepted offer of a quote order: its last round with terms (the offer or counter that was accepted). */
+const acceptedOffer = (column: 'round' | 'rate_stamp') =>
+  sql.raw(`(select r.${column} from quote_rounds r where r.quote_id = orders.quote_id and r.action in ('offer', 'counter') order by r.round desc limit 1)`)
 
 const buyerProfile = alias(profiles, 'buyer_profile')
 const sellerProfile = alias(profiles, 'seller_profile')
@@ -156,6 +165,9 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
       incotermPlace: orders.incotermPlace,
       leadTimeDays: orders.leadTimeDays,
       paymentTerms: orders.paymentTerms,
+      rateStamp: orders.rateStamp,
+      offerRound: sql<number | null>`${acceptedOffer('round')}`,
+      offerRateStamp: sql<unknown>`${acceptedOffer('rate_stamp')}`,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -203,6 +215,8 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
     incotermPlace: row.incotermPlace,
     leadTimeDays: row.leadTimeDays,
     paymentTerms: row.paymentTerms,
+    rates: readRateStamp(row.rateStamp),
+    offerRates: offerRatesOf(row.offerRound, row.offerRateStamp),
     createdAt: row.createdAt.toISOString(),
     events: events.map((e) => ({
       status: e.status,
@@ -213,4 +227,9 @@ export async function getOrder(viewerProfileId: string, orderId: string, locale:
       createdAt: e.createdAt.toISOString(),
     })),
   }
+}
+
+function offerRatesOf(round: number | null, value: unknown): OrderDetailDto['offerRates'] {
+  const stamp = round === null ? null : readRateStamp(value)
+  return stamp ? { round: Number(round), stamp } : null
 }

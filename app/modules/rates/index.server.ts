@@ -4,3 +4,4 @@
 export { addRate, importRates, listRates } from './rates.server'
 export type { RateAuditor } from './rates.server'
 export { requestReaderRates } from './reader.server'
+export { ratesInForce } from './stamps.server'

@@ -12,7 +12,8 @@ import { env } from '~/lib/env.server'
 import { formatDecimal, invertRate, isRateJump, multiplyDecimal } from './decimal'
 import { RATES_PAGE_SIZE, type RateEntry, type RatePageDto } from './schemas'
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** A transaction handle. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** A rate as a reader is given it: 1 `from` = `rate` `to` from `effectiveDate` (YYYY-MM-DD) on. */
 export type RateDto = {
@@ -36,7 +37,7 @@ const ONE = formatDecimal(10n ** BigInt(RATE_SCALE), RATE_SCALE)
  * given), as `from` → `to`. Newest by effective date; on the same date the direct pair wins, then the
  * newest entry. Null when none.
  */
-async function newestRate(db: Db | Tx, from: Currency, to: Currency, day: string | null): Promise<RateDto | null> {
+export async function newestRate(db: Db | Tx, from: Currency, to: Currency, day: string | null): Promise<RateDto | null> {
   const pair = or(and(eq(exchangeRates.fromCurrency, from), eq(exchangeRates.toCurrency, to)), and(eq(exchangeRates.fromCurrency, to), eq(exchangeRates.toCurrency, from)))
   const [row] = await db
     .select({ from: exchangeRates.fromCurrency, rate: exchangeRates.rate, effectiveDate: exchangeRates.effectiveDate, source: exchangeRates.source })

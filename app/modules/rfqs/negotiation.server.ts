@@ -8,6 +8,8 @@ import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/index.server'
 import { type Currency, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type TradeParty, type TradingCountry, tradePartyOf, UUID_PATTERN } from '~/domain'
 import { createOrder } from '~/modules/orders/index.server'
+import { ratesInForce } from '~/modules/rates/index.server'
+import { type RateStamp, readRateStamp } from '~/modules/rates'
 import type { NegotiationAction } from './enums'
 import { allowedNegotiationActions, negotiationVerdict } from './policy'
 import { displayStatus, offerQuantity, type QuoteRefusal } from './quotes.server'
@@ -34,6 +36,8 @@ export type RoundDto = {
   authorName: string | null
   action: RoundAction
   terms: OfferTerms | null
+  /** Offer and counter rounds: the exchange rates in force when made (ADR 028); null when none were recorded. */
+  rates: RateStamp | null
   message: string | null
   note: string | null
   createdAt: string
@@ -50,13 +54,16 @@ export type OrderSummaryDto = {
   leadTimeDays: number
   paymentTerms: string | null
   status: OrderStatus
+  /** The exchange rates in force when the order was made (ADR 028). */
+  rates: RateStamp | null
   createdAt: string
 }
 
 export type NegotiationDto = {
   viewerRole: TradeParty
   rfq: { id: string; title: string; quantity: number; unit: QuantityUnit; status: RfqStatus; buyerCompany: string; buyerCountry: TradingCountry }
-  quote: { id: string; status: QuoteStatus; currency: Currency; sellerCompany: string; sellerCountry: TradingCountry; minOrderQuantity: number; offer: OfferTerms; message: string | null }
+  /** offerRates: the rates stamped when the current offer (the last round with terms) was made. */
+  quote: { id: string; status: QuoteStatus; currency: Currency; sellerCompany: string; sellerCountry: TradingCountry; minOrderQuantity: number; offer: OfferTerms; offerRates: RateStamp | null; message: string | null }
   rounds: RoundDto[]
   actions: NegotiationAction[]
   order: OrderSummaryDto | null
@@ -117,6 +124,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
       expiresAt: quoteRounds.expiresAt,
       message: quoteRounds.message,
       note: quoteRounds.note,
+      rateStamp: quoteRounds.rateStamp,
       createdAt: quoteRounds.createdAt,
     })
     .from(quoteRounds)
@@ -135,6 +143,8 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
       sellerCompany: row.sellerCompany,
       sellerCountry: row.sellerCountry!,
       minOrderQuantity: row.minOrderQuantity,
+      // The current offer is the last round with terms (offer or counter).
+      offerRates: readRateStamp(roundRows.findLast((r) => r.action === 'offer' || r.action === 'counter')?.rateStamp),
       message: row.message,
       offer: {
         unitPrice: row.unitPrice,
@@ -155,6 +165,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
         r.unitPrice !== null && r.quantity !== null && r.incoterm !== null && r.expiresAt !== null
           ? { unitPrice: r.unitPrice, quantity: r.quantity, incoterm: r.incoterm, incotermPlace: r.incotermPlace ?? '', leadTimeDays: r.leadTimeDays ?? 0, paymentTerms: r.paymentTerms, expiresAt: r.expiresAt.toISOString() }
           : null,
+      rates: readRateStamp(r.rateStamp),
       message: r.message,
       note: r.note,
       createdAt: r.createdAt.toISOString(),
@@ -174,6 +185,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
           leadTimeDays: order.leadTimeDays!,
           paymentTerms: order.paymentTerms,
           status: order.status,
+          rates: readRateStamp(order.rateStamp),
           createdAt: order.createdAt.toISOString(),
         }
       : null,
@@ -256,7 +268,7 @@ export async function actOnQuote(
           updatedAt: now,
         })
         .where(eq(quotes.id, quoteId))
-      await tx.insert(quoteRounds).values({ ...base, action: 'counter', ...counter, expiresAt })
+      await tx.insert(quoteRounds).values({ ...base, action: 'counter', ...counter, expiresAt, rateStamp: await ratesInForce(tx, quote.currency, now) })
       await notify(tx, {
         recipientId: otherParty,
         actorId: actorProfileId,

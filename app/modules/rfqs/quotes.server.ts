@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/index.server'
+import { ratesInForce } from '~/modules/rates/index.server'
 import { type Currency, type IncotermCode, LIVE_QUOTE_STATUSES, type QuoteStatus, type TradingCountry, UUID_PATTERN } from '~/domain'
 import { MAX_QUOTES_PER_RFQ } from './enums'
 import { isRfqForSeller, quoteBlocker, type QuotingSeller } from './policy'
@@ -86,8 +87,9 @@ export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): 
       .onConflictDoNothing()
       .returning({ id: quotes.id, expiresAt: quotes.expiresAt })
     if (!row) return refuse(409, 'alreadyQuoted')
-    // The negotiation's first round: the seller's offer, for the RFQ's quantity.
+    // The negotiation's first round: the seller's offer, for the RFQ's quantity, with the rates in force now.
     await tx.insert(quoteRounds).values({
+      rateStamp: await ratesInForce(tx, input.currency, now),
       quoteId: row.id,
       round: 1,
       authorRole: 'seller',

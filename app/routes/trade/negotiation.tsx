@@ -20,6 +20,7 @@ import { useFormat } from '~/lib/use-format'
 import { requireUser } from '~/modules/accounts/index.server'
 import { COUNTER_FORM, type CounterFieldErrors, CounterOfferSchema, NegotiationActions, NegotiationIntentSchema } from '~/modules/rfqs'
 import { actOnQuote, getNegotiation, type OfferTerms } from '~/modules/rfqs/index.server'
+import { RateStampNote } from '~/modules/rates'
 import { unitText } from '~/domain'
 
 // The negotiation on one quote (issue 8 items 6 and 7): the buyer of the RFQ and the quoting seller
@@ -123,6 +124,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
           <CardContent className="flex flex-col gap-3">
             <Terms terms={order} currency={order.currency} />
             <p className="text-base font-semibold">{t('negotiation.order.total', { total: format.money(order.total, order.currency) })}</p>
+            {order.rates ? <RateStampNote stamp={order.rates} label={t('rateStamp.orderLabel')} compact /> : null}
             <p className="text-sm text-muted-foreground">{t('negotiation.order.next')}</p>
             <Link to={`/orders/${order.id}`} className="text-sm font-medium underline underline-offset-4">
               {t('orders.page.open')}
@@ -139,6 +141,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <Terms terms={quote.offer} currency={quote.currency} />
+          {quote.offerRates ? <RateStampNote stamp={quote.offerRates} label={t('rateStamp.currentOfferLabel')} testId="offer-rates" /> : null}
           <p className="text-sm" data-testid="turn">
             {t(`negotiation.turn.${quote.status}.${view.viewerRole}`)}
           </p>
@@ -157,6 +160,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
                 <Terms terms={r.terms} currency={quote.currency} />
               </div>
             ) : null}
+            {r.rates ? <RateStampNote stamp={r.rates} label={t('rateStamp.roundLabel')} compact className="mt-1" testId="round-rates" /> : null}
             {r.note ? <p className="mt-1 text-sm text-muted-foreground">{t(`negotiation.notes.${r.note}`)}</p> : null}
             {r.message ? <p className="mt-1 text-sm break-words whitespace-pre-line">{r.message}</p> : null}
           </>

@@ -22,6 +22,7 @@ import { DisputeCard } from '~/modules/disputes'
 import { getOrderDisputeState } from '~/modules/disputes/index.server'
 import { changeOrderStatus, getOrder } from '~/modules/orders/index.server'
 import { CancelOrderDialog, CancelOrderSchema, nextOrderStatuses, OrderStatusDialog, OrderStatusSchema } from '~/modules/orders'
+import { RateStampNote, sameStampedRates } from '~/modules/rates'
 import { unitText } from '~/domain'
 
 // One order (issue 8 item 9): its parties, the agreed terms, the status and the timeline of every
@@ -169,6 +170,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               : null}
             {order.paymentTerms ? term(t('negotiation.terms.paymentTerms'), order.paymentTerms) : null}
           </DetailList>
+          {/* The rates both parties had then (ADR 028): the order's own, and the accepted offer's when they differ. */}
+          <div className="mt-4 flex flex-col gap-1 border-t pt-3" data-testid="order-rates">
+            {order.rates ? <RateStampNote stamp={order.rates} label={t('rateStamp.orderLabel')} /> : <p className="text-sm text-muted-foreground">{t('rateStamp.notRecorded')}</p>}
+            {order.offerRates && !(order.rates && sameStampedRates(order.rates, order.offerRates.stamp)) ? (
+              <RateStampNote stamp={order.offerRates.stamp} label={t('rateStamp.offerLabel', { round: order.offerRates.round })} className="text-muted-foreground" />
+            ) : null}
+          </div>
         </CardContent>
       </Card>
       <Timeline id="timeline-heading" title={t('orders.page.timeline')} testId="order-timeline" items={order.events} itemKey={(_, i) => i}>
