@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'adminRates',
   'countries',
   'units',
+  'documents',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 
