@@ -744,6 +744,19 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
     ],
     POST: [{ label: '/orders/:disputed/dispute/evidence/:evidenceId', path: (f) => `/orders/${f.disputedOrderId}/dispute/evidence/${f.disputeEvidenceId}`, expect: everyone(NO_ACTION) }],
   },
+  'routes/trade/order-document': {
+    GET: [
+      {
+        label: '/orders/:disputed/documents/:documentId',
+        path: (f) => `/orders/${f.disputedOrderId}/documents/${f.tradeDocumentId}`,
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: { status: 200, contains: '%PDF-' }, approvedSeller: { status: 200, contains: '%PDF-' } },
+      },
+      { label: '/orders/:other/documents/:documentId', path: (f) => `/orders/${f.orderId}/documents/${f.tradeDocumentId}`, expect: { anonymous: { status: 302 }, signedIn: 404 } },
+      { label: '/orders/:forged/documents/:documentId', path: (f) => `/orders/00000000-0000-4000-8000-000000000000/documents/${f.tradeDocumentId}`, expect: { anonymous: { status: 302 }, signedIn: 404 } },
+      { label: '/orders/:malformed/documents/:malformed', path: '/orders/x/documents/y', expect: { anonymous: { status: 302 }, signedIn: 404 } },
+    ],
+    POST: [{ label: '/orders/:disputed/documents/:documentId', path: (f) => `/orders/${f.disputedOrderId}/documents/${f.tradeDocumentId}`, expect: everyone(NO_ACTION) }],
+  },
   'routes/trade/order-new': {
     GET: [{ path: '/orders/new', expect: everyone({ status: 302, location: '/marketplace' }) }],
     POST: [

@@ -29,7 +29,7 @@ afterAll(() => {
 
 /** Every text item of every page, joined per page with spaces (as a reader sees the lines). */
 async function pdfText(bytes: Uint8Array): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, useSystemFonts: false })
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false })
   const pdf = await task.promise
   const pages: string[] = []
   for (let i = 1; i <= pdf.numPages; i++) {
