@@ -364,6 +364,13 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       },
     ],
   },
+  'routes/admin/order-document': {
+    GET: [
+      // A marketplace session is no admin session: the parties download at /orders/:id/documents/:documentId.
+      { label: '/admin/orders/:disputed/documents/:documentId', path: (f) => `/admin/orders/${f.disputedOrderId}/documents/${f.tradeDocumentId}`, expect: everyone({ status: 302 }) },
+    ],
+    POST: [{ path: '/admin/orders/00000000-0000-4000-8000-000000000000/documents/00000000-0000-4000-8000-000000000000', expect: everyone(NO_ACTION) }],
+  },
   'routes/admin/dispute-evidence': {
     GET: [
       // An evidence link needs an admin session as well as its signature.
