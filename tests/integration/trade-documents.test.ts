@@ -7,15 +7,19 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders, tradeDocuments } from '../../db/schema'
+import { auditLog, orders, tradeDocuments } from '../../db/schema'
+import { ADMIN_CLIENT, signedInAdmin } from '../factories/admins'
+import { callRoute } from './account-support'
 import { createOrder } from '../factories/orders'
-import { createUser } from '../factories/users'
+import { createUser, signInCookie } from '../factories/users'
 import { getDb } from '~/lib/db.server'
 import { getStorage, LocalDiskStorage, setStorage } from '~/lib/storage.server'
 import { issueDocument } from '~/modules/documents/commands.server'
 import { issueMissingDocuments } from '~/modules/documents/jobs.server'
 import { listOrderDocuments, readDocumentForParty } from '~/modules/documents/queries.server'
 import { changeOrderStatus } from '~/modules/orders/commands.server'
+import { loader as adminDocumentLoader } from '~/routes/admin/order-document'
+import { loader as documentLoader } from '~/routes/trade/order-document'
 
 let dir: string
 beforeAll(() => {
@@ -43,7 +47,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 async function parties(buyerCountry: 'Russia' | 'India' = 'Russia') {
   const seller = await createUser({ profile: { userType: 'Seller', country: 'India', companyName: 'Kaveri Spices Pvt Ltd', kycStatus: 'Approved' } })
   const buyer = await createUser({ profile: { userType: 'Buyer', country: buyerCountry, companyName: buyerCountry === 'Russia' ? 'ООО «Пряности Урала»' : 'श्री कृष्ण ट्रेडर्स' } })
-  return { sellerId: seller.profileId!, buyerId: buyer.profileId! }
+  return { sellerId: seller.profileId!, buyerId: buyer.profileId!, buyer }
 }
 
 const year = new Date().getUTCFullYear()
@@ -164,5 +168,32 @@ describe('when documents are made', () => {
     await issueMissingDocuments()
     const list = await listOrderDocuments(buyerId, order.id)
     expect(list.map((d) => [d.kind, d.version])).toEqual([['proforma', 1]])
+  })
+})
+
+describe('downloading', () => {
+  it('the buyer gets the PDF as an attachment with a safe name; a stranger gets 404 in their language; an admin download is audited', async () => {
+    const { sellerId, buyerId, buyer } = await parties()
+    const order = await createOrder(buyerId, sellerId, 'Accepted')
+    const doc = await issueDocument(order.id, 'proforma')
+    const path = `/orders/${order.id}/documents/${doc!.id}`
+    const params = { id: order.id, documentId: doc!.id }
+    const mine = await callRoute(documentLoader, path, { cookie: await signInCookie(buyer.email, buyer.password), params })
+    expect(mine.status).toBe(200)
+    expect(mine.response!.headers.get('Content-Type')).toBe('application/pdf')
+    expect(mine.response!.headers.get('Content-Disposition')).toBe(`attachment; filename="${doc!.number}-v1.pdf"`)
+    expect(await pdfText(new Uint8Array(await mine.response!.arrayBuffer()))).toContain(doc!.number)
+
+    const stranger = await createUser({ profile: { userType: 'Buyer', country: 'Russia' } })
+    const refused = await callRoute(documentLoader, path, { cookie: await signInCookie(stranger.email, stranger.password), params, headers: { 'Accept-Language': 'ru' } })
+    expect(refused.status).toBe(404)
+    expect(await refused.response!.text()).toBe('Такого документа нет, или открыть его вы не можете.')
+
+    const admin = await signedInAdmin('moderator')
+    const opened = await callRoute(adminDocumentLoader, `/admin${path}`, { cookie: admin.cookie, params, headers: ADMIN_CLIENT })
+    expect(opened.status).toBe(200)
+    expect(opened.response!.headers.get('Content-Type')).toBe('application/pdf')
+    const audit = await getDb().select().from(auditLog).where(eq(auditLog.targetId, doc!.id))
+    expect(audit).toMatchObject([{ action: 'trade_document_view', adminEmail: admin.email.toLowerCase(), targetType: 'trade_document', newValue: { order: order.id, number: doc!.number, version: 1 } }])
   })
 })
