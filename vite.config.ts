@@ -56,7 +56,7 @@ export default defineConfig({
   },
   ssr: {
     // Native/wasm server packages stay external so their assets resolve from node_modules.
-    external: ['@electric-sql/pglite', 'pg', 'nodemailer', 'better-auth', 'file-type', 'sharp'],
+    external: ['@electric-sql/pglite', 'pg', 'nodemailer', 'better-auth', 'file-type', 'sharp', 'pdfkit'],
   },
   build: {
     // Fonts are always files: a small one (app/fonts/inter-currency-wght-normal.woff2, 1.5 kB) would

@@ -46,6 +46,7 @@ export default [
   // trade: disputes
   route('orders/:id/dispute', 'routes/trade/order-dispute.tsx'),
   route('orders/:id/dispute/evidence/:evidenceId', 'routes/trade/dispute-evidence.ts'),
+  route('orders/:id/documents/:documentId', 'routes/trade/order-document.ts'),
   // messaging
   route('messages', 'routes/messages/inbox.tsx'),
   route('messages/start', 'routes/messages/start.ts'),
@@ -78,6 +79,7 @@ export default [
   route('admin/disputes', 'routes/admin/disputes.tsx'),
   route('admin/disputes/:id', 'routes/admin/dispute.tsx'),
   route('admin/disputes/:id/evidence/:evidenceId', 'routes/admin/dispute-evidence.ts'),
+  route('admin/orders/:id/documents/:documentId', 'routes/admin/order-document.ts'),
   // admin: analytics
   route('admin/analytics', 'routes/admin/analytics.tsx'),
   route('admin/analytics/export', 'routes/admin/analytics-export.ts'),

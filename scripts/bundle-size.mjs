@@ -3,6 +3,7 @@
 //
 //   node scripts/bundle-size.mjs              table + budget check (150 kB, issue #11)
 //   node scripts/bundle-size.mjs --chunks     also lists the biggest chunks of the heaviest page
+//   node scripts/bundle-size.mjs --chunks=/products/:id   … of that page
 //   BUNDLE_BUDGET_KB=160 node scripts/…       another budget
 //
 // A page loads the client entry, the root route and its own route module, each with everything it
@@ -19,7 +20,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const clientDir = path.join(root, 'build/client')
 const assetsDir = path.join(clientDir, 'assets')
 const budgetKb = Number(process.env.BUNDLE_BUDGET_KB ?? 150)
-const showChunks = process.argv.includes('--chunks')
+const chunksArg = process.argv.find((a) => a === '--chunks' || a.startsWith('--chunks='))
+const showChunks = chunksArg !== undefined
 
 /** Route files whose pages anyone can open without signing in. */
 const PUBLIC_ROUTE = /^routes\/(public|auth)\//
@@ -105,7 +107,8 @@ console.log(`  ${'page'.padEnd(width)}${'kB'.padStart(8)}  files`)
 for (const p of pages) console.log(`  ${p.path.padEnd(width)}${kb(p.bytes).padStart(8)}  ${String(p.files.length).padStart(5)}${p.bytes > budgetKb * 1000 ? '  OVER BUDGET' : ''}`)
 
 if (showChunks) {
-  const heaviest = pages[0]
+  const wanted = chunksArg.slice('--chunks='.length)
+  const heaviest = pages.find((p) => p.path === wanted) ?? pages[0]
   console.log(`\n[bundle-size] chunks of ${heaviest.path}, biggest first:`)
   for (const f of [...heaviest.files].sort((a, b) => gzipSize(b) - gzipSize(a)).slice(0, 25)) console.log(`  ${kb(gzipSize(f)).padStart(7)} kB  ${f}`)
 }

@@ -4,6 +4,7 @@
 export * from './countries'
 export * from './currencies'
 export * from './days'
+export * from './documents'
 export * from './fields'
 export * from './languages'
 export * from './payment-terms'

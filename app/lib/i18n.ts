@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'countries',
   'units',
   'payments',
+  'documents',
 ] as const
 export type Namespace = (typeof NAMESPACES)[number]
 

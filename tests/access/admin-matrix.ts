@@ -21,6 +21,9 @@ export type AdminFixtures = {
   /** An open dispute on a delivered order, with an evidence file on record. */
   disputeId: string
   evidenceId: string
+  /** That order's proforma invoice (PDF). */
+  orderId: string
+  tradeDocumentId: string
   /** An admin account (for the super_admin's admin-accounts page). */
   otherAdminId: string
 }
@@ -120,6 +123,13 @@ export const ADMIN_ACCESS: Record<string, AdminRouteRules> = {
     GET: [{ label: '/admin/disputes/:id', path: (f) => `/admin/disputes/${f.disputeId}`, permission: 'dispute:resolve', allowed: 200 }],
     // A decision without a resolution: refused as incomplete only after dispute:resolve is checked.
     POST: [{ label: '/admin/disputes/:id decide', path: (f) => `/admin/disputes/${f.disputeId}`, body: () => new URLSearchParams({ intent: 'decide', decision: 'reject' }), permission: 'dispute:resolve', allowed: 400 }],
+  },
+  'routes/admin/order-document': {
+    GET: [
+      { label: '/admin/orders/:id/documents/:documentId', path: (f) => `/admin/orders/${f.orderId}/documents/${f.tradeDocumentId}`, permission: 'documents:read', allowed: { status: 200, contains: '%PDF-' } },
+      { label: '/admin/orders/:forged/documents/:documentId', path: (f) => `/admin/orders/00000000-0000-4000-8000-000000000000/documents/${f.tradeDocumentId}`, permission: 'documents:read', allowed: 404 },
+    ],
+    POST: [{ label: '/admin/orders/:id/documents/:documentId', path: '/admin/orders/00000000-0000-4000-8000-000000000000/documents/00000000-0000-4000-8000-000000000000', expect: allActors(NO_ACTION) }],
   },
   'routes/admin/dispute-evidence': {
     GET: [

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { disputeEvidence, disputes, messageAttachments, notifications, profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { createSignedUrl } from '~/lib/storage.server'
+import { issueDocument } from '~/modules/documents/commands.server'
 import { createCategory, createProduct } from '../factories/catalog'
 import { createConversation, createMessage } from '../factories/messaging'
 import { createOrder } from '../factories/orders'
@@ -50,6 +51,8 @@ export type Fixtures = {
   /** That dispute (/admin/disputes/:id) and its PDF (/orders/:id/dispute/evidence/:evidenceId). */
   disputeId: string
   disputeEvidenceId: string
+  /** A proforma invoice (PDF) of the disputed order (/orders/:id/documents/:documentId). */
+  tradeDocumentId: string
 }
 
 /** Creates the records; the pending seller uploads a document through the real /kyc-upload action. */
@@ -101,6 +104,7 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
   if (opened.status !== 302) throw new Error(`fixture: opening a dispute answered ${opened.status}`)
   const [dispute] = await getDb().select({ id: disputes.id }).from(disputes).where(eq(disputes.orderId, disputedOrder.id))
   const [evidence] = await getDb().select({ id: disputeEvidence.id }).from(disputeEvidence).where(eq(disputeEvidence.disputeId, dispute!.id))
+  const tradeDocument = await issueDocument(disputedOrder.id, 'proforma')
   return {
     actors,
     categoryId: category.id,
@@ -123,5 +127,6 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
     disputedOrderId: disputedOrder.id,
     disputeId: dispute!.id,
     disputeEvidenceId: evidence!.id,
+    tradeDocumentId: tradeDocument!.id,
   }
 }

@@ -364,6 +364,13 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       },
     ],
   },
+  'routes/admin/order-document': {
+    GET: [
+      // A marketplace session is no admin session: the parties download at /orders/:id/documents/:documentId.
+      { label: '/admin/orders/:disputed/documents/:documentId', path: (f) => `/admin/orders/${f.disputedOrderId}/documents/${f.tradeDocumentId}`, expect: everyone({ status: 302 }) },
+    ],
+    POST: [{ path: '/admin/orders/00000000-0000-4000-8000-000000000000/documents/00000000-0000-4000-8000-000000000000', expect: everyone(NO_ACTION) }],
+  },
   'routes/admin/dispute-evidence': {
     GET: [
       // An evidence link needs an admin session as well as its signature.
@@ -752,6 +759,19 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       { label: '/orders/:malformed/dispute/evidence/:malformed', path: '/orders/x/dispute/evidence/y', expect: { anonymous: { status: 302 }, signedIn: 404 } },
     ],
     POST: [{ label: '/orders/:disputed/dispute/evidence/:evidenceId', path: (f) => `/orders/${f.disputedOrderId}/dispute/evidence/${f.disputeEvidenceId}`, expect: everyone(NO_ACTION) }],
+  },
+  'routes/trade/order-document': {
+    GET: [
+      {
+        label: '/orders/:disputed/documents/:documentId',
+        path: (f) => `/orders/${f.disputedOrderId}/documents/${f.tradeDocumentId}`,
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: { status: 200, contains: '%PDF-' }, approvedSeller: { status: 200, contains: '%PDF-' } },
+      },
+      { label: '/orders/:other/documents/:documentId', path: (f) => `/orders/${f.orderId}/documents/${f.tradeDocumentId}`, expect: { anonymous: { status: 302 }, signedIn: 404 } },
+      { label: '/orders/:forged/documents/:documentId', path: (f) => `/orders/00000000-0000-4000-8000-000000000000/documents/${f.tradeDocumentId}`, expect: { anonymous: { status: 302 }, signedIn: 404 } },
+      { label: '/orders/:malformed/documents/:malformed', path: '/orders/x/documents/y', expect: { anonymous: { status: 302 }, signedIn: 404 } },
+    ],
+    POST: [{ label: '/orders/:disputed/documents/:documentId', path: (f) => `/orders/${f.disputedOrderId}/documents/${f.tradeDocumentId}`, expect: everyone(NO_ACTION) }],
   },
   'routes/trade/order-new': {
     GET: [{ path: '/orders/new', expect: everyone({ status: 302, location: '/marketplace' }) }],

@@ -152,6 +152,12 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
         .map(([d, e]) => `/admin/disputes/${d}/evidence/${e}`),
     query: ['expires', 'sig'],
   },
+  'routes/admin/order-document': {
+    path: (f) =>
+      fc
+        .tuple(segment([f.disputedOrderId, '00000000-0000-4000-8000-000000000000']), segment([f.tradeDocumentId, '00000000-0000-4000-8000-000000000000', 'x']))
+        .map(([o, d]) => `/admin/orders/${o}/documents/${d}`),
+  },
   'routes/admin/admins': { path: at('/admin/admins'), query: ['page'], form: ['intent', 'fullName', 'email', 'role', 'password', 'adminId'], action: true },
   'routes/admin/security': { path: at('/admin/security'), form: ['intent', 'password', 'code'], action: true },
   'routes/admin/two-factor': { path: at('/admin/two-factor'), query: ['redirectTo', 'method'], form: ['method', 'code', 'redirectTo'], action: true },
@@ -215,6 +221,12 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
       fc
         .tuple(segment([f.disputedOrderId, '00000000-0000-4000-8000-000000000000']), segment([f.disputeEvidenceId, '00000000-0000-4000-8000-000000000000', 'x']))
         .map(([o, e]) => `/orders/${o}/dispute/evidence/${e}`),
+  },
+  'routes/trade/order-document': {
+    path: (f) =>
+      fc
+        .tuple(segment([f.disputedOrderId, '00000000-0000-4000-8000-000000000000']), segment([f.tradeDocumentId, '00000000-0000-4000-8000-000000000000', 'x']))
+        .map(([o, d]) => `/orders/${o}/documents/${d}`),
   },
   'routes/messages/inbox': { path: at('/messages'), query: ['q', 'page'] },
   'routes/messages/start': { path: at('/messages/start'), form: START_FIELDS, action: true },

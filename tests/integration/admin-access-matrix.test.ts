@@ -12,6 +12,7 @@ import { createAdmin } from '../factories/admins'
 import { createDispute } from '../factories/disputes'
 import { createOrder } from '../factories/orders'
 import { makeFile, pdfBytes, useTempStorage } from '../factories/files'
+import { issueDocument } from '~/modules/documents/commands.server'
 import { createUser, signInCookie } from '../factories/users'
 import { builtRouteIds, dispatch, isRouterRefusalLog, readBody } from '../support/app'
 
@@ -76,7 +77,8 @@ async function createAdminFixtures(buyerUserId: string): Promise<AdminFixtures> 
     .insert(disputeEvidence)
     .values({ disputeId: dispute.id, uploadedById: buyer!.id, storageKey: `disputes/${dispute.id}/photo.png`, fileName: 'photo.png', contentType: 'image/png', sizeBytes: 10 })
     .returning({ id: disputeEvidence.id })
-  return { pendingSellerId: pending!.id, userId: buyer!.id, disputeId: dispute.id, evidenceId: evidence!.id, otherAdminId: other.id }
+  const tradeDocument = await issueDocument(order.id, 'proforma')
+  return { pendingSellerId: pending!.id, userId: buyer!.id, disputeId: dispute.id, evidenceId: evidence!.id, orderId: order.id, tradeDocumentId: tradeDocument!.id, otherAdminId: other.id }
 }
 
 describe('the admin permission matrix', () => {

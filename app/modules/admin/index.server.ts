@@ -4,7 +4,7 @@
 export { changeAdminRole, createAdminByAdmin, listAdminAccounts, parseAdminAccountsPage, setAdminActive } from './accounts.server'
 export type { AdminChangeResult } from './accounts.server'
 export { auditExportFileName, exportAuditCsv } from './audit-export.server'
-export { recordAudit } from './audit.server'
+export { recordAdminAct, recordAudit } from './audit.server'
 export { decideKyc, recordKycDocumentView, signInAdmin, signOutAdmin } from './commands.server'
 export { csvDownload } from './csv-download.server'
 export { decideReport, listReports } from './moderation.server'

@@ -8,17 +8,17 @@ const EXPECTED: Record<AdminRole, Record<Permission, boolean>> = {
   super_admin: {
     'user:read': true, 'user:manage': true, 'kyc:review': true, 'dispute:resolve': true,
     'analytics:read': true, 'audit:read': true, 'moderation:review': true, 'admin:manage': true,
-    'rates:manage': true,
+    'rates:manage': true, 'documents:read': true,
   },
   admin: {
     'user:read': true, 'user:manage': true, 'kyc:review': true, 'dispute:resolve': true,
     'analytics:read': true, 'audit:read': true, 'moderation:review': true, 'admin:manage': false,
-    'rates:manage': true,
+    'rates:manage': true, 'documents:read': true,
   },
   moderator: {
     'user:read': false, 'user:manage': false, 'kyc:review': false, 'dispute:resolve': true,
     'analytics:read': false, 'audit:read': false, 'moderation:review': true, 'admin:manage': false,
-    'rates:manage': false,
+    'rates:manage': false, 'documents:read': true,
   },
 }
 

@@ -12,6 +12,7 @@ export const PERMISSIONS = [
   'moderation:review',
   'admin:manage',
   'rates:manage',
+  'documents:read',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
@@ -24,8 +25,9 @@ export type Permission = (typeof PERMISSIONS)[number]
  */
 export const ROLE_PERMISSIONS: Record<AdminRole, readonly Permission[]> = {
   super_admin: PERMISSIONS,
-  admin: ['user:read', 'user:manage', 'kyc:review', 'dispute:resolve', 'analytics:read', 'audit:read', 'moderation:review', 'rates:manage'],
-  moderator: ['dispute:resolve', 'moderation:review'],
+  admin: ['user:read', 'user:manage', 'kyc:review', 'dispute:resolve', 'analytics:read', 'audit:read', 'moderation:review', 'rates:manage', 'documents:read'],
+  // Trade documents (issue 29 item 4) are a dispute's papers: whoever resolves disputes reads them.
+  moderator: ['dispute:resolve', 'moderation:review', 'documents:read'],
 }
 
 /** Whether an admin with `role` holds `permission`. */

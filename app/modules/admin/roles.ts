@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'audit_export',
   'rate_add',
   'rate_import',
+  'trade_document_view',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -3,6 +3,7 @@
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import { disputes, orderEvents, orders, products, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
+import { queueOrderDocuments } from '~/modules/documents/index.server'
 import { notify } from '~/modules/notifications/index.server'
 import { type OrderStatus, tradePartyOf, UUID_PATTERN } from '~/domain'
 import { cancelOrder, createOrder } from './lifecycle.server'
@@ -30,7 +31,7 @@ export async function changeOrderStatus(actorProfileId: string, orderId: string,
   const verdict = orderTransitionVerdict(order.status, role, target)
   if (verdict === 'never') return refuse(403, 'buyerCancelOnly')
   if (verdict === 'notNow') return refuse(409, isFinalOrderStatus(order.status) ? 'closed' : role === 'buyer' ? 'buyerTooLate' : 'notNext')
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // While a dispute is open the order stands still (issue 10 item 7). The order row is locked first, as
     // opening a dispute locks it, so a status change and an opening never cross.
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update')
@@ -58,6 +59,9 @@ export async function changeOrderStatus(actorProfileId: string, orderId: string,
     })
     return { ok: true as const, status: target, role }
   })
+  // The documents this status makes due (a proforma on Accepted, the shipping papers on Shipped), made off the request path.
+  if (result.ok) await queueOrderDocuments(orderId, result.status)
+  return result
 }
 
 

@@ -23,7 +23,9 @@ import { getOrderDisputeState } from '~/modules/disputes/index.server'
 import { changeOrderStatus, getOrder } from '~/modules/orders/index.server'
 import { CancelOrderDialog, CancelOrderSchema, nextOrderStatuses, OrderStatusDialog, OrderStatusSchema } from '~/modules/orders'
 import { RateStampNote, sameStampedRates } from '~/modules/rates'
-import { unitText } from '~/domain'
+import { TRADE_DOCUMENT_LANGUAGE, unitText } from '~/domain'
+import { OrderDocuments } from '~/modules/documents'
+import { listOrderDocuments } from '~/modules/documents/index.server'
 
 // One order (issue 8 item 9): its parties, the agreed terms, the status and the timeline of every
 // change. Only the buyer and the seller see it; anyone else, a forged or a malformed id: the 404 page.
@@ -32,8 +34,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
   const order = user.profile ? await getOrder(user.profile.id, params.id, locale) : null
   if (!order) throw data(null, { status: 404 })
-  const [i18n, disputeState] = await Promise.all([getI18n(request, context), getOrderDisputeState(user.profile!.id, order.id)])
-  return { order, disputeState, locale, origin: publicOrigin(request), title: i18n.t('rfqs:orders.page.title', { id: order.id.slice(0, 8) }) }
+  const [i18n, disputeState, documents] = await Promise.all([getI18n(request, context), getOrderDisputeState(user.profile!.id, order.id), listOrderDocuments(user.profile!.id, order.id)])
+  return { order, disputeState, documents, locale, origin: publicOrigin(request), title: i18n.t('rfqs:orders.page.title', { id: order.id.slice(0, 8) }) }
 }
 
 export const meta: Route.MetaFunction = noindexMeta()
@@ -179,6 +181,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </div>
         </CardContent>
       </Card>
+      <OrderDocuments documents={loaderData.documents} basePath={`/orders/${order.id}`} secondLanguage={TRADE_DOCUMENT_LANGUAGE[order.buyer.country]} />
       <Timeline id="timeline-heading" title={t('orders.page.timeline')} testId="order-timeline" items={order.events} itemKey={(_, i) => i}>
         {(e) => (
           <>
