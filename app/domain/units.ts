@@ -4,6 +4,8 @@
 // to the dimension's base unit (kilogram, litre, metre, square metre, piece), as an exact decimal.
 // Names (singular, plural, short) are translated in public/locales/{lng}/units.json.
 
+import { QUANTITY_MAX } from './fields'
+
 export const UNIT_DIMENSIONS = ['mass', 'volume', 'length', 'area', 'count'] as const
 export type UnitDimension = (typeof UNIT_DIMENSIONS)[number]
 
@@ -95,3 +97,56 @@ export function quantityProblem(value: string, unit: QuantityUnit): 'format' | '
 export function unitText(unit: QuantityUnit, count: number): [key: string, options: { count: number }] {
   return [UNIT_RULES[unit].dimension === 'count' ? `units:name.${unit}` : `units:short.${unit}`, { count }]
 }
+
+/** The units counted whole (decimals 0): the CHECKs that keep their quantities whole are built from this list. */
+export const WHOLE_UNITS = /* @__PURE__ */ QUANTITY_UNITS.filter((unit) => UNIT_RULES[unit].decimals === 0)
+
+/** Digits of a quantity column, numeric(QUANTITY_PRECISION, QUANTITY_SCALE): QUANTITY_MAX's before the point, QUANTITY_SCALE after. */
+export const QUANTITY_PRECISION = String(QUANTITY_MAX).length + QUANTITY_SCALE
+
+/** Why a typed quantity is refused: the unit's rules (quantityProblem), or 'zero' (not more than 0), 'max' (above QUANTITY_MAX). */
+export type QuantityRefusal = 'format' | 'whole' | 'decimals' | 'zero' | 'max'
+
+/**
+ * A quantity as typed, for reading: spaces around dropped, and a comma taken for the decimal point where
+ * it cannot be a thousands separator ("12,5" and "0,75" as a Russian or Hindi keyboard writes them;
+ * "1,500" stays unreadable rather than becoming 1.5).
+ */
+export function normalizeQuantityText(text: string): string {
+  const v = text.trim()
+  return /^\d+,\d{1,2}$/.test(v) ? v.replace(',', '.') : v
+}
+
+/**
+ * Reads a typed quantity: its number, or why it is refused. With a unit, the unit's decimals apply
+ * ('whole' for a fraction of a unit counted whole, 'decimals' for too many); without one (the unit is
+ * checked later against the database) up to QUANTITY_SCALE decimals. `allowZero` for a stock.
+ */
+export function checkQuantity(text: string, unit: QuantityUnit | null, options: { allowZero?: boolean } = {}): { ok: true; value: number } | { ok: false; problem: QuantityRefusal } {
+  const v = normalizeQuantityText(text)
+  const problem = quantityProblem(v, unit ?? 'kg')
+  if (problem) return { ok: false, problem: unit === null && problem === 'decimals' ? 'format' : problem }
+  const value = Number(v)
+  if (value === 0 && !options.allowZero) return { ok: false, problem: 'zero' }
+  if (value > QUANTITY_MAX) return { ok: false, problem: 'max' }
+  return { ok: true, value }
+}
+
+/** A quantity as typed, or null when it is no quantity more than 0 (any unit): what the stepper and the cost summary read. */
+export function readQuantity(text: string): number | null {
+  const read = checkQuantity(text, null)
+  return read.ok ? read.value : null
+}
+
+/**
+ * The i18n key refusing a quantity that does not fit its unit ("Containers are counted whole…", "At most 2
+ * decimals for carats…"), or null. For a number already read (a form's value, a row): the commands check
+ * it against the unit they read from the database, the forms against the unit they show.
+ */
+export function unitQuantityError(quantity: number, unit: QuantityUnit): string | null {
+  const problem = quantityProblem(String(quantity), unit)
+  return problem === 'whole' || problem === 'decimals' ? unitProblemKey(problem, unit) : null
+}
+
+/** The message of a unit's refusal, in the units namespace: one per unit, so each names it in its language's grammar. */
+export const unitProblemKey = (problem: 'whole' | 'decimals', unit: QuantityUnit) => `units:problems.${problem}.${unit}`

@@ -1,4 +1,5 @@
 // Exact decimal arithmetic on money strings ("1234.50") through integer cents. Never floats.
+import { multiplyDecimal } from '~/lib/decimal'
 
 const DECIMAL = /^(\d{1,15})(?:\.(\d{1,2}))?$/
 
@@ -19,11 +20,14 @@ export function fromCents(cents: bigint): string {
   return `${negative ? '-' : ''}${whole}.${frac}`
 }
 
-/** unit price × quantity, exact; null when the price is malformed. */
+/**
+ * unit price × quantity (12.5 t), exact, rounded half up to the cent as PostgreSQL's numeric rounds an
+ * order's total; null when the price is malformed or the quantity is not a plain decimal. The quantity is
+ * written out as the decimal it is (ADR 030) and multiplied by the one decimal multiply, lib/decimal.ts.
+ */
 export function multiplyMoney(unitPrice: string, quantity: number): string | null {
-  const cents = toCents(unitPrice)
-  if (cents === null || !Number.isSafeInteger(quantity) || quantity < 0) return null
-  return fromCents(cents * BigInt(quantity))
+  if (toCents(unitPrice) === null || !Number.isFinite(quantity) || quantity < 0) return null
+  return multiplyDecimal(unitPrice.trim(), String(quantity), 2)
 }
 
 /** a + b, exact; null when either is malformed. */

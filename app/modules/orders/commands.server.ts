@@ -102,7 +102,7 @@ export async function placeProductOrder(buyerProfileId: string, input: PlaceOrde
   const shippingError = shippingIndexError(input.shipping, product.shippingOptions.length)
   if (shippingError) return placeRefuse(400, shippingError)
   const quantityError = orderQuantityError(input.quantity, product)
-  if (quantityError) return placeRefuse(quantityError.key.endsWith('belowMoq') ? 400 : 409, quantityError.key, quantityError.count)
+  if (quantityError) return placeRefuse(quantityError.key.endsWith('belowMoq') || quantityError.key.startsWith('units:') ? 400 : 409, quantityError.key, quantityError.count)
   const shipping = input.shipping === null ? null : product.shippingOptions[input.shipping]!
   try {
     return await db.transaction(async (tx) => {
@@ -119,11 +119,13 @@ export async function placeProductOrder(buyerProfileId: string, input: PlaceOrde
             // The price read above is the price ordered: a change in between refuses rather than charges another.
             eq(products.price, product.price),
             eq(products.currency, product.currency),
+            // And in the unit read: a quantity of tonnes never takes kilograms.
+            eq(products.unit, product.unit),
           ),
         )
         .returning({ stockQuantity: products.stockQuantity })
       if (!reserved) {
-        const [now] = await tx.select({ stockQuantity: products.stockQuantity, minimumOrderQuantity: products.minimumOrderQuantity, isActive: products.isActive }).from(products).where(eq(products.id, input.productId))
+        const [now] = await tx.select({ unit: products.unit, stockQuantity: products.stockQuantity, minimumOrderQuantity: products.minimumOrderQuantity, isActive: products.isActive }).from(products).where(eq(products.id, input.productId))
         if (!now || !now.isActive) return placeRefuse(404, catalogError('notFound'))
         const again = orderQuantityError(input.quantity, now)
         return again ? placeRefuse(409, again.key, again.count) : placeRefuse(409, catalogError('changed'))

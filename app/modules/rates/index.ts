@@ -4,5 +4,4 @@
 export { RateHistory } from './components/rate-history'
 export { RateEntryForm, RatesCsvForm } from './components/rates-forms'
 export type { RatesActionData } from './components/rates-forms'
-export { trimDecimal } from './decimal'
 export { parseRatesCsv, parseRatesPage, RATE_FORM, rateEntrySchema } from './schemas'

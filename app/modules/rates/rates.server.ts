@@ -6,7 +6,7 @@ import { adminUsers, exchangeRates } from '../../../db/schema'
 import { daysBetween, RATE_JUMP_MAX, RATE_SCALE, utcDay, type Currency, type RateOrigin } from '~/domain'
 import { getDb, type Db } from '~/lib/db.server'
 import { env } from '~/lib/env.server'
-import { formatDecimal, invertRate, isRateJump, multiplyDecimal } from './decimal'
+import { formatDecimal, invertRate, isRateJump, multiplyDecimal } from '~/lib/decimal'
 import { RATES_PAGE_SIZE, type RateEntry, type RatePageDto } from './schemas'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]

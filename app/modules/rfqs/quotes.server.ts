@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000
 export const displayStatus = sql<QuoteStatus>`case when ${quotes.status} in ('Quoted', 'Countered') and ${quotes.expiresAt} < now() then 'Expired' else ${quotes.status} end`
 
 /** The current offer's quantity (quotes joined to rfqs): the quote's once someone countered, else the RFQ's. */
-export const offerQuantity = sql<number>`coalesce(${quotes.quantity}, ${rfqs.quantity})::int`
+export const offerQuantity = sql<number>`coalesce(${quotes.quantity}, ${rfqs.quantity})`.mapWith(Number)
 
 export type QuoteRefusal = { ok: false; status: 400 | 403 | 404 | 409; error: string }
 export type SubmitQuoteResult = { ok: true; id: string } | QuoteRefusal
