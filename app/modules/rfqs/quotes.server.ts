@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/index.server'
-import { type Currency, type IncotermCode, LIVE_QUOTE_STATUSES, type QuoteStatus, type TradingCountry, UUID_PATTERN } from '~/domain'
+import { type Currency, type IncotermCode, LIVE_QUOTE_STATUSES, type QuoteStatus, type TradingCountry, unitQuantityError, UUID_PATTERN } from '~/domain'
 import { MAX_QUOTES_PER_RFQ } from './enums'
 import { isRfqForSeller, quoteBlocker, type QuotingSeller } from './policy'
 import { utcToday } from './schemas/common'
@@ -42,6 +42,7 @@ export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): 
         sellerId: rfqs.sellerId,
         title: rfqs.title,
         quantity: rfqs.quantity,
+        unit: rfqs.unit,
         status: rfqs.status,
         deadline: rfqs.deadline,
         locationPreference: rfqs.locationPreference,
@@ -56,6 +57,9 @@ export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): 
     if (rfq.buyerId === seller.id) return refuse(403, 'ownRfq')
     if (rfq.status !== 'open') return refuse(409, 'closed')
     if (rfq.deadline !== null && rfq.deadline < utcToday()) return refuse(409, 'deadlinePassed')
+    // The minimum order counts the RFQ's unit: no 2.5 containers, no 0.755 ct.
+    const unitError = unitQuantityError(input.minOrderQuantity, rfq.unit)
+    if (unitError) return { ok: false, status: 400, error: unitError }
     const taken = await tx
       .select({ sellerId: quotes.sellerId, status: quotes.status })
       .from(quotes)

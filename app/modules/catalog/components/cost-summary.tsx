@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { useFormat } from '~/lib/use-format'
 import { addMoney, multiplyMoney } from '../money'
 import type { ShippingOptionDto } from '../types'
 import { Price } from './price'
@@ -11,15 +12,20 @@ export function CostSummary({
   unitPrice,
   currency,
   quantity,
+  unit,
   shipping,
 }: {
   unitPrice: string
   currency: string
   /** Null while the quantity field holds no quantity (nothing is computed from a guess). */
   quantity: number | null
+  /** The unit's symbol, translated ("t"). */
+  unit: string
   shipping: ShippingOptionDto | null
 }) {
   const { t } = useTranslation('catalog')
+  const f = useFormat()
+  // Exact: 12.5 × 245.55 by lib/decimal.ts, rounded to the cent as the order's total is in SQL.
   const subtotal = quantity === null ? null : (multiplyMoney(unitPrice, quantity) ?? '0.00')
   const sameCurrency = shipping !== null && shipping.currency === currency
   const total = subtotal !== null && sameCurrency ? (addMoney(subtotal, shipping.price) ?? subtotal) : subtotal
@@ -35,7 +41,7 @@ export function CostSummary({
         </dd>
         <dt className="text-muted-foreground">{t('product.cost.quantity')}</dt>
         <dd className="text-right" data-testid="cost-quantity">
-          {quantity ?? '—'}
+          {quantity === null ? '—' : `${f.count(quantity)}\u00a0${unit}`}
         </dd>
         <dt className="text-muted-foreground">{t('product.cost.subtotal')}</dt>
         <dd className="text-right" data-testid="cost-subtotal">
