@@ -80,10 +80,14 @@ export function isQuantityUnit(value: unknown): value is QuantityUnit {
 
 /** Why a typed quantity does not fit `unit`, or null when it does: 'format' (not a plain decimal), 'whole' (a fraction of a unit counted whole), 'decimals' (more decimals than the unit allows). */
 export function quantityProblem(value: string, unit: QuantityUnit): 'format' | 'whole' | 'decimals' | null {
+  return decimalsProblem(value, UNIT_RULES[unit].decimals)
+}
+
+/** quantityProblem for a unit's decimals given as a number: a page that has them (the product page) loads no unit table. */
+export function decimalsProblem(value: string, allowed: number): 'format' | 'whole' | 'decimals' | null {
   const match = /^(\d{1,10})(?:\.(\d{1,3}))?$/.exec(value)
-  if (!match) return /^\d+\.\d+$/.test(value) ? (UNIT_RULES[unit].decimals === 0 ? 'whole' : 'decimals') : 'format'
+  if (!match) return /^\d+\.\d+$/.test(value) ? (allowed === 0 ? 'whole' : 'decimals') : 'format'
   const fraction = (match[2] ?? '').replace(/0+$/, '')
-  const allowed = UNIT_RULES[unit].decimals
   if (fraction.length === 0) return null
   if (allowed === 0) return 'whole'
   return fraction.length > allowed ? 'decimals' : null
@@ -102,7 +106,7 @@ export function unitText(unit: QuantityUnit, count: number): [key: string, optio
 export const WHOLE_UNITS = /* @__PURE__ */ QUANTITY_UNITS.filter((unit) => UNIT_RULES[unit].decimals === 0)
 
 /** Digits of a quantity column, numeric(QUANTITY_PRECISION, QUANTITY_SCALE): QUANTITY_MAX's before the point, QUANTITY_SCALE after. */
-export const QUANTITY_PRECISION = String(QUANTITY_MAX).length + QUANTITY_SCALE
+export const QUANTITY_PRECISION = /* @__PURE__ */ String(QUANTITY_MAX).length + QUANTITY_SCALE
 
 /** Why a typed quantity is refused: the unit's rules (quantityProblem), or 'zero' (not more than 0), 'max' (above QUANTITY_MAX). */
 export type QuantityRefusal = 'format' | 'whole' | 'decimals' | 'zero' | 'max'
@@ -123,9 +127,14 @@ export function normalizeQuantityText(text: string): string {
  * checked later against the database) up to QUANTITY_SCALE decimals. `allowZero` for a stock.
  */
 export function checkQuantity(text: string, unit: QuantityUnit | null, options: { allowZero?: boolean } = {}): { ok: true; value: number } | { ok: false; problem: QuantityRefusal } {
+  return checkQuantityIn(text, unit === null ? null : UNIT_RULES[unit].decimals, options)
+}
+
+/** checkQuantity for a unit's decimals given as a number (null: any up to QUANTITY_SCALE), without the unit table. */
+export function checkQuantityIn(text: string, decimals: number | null, options: { allowZero?: boolean } = {}): { ok: true; value: number } | { ok: false; problem: QuantityRefusal } {
   const v = normalizeQuantityText(text)
-  const problem = quantityProblem(v, unit ?? 'kg')
-  if (problem) return { ok: false, problem: unit === null && problem === 'decimals' ? 'format' : problem }
+  const problem = decimalsProblem(v, decimals ?? QUANTITY_SCALE)
+  if (problem) return { ok: false, problem: decimals === null && problem === 'decimals' ? 'format' : problem }
   const value = Number(v)
   if (value === 0 && !options.allowZero) return { ok: false, problem: 'zero' }
   if (value > QUANTITY_MAX) return { ok: false, problem: 'max' }
@@ -134,7 +143,7 @@ export function checkQuantity(text: string, unit: QuantityUnit | null, options: 
 
 /** A quantity as typed, or null when it is no quantity more than 0 (any unit): what the stepper and the cost summary read. */
 export function readQuantity(text: string): number | null {
-  const read = checkQuantity(text, null)
+  const read = checkQuantityIn(text, null)
   return read.ok ? read.value : null
 }
 
@@ -144,7 +153,12 @@ export function readQuantity(text: string): number | null {
  * it against the unit they read from the database, the forms against the unit they show.
  */
 export function unitQuantityError(quantity: number, unit: QuantityUnit): string | null {
-  const problem = quantityProblem(String(quantity), unit)
+  return decimalsQuantityError(quantity, unit, UNIT_RULES[unit].decimals)
+}
+
+/** unitQuantityError with the unit's decimals given (the product page has them from its loader, not from the unit table). */
+export function decimalsQuantityError(quantity: number, unit: QuantityUnit, decimals: number): string | null {
+  const problem = decimalsProblem(String(quantity), decimals)
   return problem === 'whole' || problem === 'decimals' ? unitProblemKey(problem, unit) : null
 }
 

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { orders, products, quoteRounds, quotes, rfqs } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
-import { multiplyMoney } from '~/modules/catalog/money'
+import { multiplyDecimal } from '~/lib/decimal'
 import { changeOrderStatus } from '~/modules/orders/commands.server'
 import { parseProductForm } from '~/modules/products/schemas'
 import { action as boardAction } from '~/routes/seller/rfqs'
@@ -57,7 +57,7 @@ describe('ordering a decimal quantity from the product page', () => {
     const [o] = await getDb().select().from(orders).where(eq(orders.id, id))
     // 245.55 × 12.5 = 3069.375 → 3069.38, the figure the cost summary showed.
     expect(o).toMatchObject({ quantity: 12.5, unit: 'tonnes', unitPrice: '245.55', total: '3069.38' })
-    expect(multiplyMoney('245.55', 12.5)).toBe(o!.total)
+    expect(multiplyDecimal('245.55', String(12.5), 2)).toBe(o!.total)
     expect(await stockOf(p.id)).toBe(2987.5)
     const stored = await getDb().execute<{ q: string; s: string }>(sql`select o.quantity::text as q, p.stock_quantity::text as s from orders o join products p on p.id = o.product_id where o.id = ${id}`)
     expect(stored.rows[0]).toEqual({ q: '12.500', s: '2987.500' })

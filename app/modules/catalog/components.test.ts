@@ -25,6 +25,7 @@ const product: ProductDetailDto = {
   price: '19.99',
   currency: 'USD',
   unit: 'litres',
+  unitDecimals: 3,
   stockQuantity: 100,
   minimumOrderQuantity: 3,
   images: [],
@@ -134,8 +135,8 @@ describe('stepQuantity', () => {
 })
 
 describe('the quantity as typed', () => {
-  const stock = { unit: 'pieces' as const, minimumOrderQuantity: 20, stockQuantity: 2975 }
-  const tonnes = { unit: 'tonnes' as const, minimumOrderQuantity: 0.5, stockQuantity: 3000 }
+  const stock = { unit: 'pieces' as const, unitDecimals: 0, minimumOrderQuantity: 20, stockQuantity: 2975 }
+  const tonnes = { unit: 'tonnes' as const, unitDecimals: 3, minimumOrderQuantity: 0.5, stockQuantity: 3000 }
   it('is read only when it is a plain decimal of up to three places, never rounded or clamped', () => {
     expect(readOrderQuantity(' 2976 ')).toBe(2976)
     expect(readOrderQuantity('7.8')).toBe(7.8)

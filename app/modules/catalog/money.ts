@@ -1,5 +1,4 @@
 // Exact decimal arithmetic on money strings ("1234.50") through integer cents. Never floats.
-import { multiplyDecimal } from '~/lib/decimal'
 
 const DECIMAL = /^(\d{1,15})(?:\.(\d{1,2}))?$/
 
@@ -18,16 +17,6 @@ export function fromCents(cents: bigint): string {
   const whole = abs / 100n
   const frac = (abs % 100n).toString().padStart(2, '0')
   return `${negative ? '-' : ''}${whole}.${frac}`
-}
-
-/**
- * unit price × quantity (12.5 t), exact, rounded half up to the cent as PostgreSQL's numeric rounds an
- * order's total; null when the price is malformed or the quantity is not a plain decimal. The quantity is
- * written out as the decimal it is (ADR 030) and multiplied by the one decimal multiply, lib/decimal.ts.
- */
-export function multiplyMoney(unitPrice: string, quantity: number): string | null {
-  if (toCents(unitPrice) === null || !Number.isFinite(quantity) || quantity < 0) return null
-  return multiplyDecimal(unitPrice.trim(), String(quantity), 2)
 }
 
 /** a + b, exact; null when either is malformed. */

@@ -4,7 +4,7 @@ import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import { disputes, orderEvents, orders, products, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/index.server'
-import { type OrderStatus, tradePartyOf, UUID_PATTERN } from '~/domain'
+import { type OrderStatus, tradePartyOf, UNIT_RULES, UUID_PATTERN } from '~/domain'
 import { cancelOrder, createOrder } from './lifecycle.server'
 import { isFinalOrderStatus, orderTransitionVerdict, type OrderRole } from './policy'
 import { orderQuantityError, shippingIndexError, type PlaceOrderInput } from './schemas'
@@ -101,7 +101,7 @@ export async function placeProductOrder(buyerProfileId: string, input: PlaceOrde
   if (product.sellerId === buyerProfileId) return placeRefuse(403, catalogError('ownProduct'))
   const shippingError = shippingIndexError(input.shipping, product.shippingOptions.length)
   if (shippingError) return placeRefuse(400, shippingError)
-  const quantityError = orderQuantityError(input.quantity, product)
+  const quantityError = orderQuantityError(input.quantity, { ...product, unitDecimals: UNIT_RULES[product.unit].decimals })
   if (quantityError) return placeRefuse(quantityError.key.endsWith('belowMoq') || quantityError.key.startsWith('units:') ? 400 : 409, quantityError.key, quantityError.count)
   const shipping = input.shipping === null ? null : product.shippingOptions[input.shipping]!
   try {
@@ -127,7 +127,7 @@ export async function placeProductOrder(buyerProfileId: string, input: PlaceOrde
       if (!reserved) {
         const [now] = await tx.select({ unit: products.unit, stockQuantity: products.stockQuantity, minimumOrderQuantity: products.minimumOrderQuantity, isActive: products.isActive }).from(products).where(eq(products.id, input.productId))
         if (!now || !now.isActive) return placeRefuse(404, catalogError('notFound'))
-        const again = orderQuantityError(input.quantity, now)
+        const again = orderQuantityError(input.quantity, { ...now, unitDecimals: UNIT_RULES[now.unit].decimals })
         return again ? placeRefuse(409, again.key, again.count) : placeRefuse(409, catalogError('changed'))
       }
       const order = await createOrder(tx, {

@@ -26,7 +26,7 @@ export type NewOrder = Omit<OrderRow, 'id' | 'status' | 'total' | 'unit' | 'crea
 
 /**
  * The total payable in the order's currency, multiplied in SQL (numeric is exact; 12.5 t × 245.55 is
- * rounded half up to the cent, as multiplyMoney shows it before the order): the goods, plus shipping only
+ * rounded half up to the cent, as the cost summary shows it before the order (multiplyDecimal)): the goods, plus shipping only
  * when it is priced in the same currency (never converted, ADR 006).
  */
 function orderTotal(unitPrice: string, quantity: number, currency: string, shipping: { price: string; currency: string } | null): SQL {

@@ -2,7 +2,7 @@
 // with them as the buyer types, and loads the schema itself only after the page has hydrated (issue
 // #11: at most 150 kB of JavaScript per public page). schemas.ts uses and re-exports them.
 
-import { checkQuantity, readQuantity, unitProblemKey, unitQuantityError, type QuantityUnit } from '~/domain'
+import { checkQuantityIn, decimalsQuantityError, readQuantity, unitProblemKey, type QuantityUnit } from '~/domain'
 
 /** The product page's order form (issue 8 item 8); the fuzz targets use the same list. */
 export const PLACE_ORDER_FIELDS = ['productId', 'quantity', 'shipping', 'submissionKey'] as const
@@ -24,12 +24,12 @@ export function readOrderQuantity(text: string): number | null {
   return readQuantity(text)
 }
 
-/** The product the quantity rules read: its unit, minimum order and stock. */
-type OrderedProduct = { unit: QuantityUnit; minimumOrderQuantity: number; stockQuantity: number }
+/** The product the quantity rules read: its unit and the unit's decimals (UNIT_RULES, sent by the loader so the page loads no unit table), minimum order and stock. */
+type OrderedProduct = { unit: QuantityUnit; unitDecimals: number; minimumOrderQuantity: number; stockQuantity: number }
 
 /** The product page's quantity field as typed: unreadable, not in the unit's decimals, or outside minimum order and stock (an i18n key and its count), or null. */
 export function typedOrderQuantityError(text: string, product: OrderedProduct): { key: string; count?: number } | null {
-  const read = checkQuantity(text, product.unit)
+  const read = checkQuantityIn(text, product.unitDecimals)
   if (read.ok) return orderQuantityError(read.value, product)
   return { key: read.problem === 'whole' || read.problem === 'decimals' ? unitProblemKey(read.problem, product.unit) : e('quantity') }
 }
@@ -37,7 +37,7 @@ export function typedOrderQuantityError(text: string, product: OrderedProduct): 
 /** The quantity rule of the product page (spec §5 stepper): an i18n key and its values, or null when fine. */
 export function orderQuantityError(quantity: number, product: OrderedProduct): { key: string; count?: number } | null {
   if (product.stockQuantity <= 0 || product.stockQuantity < product.minimumOrderQuantity) return { key: e('outOfStock') }
-  const unitError = unitQuantityError(quantity, product.unit)
+  const unitError = decimalsQuantityError(quantity, product.unit, product.unitDecimals)
   if (unitError) return { key: unitError }
   if (quantity < product.minimumOrderQuantity) return { key: e('belowMoq'), count: product.minimumOrderQuantity }
   if (quantity > product.stockQuantity) return { key: e('onlyLeft'), count: product.stockQuantity }

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { useFormat } from '~/lib/use-format'
-import { addMoney, multiplyMoney } from '../money'
+import { multiplyDecimal } from '~/lib/decimal'
+import { formatCount } from '~/lib/i18n'
+import { useReader } from '~/lib/reader'
+import { addMoney } from '../money'
 import type { ShippingOptionDto } from '../types'
 import { Price } from './price'
 
@@ -24,9 +26,9 @@ export function CostSummary({
   shipping: ShippingOptionDto | null
 }) {
   const { t } = useTranslation('catalog')
-  const f = useFormat()
-  // Exact: 12.5 × 245.55 by lib/decimal.ts, rounded to the cent as the order's total is in SQL.
-  const subtotal = quantity === null ? null : (multiplyMoney(unitPrice, quantity) ?? '0.00')
+  const reader = useReader()
+  // Exact: 245.55 × 12.5 by lib/decimal.ts, rounded half up to the cent as the order's total is in SQL (ADR 030).
+  const subtotal = quantity === null ? null : (multiplyDecimal(unitPrice, String(quantity), 2) ?? '0.00')
   const sameCurrency = shipping !== null && shipping.currency === currency
   const total = subtotal !== null && sameCurrency ? (addMoney(subtotal, shipping.price) ?? subtotal) : subtotal
   return (
@@ -41,7 +43,7 @@ export function CostSummary({
         </dd>
         <dt className="text-muted-foreground">{t('product.cost.quantity')}</dt>
         <dd className="text-right" data-testid="cost-quantity">
-          {quantity === null ? '—' : `${f.count(quantity)}\u00a0${unit}`}
+          {quantity === null ? '—' : `${formatCount(quantity, reader)}\u00a0${unit}`}
         </dd>
         <dt className="text-muted-foreground">{t('product.cost.subtotal')}</dt>
         <dd className="text-right" data-testid="cost-subtotal">

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { useFormat } from '~/lib/use-format'
+import { formatCount } from '~/lib/i18n'
+import { useReader } from '~/lib/reader'
 import { readOrderQuantity } from '~/modules/orders'
 
 /** 10^QUANTITY_SCALE: a step is counted in thousandths, whole numbers, so 12.5 + 1 is 13.5 and never 13.499999. */
@@ -55,7 +56,7 @@ export function QuantityStepper({
   onBlur?: () => void
 }) {
   const { t } = useTranslation('catalog')
-  const f = useFormat()
+  const reader = useReader()
   const n = readOrderQuantity(value)
   const top = Math.max(min, max)
   return (
@@ -106,7 +107,7 @@ export function QuantityStepper({
         </p>
       ) : null}
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {t('product.quantity.hint', { min: f.count(min), max: f.count(top), unit })}
+        {t('product.quantity.hint', { min: formatCount(min, reader), max: formatCount(top, reader), unit })}
       </p>
     </div>
   )
