@@ -95,7 +95,7 @@ export default defineConfig({
                 { name: 'ui', test: /app[\\/](components[\\/]ui[\\/](card|badge|alert|label|native-select)|lib[\\/]seo)\.tsx?$/ },
                 {
                   name: 'catalog-ui',
-                  test: /app[\\/](components[\\/]message-button|domain[\\/]fields|modules[\\/]orders[\\/]limits|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
+                  test: /app[\\/](components[\\/]message-button|domain[\\/]fields|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
                 },
                 // The form composites (with the spinner they use): one stream for the sign-in pages and one file, not
                 // four, in the root's preload list for its lazy profile form. Last, so the groups above keep their modules.

@@ -87,6 +87,7 @@ describe('a quantity as typed (issue 28 item 2)', () => {
     ['0', 'kg', { ok: false, problem: 'zero' }],
     ['0.000', 'kg', { ok: false, problem: 'zero' }],
     ['1000000000.001', 'kg', { ok: false, problem: 'max' }],
+    ['99999999999', 'kg', { ok: false, problem: 'max' }],
     ['abc', 'kg', { ok: false, problem: 'format' }],
   ] as const)('%j in %s', (text, unit, want) => {
     expect(checkQuantity(text, unit)).toEqual(want)

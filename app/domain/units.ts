@@ -134,6 +134,8 @@ export function checkQuantity(text: string, unit: QuantityUnit | null, options: 
 export function checkQuantityIn(text: string, decimals: number | null, options: { allowZero?: boolean } = {}): { ok: true; value: number } | { ok: false; problem: QuantityRefusal } {
   const v = normalizeQuantityText(text)
   const problem = decimalsProblem(v, decimals ?? QUANTITY_SCALE)
+  // More digits than any quantity has before the point: too large, not unreadable.
+  if (problem === 'format' && /^\d{11,}(\.\d+)?$/.test(v)) return { ok: false, problem: 'max' }
   if (problem) return { ok: false, problem: decimals === null && problem === 'decimals' ? 'format' : problem }
   const value = Number(v)
   if (value === 0 && !options.allowZero) return { ok: false, problem: 'zero' }
