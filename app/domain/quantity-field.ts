@@ -2,7 +2,8 @@
 // the rules of units.ts (checkQuantity). Kept out of the domain's index (ADR 024: constant-only importers
 // do not pull Zod); forms import it from '~/domain/quantity-field'.
 import { z } from 'zod'
-import { checkQuantity, isQuantityUnit, unitProblemKey, unitQuantityError, type QuantityRefusal, type QuantityUnit } from './units'
+import { unitProblemKey, type QuantityRefusal } from './quantities'
+import { checkQuantity, isQuantityUnit, unitQuantityError, type QuantityUnit } from './units'
 
 /** A form's messages (i18n keys) for a quantity that is no number, not more than 0 (or negative, for a stock), or too large. */
 export type QuantityMessages = { format: string; zero: string; max: string; required?: string }

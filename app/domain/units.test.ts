@@ -4,7 +4,8 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from './languages'
 import { QUANTITY_MAX } from './fields'
-import { QUANTITY_PRECISION, QUANTITY_SCALE, QUANTITY_UNITS, UNIT_RULES, WHOLE_UNITS, checkQuantity, isQuantityUnit, quantityProblem, readQuantity, unitProblemKey, unitQuantityError, unitText, type QuantityUnit } from './units'
+import { QUANTITY_SCALE, readQuantity, unitProblemKey } from './quantities'
+import { QUANTITY_PRECISION, QUANTITY_UNITS, UNIT_RULES, WHOLE_UNITS, checkQuantity, isQuantityUnit, quantityProblem, unitQuantityError, unitText, type QuantityUnit } from './units'
 
 const load = (lng: string) => JSON.parse(fs.readFileSync(path.join('public/locales', lng, 'units.json'), 'utf8'))
 

@@ -5,6 +5,7 @@
 // Names (singular, plural, short) are translated in public/locales/{lng}/units.json.
 
 import { QUANTITY_MAX } from './fields'
+import { checkQuantityIn, decimalsProblem, decimalsQuantityError, QUANTITY_SCALE, type QuantityRefusal } from './quantities'
 
 export const UNIT_DIMENSIONS = ['mass', 'volume', 'length', 'area', 'count'] as const
 export type UnitDimension = (typeof UNIT_DIMENSIONS)[number]
@@ -71,9 +72,6 @@ export const UNIT_RULES: Record<QuantityUnit, UnitRule> = {
   containers_40ft: { dimension: 'count', factor: null, decimals: 0 },
 }
 
-/** The most decimals any unit allows: the scale of every quantity column. */
-export const QUANTITY_SCALE = 3
-
 export function isQuantityUnit(value: unknown): value is QuantityUnit {
   return typeof value === 'string' && (QUANTITY_UNITS as readonly string[]).includes(value)
 }
@@ -81,16 +79,6 @@ export function isQuantityUnit(value: unknown): value is QuantityUnit {
 /** Why a typed quantity does not fit `unit`, or null when it does: 'format' (not a plain decimal), 'whole' (a fraction of a unit counted whole), 'decimals' (more decimals than the unit allows). */
 export function quantityProblem(value: string, unit: QuantityUnit): 'format' | 'whole' | 'decimals' | null {
   return decimalsProblem(value, UNIT_RULES[unit].decimals)
-}
-
-/** quantityProblem for a unit's decimals given as a number: a page that has them (the product page) loads no unit table. */
-export function decimalsProblem(value: string, allowed: number): 'format' | 'whole' | 'decimals' | null {
-  const match = /^(\d{1,10})(?:\.(\d{1,3}))?$/.exec(value)
-  if (!match) return /^\d+\.\d+$/.test(value) ? (allowed === 0 ? 'whole' : 'decimals') : 'format'
-  const fraction = (match[2] ?? '').replace(/0+$/, '')
-  if (fraction.length === 0) return null
-  if (allowed === 0) return 'whole'
-  return fraction.length > allowed ? 'decimals' : null
 }
 
 /**
@@ -108,19 +96,6 @@ export const WHOLE_UNITS = /* @__PURE__ */ QUANTITY_UNITS.filter((unit) => UNIT_
 /** Digits of a quantity column, numeric(QUANTITY_PRECISION, QUANTITY_SCALE): QUANTITY_MAX's before the point, QUANTITY_SCALE after. */
 export const QUANTITY_PRECISION = /* @__PURE__ */ String(QUANTITY_MAX).length + QUANTITY_SCALE
 
-/** Why a typed quantity is refused: the unit's rules (quantityProblem), or 'zero' (not more than 0), 'max' (above QUANTITY_MAX). */
-export type QuantityRefusal = 'format' | 'whole' | 'decimals' | 'zero' | 'max'
-
-/**
- * A quantity as typed, for reading: spaces around dropped, and a comma taken for the decimal point where
- * it cannot be a thousands separator ("12,5" and "0,75" as a Russian or Hindi keyboard writes them;
- * "1,500" stays unreadable rather than becoming 1.5).
- */
-export function normalizeQuantityText(text: string): string {
-  const v = text.trim()
-  return /^\d+,\d{1,2}$/.test(v) ? v.replace(',', '.') : v
-}
-
 /**
  * Reads a typed quantity: its number, or why it is refused. With a unit, the unit's decimals apply
  * ('whole' for a fraction of a unit counted whole, 'decimals' for too many); without one (the unit is
@@ -130,24 +105,6 @@ export function checkQuantity(text: string, unit: QuantityUnit | null, options: 
   return checkQuantityIn(text, unit === null ? null : UNIT_RULES[unit].decimals, options)
 }
 
-/** checkQuantity for a unit's decimals given as a number (null: any up to QUANTITY_SCALE), without the unit table. */
-export function checkQuantityIn(text: string, decimals: number | null, options: { allowZero?: boolean } = {}): { ok: true; value: number } | { ok: false; problem: QuantityRefusal } {
-  const v = normalizeQuantityText(text)
-  const problem = decimalsProblem(v, decimals ?? QUANTITY_SCALE)
-  // More digits than any quantity has before the point: too large, not unreadable.
-  if (problem === 'format' && /^\d{11,}(\.\d+)?$/.test(v)) return { ok: false, problem: 'max' }
-  if (problem) return { ok: false, problem: decimals === null && problem === 'decimals' ? 'format' : problem }
-  const value = Number(v)
-  if (value === 0 && !options.allowZero) return { ok: false, problem: 'zero' }
-  if (value > QUANTITY_MAX) return { ok: false, problem: 'max' }
-  return { ok: true, value }
-}
-
-/** A quantity as typed, or null when it is no quantity more than 0 (any unit): what the stepper and the cost summary read. */
-export function readQuantity(text: string): number | null {
-  const read = checkQuantityIn(text, null)
-  return read.ok ? read.value : null
-}
 
 /**
  * The i18n key refusing a quantity that does not fit its unit ("Containers are counted whole…", "At most 2
@@ -158,11 +115,3 @@ export function unitQuantityError(quantity: number, unit: QuantityUnit): string 
   return decimalsQuantityError(quantity, unit, UNIT_RULES[unit].decimals)
 }
 
-/** unitQuantityError with the unit's decimals given (the product page has them from its loader, not from the unit table). */
-export function decimalsQuantityError(quantity: number, unit: QuantityUnit, decimals: number): string | null {
-  const problem = decimalsProblem(String(quantity), decimals)
-  return problem === 'whole' || problem === 'decimals' ? unitProblemKey(problem, unit) : null
-}
-
-/** The message of a unit's refusal, in the units namespace: one per unit, so each names it in its language's grammar. */
-export const unitProblemKey = (problem: 'whole' | 'decimals', unit: QuantityUnit) => `units:problems.${problem}.${unit}`
