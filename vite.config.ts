@@ -100,7 +100,7 @@ export default defineConfig({
                 { name: 'conversion', test: /app[\\/](components[\\/]converted-amount|lib[\\/](conversion|decimal))\.tsx?$/ },
                 {
                   name: 'catalog-ui',
-                  test: /app[\\/](components[\\/]message-button|modules[\\/]orders[\\/]limits|components[\\/]reader-amount|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
+                  test: /app[\\/](components[\\/]message-button|components[\\/]reader-amount|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
                 },
                 // The form composites (with the spinner they use): one stream for the sign-in pages and one file, not
                 // four, in the root's preload list for its lazy profile form. Last, so the groups above keep their modules.

@@ -16,7 +16,10 @@ export const MONEY_PATTERN = /^\d{1,12}(\.\d{1,2})?$/
 /** The largest amount numeric(14,2) holds. */
 export const MONEY_MAX = '999999999999.99'
 
-/** A quantity ordered, requested, quoted or set as a minimum order: a whole number in this range. */
+/**
+ * A quantity ordered, requested, quoted or set as a minimum order: more than 0 and at most QUANTITY_MAX,
+ * with the decimals its unit allows (units.ts: `checkQuantity`). QUANTITY_MIN is the least whole quantity.
+ */
 export const QUANTITY_MIN = 1
 export const QUANTITY_MAX = 1_000_000_000
 

@@ -4,6 +4,9 @@
 // to the dimension's base unit (kilogram, litre, metre, square metre, piece), as an exact decimal.
 // Names (singular, plural, short) are translated in public/locales/{lng}/units.json.
 
+import { QUANTITY_MAX } from './fields'
+import { checkQuantityIn, decimalsProblem, decimalsQuantityError, QUANTITY_SCALE, type QuantityRefusal } from './quantities'
+
 export const UNIT_DIMENSIONS = ['mass', 'volume', 'length', 'area', 'count'] as const
 export type UnitDimension = (typeof UNIT_DIMENSIONS)[number]
 
@@ -69,22 +72,13 @@ export const UNIT_RULES: Record<QuantityUnit, UnitRule> = {
   containers_40ft: { dimension: 'count', factor: null, decimals: 0 },
 }
 
-/** The most decimals any unit allows: the scale of every quantity column. */
-export const QUANTITY_SCALE = 3
-
 export function isQuantityUnit(value: unknown): value is QuantityUnit {
   return typeof value === 'string' && (QUANTITY_UNITS as readonly string[]).includes(value)
 }
 
 /** Why a typed quantity does not fit `unit`, or null when it does: 'format' (not a plain decimal), 'whole' (a fraction of a unit counted whole), 'decimals' (more decimals than the unit allows). */
 export function quantityProblem(value: string, unit: QuantityUnit): 'format' | 'whole' | 'decimals' | null {
-  const match = /^(\d{1,10})(?:\.(\d{1,3}))?$/.exec(value)
-  if (!match) return /^\d+\.\d+$/.test(value) ? (UNIT_RULES[unit].decimals === 0 ? 'whole' : 'decimals') : 'format'
-  const fraction = (match[2] ?? '').replace(/0+$/, '')
-  const allowed = UNIT_RULES[unit].decimals
-  if (fraction.length === 0) return null
-  if (allowed === 0) return 'whole'
-  return fraction.length > allowed ? 'decimals' : null
+  return decimalsProblem(value, UNIT_RULES[unit].decimals)
 }
 
 /**
@@ -95,3 +89,29 @@ export function quantityProblem(value: string, unit: QuantityUnit): 'format' | '
 export function unitText(unit: QuantityUnit, count: number): [key: string, options: { count: number }] {
   return [UNIT_RULES[unit].dimension === 'count' ? `units:name.${unit}` : `units:short.${unit}`, { count }]
 }
+
+/** The units counted whole (decimals 0): the CHECKs that keep their quantities whole are built from this list. */
+export const WHOLE_UNITS = /* @__PURE__ */ QUANTITY_UNITS.filter((unit) => UNIT_RULES[unit].decimals === 0)
+
+/** Digits of a quantity column, numeric(QUANTITY_PRECISION, QUANTITY_SCALE): QUANTITY_MAX's before the point, QUANTITY_SCALE after. */
+export const QUANTITY_PRECISION = /* @__PURE__ */ String(QUANTITY_MAX).length + QUANTITY_SCALE
+
+/**
+ * Reads a typed quantity: its number, or why it is refused. With a unit, the unit's decimals apply
+ * ('whole' for a fraction of a unit counted whole, 'decimals' for too many); without one (the unit is
+ * checked later against the database) up to QUANTITY_SCALE decimals. `allowZero` for a stock.
+ */
+export function checkQuantity(text: string, unit: QuantityUnit | null, options: { allowZero?: boolean } = {}): { ok: true; value: number } | { ok: false; problem: QuantityRefusal } {
+  return checkQuantityIn(text, unit === null ? null : UNIT_RULES[unit].decimals, options)
+}
+
+
+/**
+ * The i18n key refusing a quantity that does not fit its unit ("Containers are counted whole…", "At most 2
+ * decimals for carats…"), or null. For a number already read (a form's value, a row): the commands check
+ * it against the unit they read from the database, the forms against the unit they show.
+ */
+export function unitQuantityError(quantity: number, unit: QuantityUnit): string | null {
+  return decimalsQuantityError(quantity, unit, UNIT_RULES[unit].decimals)
+}
+

@@ -1,4 +1,4 @@
-// Exact decimal arithmetic for rates and conversions (issue 28, ADR 028): decimal strings held as
+// Exact decimal arithmetic for rates, conversions and price × quantity (issue 28, ADRs 028 and 030): decimal strings held as
 // BigInt scaled integers. Never JS floats. Browser-safe.
 import { RATE_INTEGER_DIGITS, RATE_SCALE } from '~/domain/rates'
 

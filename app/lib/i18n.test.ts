@@ -182,7 +182,7 @@ describe('prices and counts written without Intl', () => {
     expect(formatMoney('5', 'JPY', readerOf('en'))).toBe(intlMoney('5', 'JPY', readerOf('en')))
   })
 
-  it('writes whole counts as Intl does, and falls back to Intl for fractions', () => {
+  it('writes whole counts and quantities of up to three decimals as Intl does (12,5 in Russian)', () => {
     for (const reader of READERS) {
       const intl = new Intl.NumberFormat(intlLocaleOf(reader))
       fc.assert(
@@ -192,7 +192,16 @@ describe('prices and counts written without Intl', () => {
         { numRuns: 300 },
       )
       expect(formatCount(12.5, reader)).toBe(intl.format(12.5))
+      fc.assert(
+        fc.property(fc.integer({ min: -1e13, max: 1e13 }), fc.integer({ min: 0, max: 3 }), (n, scale) => {
+          const quantity = n / 10 ** scale
+          expect(formatCount(quantity, reader)).toBe(intl.format(quantity))
+        }),
+        { numRuns: 300 },
+      )
     }
+    expect(formatCount(12.5, readerOf('ru'))).toBe('12,5')
+    expect(formatCount(1234567.125, buyerInIndia('en'))).toBe('12,34,567.125')
     expect(formatCount(999, readerOf('hi'))).toBe('999')
   })
 })

@@ -133,10 +133,15 @@ export function groupDigits(digits: string, grouping: Grouping): string {
  */
 export const numberLocale = (reader: Reader): string => (groupingOf(reader) === 'intl' ? 'en-US' : INTL_LOCALES[reader.lng])
 
-/** A whole number (a count, a quantity) as Intl.NumberFormat would write it for the reader. */
+/**
+ * A count or a quantity (12.5 t, 0.75 ct) as Intl.NumberFormat would write it for the reader ("12,5" in
+ * Russian), from the tables: a quantity has at most three decimals, which is what Intl writes by default.
+ */
 export function formatCount(value: number, reader: Reader): string {
-  if (!Number.isSafeInteger(value)) return numberFormat(numberLocale(reader)).format(value)
-  return (value < 0 ? '-' : '') + groupDigits(String(Math.abs(value)), groupingOf(reader))
+  const plain = /^(\d+)(?:\.(\d{1,3}))?$/.exec(String(Math.abs(value)))
+  if (!plain || !Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) return numberFormat(numberLocale(reader)).format(value)
+  const fraction = plain[2] ? `${reader.lng === 'ru' ? ',' : '.'}${plain[2]}` : ''
+  return (value < 0 ? '-' : '') + groupDigits(plain[1]!, groupingOf(reader)) + fraction
 }
 
 /** Formats an exact decimal string as money (two decimals, cut, not rounded) without floating point. */

@@ -12,7 +12,7 @@ import { isPlainText } from '../../app/lib/uploads.server'
 import { recordAudit } from '../../app/modules/admin/audit.server'
 import { importRates } from '../../app/modules/rates/rates.server'
 import { describeCsvProblem, parseRatesCsv } from '../../app/modules/rates/schemas'
-import { trimDecimal } from '../../app/modules/rates/decimal'
+import { trimDecimal } from '../../app/lib/decimal'
 import { runCommand, withAppDatabase } from './command'
 
 /** The English messages of the admin page, so the command line says the same thing. */

@@ -19,8 +19,8 @@ import {
 } from 'drizzle-orm/pg-core'
 import { CATALOG_CURRENCIES, QUANTITY_UNITS, type CatalogCurrency, type LanguageCode, type QuantityUnit, type ShippingMethod } from '../../app/domain'
 import { profiles } from './accounts'
-import { sqlList } from './sql-lists'
-import { idColumn, partOf } from './columns'
+import { sqlList, wholeInUnit } from './sql-lists'
+import { idColumn, partOf, quantityColumn } from './columns'
 
 export type ShippingOption = {
   method: ShippingMethod
@@ -79,8 +79,8 @@ export const products = pgTable(
     currency: text('currency').$type<CatalogCurrency>().notNull().default('USD'),
     /** What the price is per, and what the stock and minimum order count (app/domain/units.ts). */
     unit: text('unit').$type<QuantityUnit>().notNull().default('pieces'),
-    stockQuantity: integer('stock_quantity').notNull().default(0),
-    minimumOrderQuantity: integer('minimum_order_quantity').notNull().default(1),
+    stockQuantity: quantityColumn('stock_quantity').notNull().default(0),
+    minimumOrderQuantity: quantityColumn('minimum_order_quantity').notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
     /**
      * Public in the catalog: active, and the seller's account active and KYC approved (the app's
@@ -110,8 +110,10 @@ export const products = pgTable(
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_currency_check', sql`${t.currency} in ${sqlList(CATALOG_CURRENCIES)}`),
     check('products_stock_check', sql`${t.stockQuantity} >= 0`),
-    check('products_moq_check', sql`${t.minimumOrderQuantity} >= 1`),
+    check('products_moq_check', sql`${t.minimumOrderQuantity} > 0`),
     check('products_unit_check', sql`${t.unit} in ${sqlList(QUANTITY_UNITS)}`),
+    check('products_whole_stock_check', wholeInUnit(t.unit, t.stockQuantity)),
+    check('products_whole_moq_check', wholeInUnit(t.unit, t.minimumOrderQuantity)),
     index('products_seller_idx').on(t.sellerId),
     uniqueIndex('products_seller_sku_key').on(t.sellerId, t.sku),
     index('products_category_idx').on(t.categoryId),
@@ -178,7 +180,7 @@ export const productTranslations = pgTable(
     subcategoryId: text('subcategory_id'),
     price: numeric('price', { precision: 14, scale: 2 }),
     currencyRank: smallint('currency_rank'),
-    minimumOrderQuantity: integer('minimum_order_quantity'),
+    minimumOrderQuantity: quantityColumn('minimum_order_quantity'),
     productCreatedAt: timestamp('product_created_at', { withTimezone: true }),
   },
   (t) => [

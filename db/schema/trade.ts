@@ -4,8 +4,8 @@ import { check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, 
 import { CURRENCIES, INCOTERMS, QUANTITY_UNITS, LOCATION_PREFERENCES, LIVE_QUOTE_STATUSES, ORDER_STATUSES, QUOTE_STATUSES, RFQ_STATUSES, ROUND_ACTIONS, TRADE_PARTIES, type Currency, type IncotermCode, type LocationPreference, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type ShippingMethod, type TradeParty } from '../../app/domain'
 import { profiles } from './accounts'
 import { categories, products } from './catalog'
-import { sqlList } from './sql-lists'
-import { idColumn, partOf } from './columns'
+import { sqlList, wholeInUnit } from './sql-lists'
+import { idColumn, partOf, quantityColumn } from './columns'
 
 /** A buyer's request for quote (spec §3 RFQ, plus the trade terms of issue 8). */
 export const rfqs = pgTable(
@@ -20,7 +20,7 @@ export const rfqs = pgTable(
     budgetMin: numeric('budget_min', { precision: 14, scale: 2 }),
     budgetMax: numeric('budget_max', { precision: 14, scale: 2 }),
     currency: text('currency').$type<Currency>().notNull().default('USD'),
-    quantity: integer('quantity').notNull().default(1),
+    quantity: quantityColumn('quantity').notNull().default(1),
     unit: text('unit').$type<QuantityUnit>().notNull().default('pieces'),
     deadline: date('deadline', { mode: 'string' }),
     locationPreference: text('location_preference').$type<LocationPreference>().notNull().default('Both'),
@@ -48,7 +48,8 @@ export const rfqs = pgTable(
     check('rfqs_budget_min_check', sql`${t.budgetMin} is null or ${t.budgetMin} >= 0`),
     check('rfqs_budget_max_check', sql`${t.budgetMax} is null or ${t.budgetMax} >= 0`),
     check('rfqs_budget_range_check', sql`${t.budgetMin} is null or ${t.budgetMax} is null or ${t.budgetMax} >= ${t.budgetMin}`),
-    check('rfqs_quantity_check', sql`${t.quantity} >= 1`),
+    check('rfqs_quantity_check', sql`${t.quantity} > 0`),
+    check('rfqs_whole_quantity_check', wholeInUnit(t.unit, t.quantity)),
     check('rfqs_unit_check', sql`${t.unit} in ${sqlList(QUANTITY_UNITS)}`),
     check('rfqs_currency_check', sql`${t.currency} in ${sqlList(CURRENCIES)}`),
     check('rfqs_location_check', sql`${t.locationPreference} in ${sqlList(LOCATION_PREFERENCES)}`),
@@ -80,9 +81,10 @@ export const quotes = pgTable(
     sellerId: partOf('seller_id', () => profiles.id),
     unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
     currency: text('currency').$type<Currency>().notNull(),
-    minOrderQuantity: integer('min_order_quantity').notNull().default(1),
+    /** In the RFQ's unit, like every quantity of the quote (quotes have no unit of their own). */
+    minOrderQuantity: quantityColumn('min_order_quantity').notNull().default(1),
     /** The quantity of the current offer; null until someone counters: the RFQ's quantity. */
-    quantity: integer('quantity'),
+    quantity: quantityColumn('quantity'),
     incoterm: text('incoterm').$type<IncotermCode>().notNull(),
     incotermPlace: text('incoterm_place').notNull(),
     leadTimeDays: integer('lead_time_days').notNull(),
@@ -99,8 +101,8 @@ export const quotes = pgTable(
   (t) => [
     check('quotes_unit_price_check', sql`${t.unitPrice} >= 0`),
     check('quotes_currency_check', sql`${t.currency} in ${sqlList(CURRENCIES)}`),
-    check('quotes_moq_check', sql`${t.minOrderQuantity} >= 1`),
-    check('quotes_quantity_check', sql`${t.quantity} is null or ${t.quantity} >= 1`),
+    check('quotes_moq_check', sql`${t.minOrderQuantity} > 0`),
+    check('quotes_quantity_check', sql`${t.quantity} is null or ${t.quantity} > 0`),
     check('quotes_incoterm_check', sql`${t.incoterm} in ${sqlList(INCOTERMS)}`),
     check('quotes_incoterm_place_check', sql`char_length(${t.incotermPlace}) between 1 and 120`),
     check('quotes_lead_time_check', sql`${t.leadTimeDays} between 1 and 365`),
@@ -130,7 +132,7 @@ export const quoteRounds = pgTable(
     authorId: uuid('author_id').references(() => profiles.id, { onDelete: 'set null' }),
     action: text('action').$type<RoundAction>().notNull(),
     unitPrice: numeric('unit_price', { precision: 14, scale: 2 }),
-    quantity: integer('quantity'),
+    quantity: quantityColumn('quantity'),
     incoterm: text('incoterm').$type<IncotermCode>(),
     incotermPlace: text('incoterm_place'),
     leadTimeDays: integer('lead_time_days'),
@@ -150,7 +152,7 @@ export const quoteRounds = pgTable(
     check('quote_rounds_action_check', sql`${t.action} in ${sqlList(ROUND_ACTIONS)}`),
     check('quote_rounds_terms_check', sql`${t.action} not in ('offer', 'counter') or (${t.unitPrice} is not null and ${t.quantity} is not null and ${t.incoterm} is not null and ${t.expiresAt} is not null)`),
     check('quote_rounds_price_check', sql`${t.unitPrice} is null or ${t.unitPrice} >= 0`),
-    check('quote_rounds_quantity_check', sql`${t.quantity} is null or ${t.quantity} >= 1`),
+    check('quote_rounds_quantity_check', sql`${t.quantity} is null or ${t.quantity} > 0`),
     check('quote_rounds_message_check', sql`${t.message} is null or char_length(${t.message}) <= 2000`),
     check('quote_rounds_rate_stamp_check', sql`${t.rateStamp} is null or (${t.action} in ('offer', 'counter') and jsonb_typeof(${t.rateStamp}) = 'object')`),
     uniqueIndex('quote_rounds_quote_round_key').on(t.quoteId, t.round),
@@ -172,7 +174,7 @@ export const orders = pgTable(
     buyerId: partOf('buyer_id', () => profiles.id),
     sellerId: partOf('seller_id', () => profiles.id),
     unitPrice: numeric('unit_price', { precision: 14, scale: 2 }).notNull(),
-    quantity: integer('quantity').notNull(),
+    quantity: quantityColumn('quantity').notNull(),
     /** What the quantity counts and the unit price is per: the RFQ's, or the product's for a direct order. */
     unit: text('unit').$type<QuantityUnit>().notNull().default('pieces'),
     currency: text('currency').$type<Currency>().notNull(),
@@ -200,7 +202,8 @@ export const orders = pgTable(
   (t) => [
     check('orders_rate_stamp_check', sql`${t.rateStamp} is null or jsonb_typeof(${t.rateStamp}) = 'object'`),
     check('orders_status_check', sql`${t.status} in ${sqlList(ORDER_STATUSES)}`),
-    check('orders_quantity_check', sql`${t.quantity} >= 1`),
+    check('orders_quantity_check', sql`${t.quantity} > 0`),
+    check('orders_whole_quantity_check', wholeInUnit(t.unit, t.quantity)),
     check('orders_unit_check', sql`${t.unit} in ${sqlList(QUANTITY_UNITS)}`),
     check('orders_unit_price_check', sql`${t.unitPrice} >= 0`),
     check('orders_currency_check', sql`${t.currency} in ${sqlList(CURRENCIES)}`),

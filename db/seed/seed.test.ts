@@ -5,7 +5,8 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
-import { addMoney, multiplyMoney } from '~/modules/catalog/money'
+import { addMoney } from '~/modules/catalog/money'
+import { multiplyDecimal } from '~/lib/decimal'
 import { KYC_DOCUMENT } from '~/domain/uploads'
 import { checkUpload } from '~/lib/uploads.server'
 import { readKycDocumentByKey } from '~/modules/kyc/queries.server'
@@ -520,7 +521,7 @@ describe('the demo market', () => {
         const [q] = await getDb().select().from(quotes).where(eq(quotes.id, o.quoteId))
         expect(q.status, o.id).toBe('Accepted')
         expect([o.unitPrice, o.currency, o.rfqId], o.id).toEqual([q.unitPrice, q.currency, q.rfqId])
-        expect(o.total, o.id).toBe(multiplyMoney(o.unitPrice, o.quantity))
+        expect(o.total, o.id).toBe(multiplyDecimal(o.unitPrice, String(o.quantity), 2))
         expect(o.incoterm, o.id).not.toBeNull()
       } else {
         // A product order: the product's price and currency, within minimum order, one of its shipping options.
@@ -529,7 +530,7 @@ describe('the demo market', () => {
         expect(o.quantity, o.id).toBeGreaterThanOrEqual(product!.minimumOrderQuantity)
         expect(product!.stockQuantity, o.id).toBeGreaterThanOrEqual(0)
         expect(product!.shippingOptions, o.id).toContainEqual(expect.objectContaining({ method: o.shippingMethod, price: o.shippingPrice, currency: o.shippingCurrency }))
-        const goods = multiplyMoney(o.unitPrice, o.quantity)!
+        const goods = multiplyDecimal(o.unitPrice, String(o.quantity), 2)!
         expect(o.total, o.id).toBe(o.shippingCurrency === o.currency ? addMoney(goods, o.shippingPrice!) : goods)
         expect(o.incoterm, o.id).toBeNull()
       }

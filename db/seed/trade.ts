@@ -1,5 +1,6 @@
 import type { Db } from '~/lib/db.server'
-import { addMoney, multiplyMoney } from '~/modules/catalog/money'
+import { addMoney } from '~/modules/catalog/money'
+import { multiplyDecimal } from '~/lib/decimal'
 import { defaultCurrencyOf } from '../../app/domain'
 import { ratesInForce } from '~/modules/rates/index.server'
 import type { Currency, DisputeDecision, DisputeReason, IncotermCode, LocationPreference, OrderStatus, QuantityUnit, QuoteStatus, RoundAction, TradeParty, TradingCountry } from '../../app/domain'
@@ -1131,7 +1132,7 @@ export async function insertTradeData(tx: Tx, now: number): Promise<void> {
           quantity: current.quantity,
           unit: r.unit,
           currency: q.currency,
-          total: multiplyMoney(current.unitPrice, current.quantity) ?? seedError(`quote ${q.id}: bad price`),
+          total: multiplyDecimal(current.unitPrice, String(current.quantity), 2) ?? seedError(`quote ${q.id}: bad price`),
           incoterm: current.incoterm,
           incotermPlace: current.incotermPlace,
           leadTimeDays: current.leadTimeDays,
@@ -1180,7 +1181,7 @@ export async function insertTradeData(tx: Tx, now: number): Promise<void> {
     if (o.buyerId === product.sellerId) seedError(`order ${o.id}: a seller cannot order their own product`)
     if (o.quantity < product.minimumOrderQuantity || o.quantity > product.stockQuantity) seedError(`order ${o.id}: quantity outside minimum order and stock`)
     const shipping = product.shippingOptions[o.shipping] ?? seedError(`order ${o.id}: no shipping option ${o.shipping}`)
-    const goods = multiplyMoney(product.price, o.quantity) ?? seedError(`order ${o.id}: bad price`)
+    const goods = multiplyDecimal(product.price, String(o.quantity), 2) ?? seedError(`order ${o.id}: bad price`)
     // As placeProductOrder: shipping is added only when it is in the product's currency (ADR 006).
     const total = shipping.currency === product.currency ? addMoney(goods, shipping.price)! : goods
     const parties = { buyer: o.buyerId, seller: product.sellerId }

@@ -66,7 +66,7 @@ test('2,976 typed with 2,975 in stock is refused with a message and orders nothi
   // A valid amount orders exactly that.
   await quantity.fill('25')
   await expect(page.getByTestId('quantity-error')).toHaveCount(0)
-  await expect(page.getByTestId('cost-quantity')).toHaveText('25')
+  await expect(page.getByTestId('cost-quantity')).toHaveText('25\u00a0pcs')
   await page.getByRole('button', { name: 'Place order' }).click()
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/)
   await expect(page.getByTestId('order-product')).toHaveText(name)
@@ -74,4 +74,41 @@ test('2,976 typed with 2,975 in stock is refused with a message and orders nothi
   await expect(page.getByTestId('order-terms')).toContainText('62.50')
   await page.goto(productPath)
   await expect(page.getByTestId('availability')).toHaveText('In stock: 2950 pcs')
+})
+
+// Issue 28 item 2: a quantity in tonnes takes decimals. 12.5 t typed is 12.5 t ordered, + and − step it by
+// one tonne exactly, the cost summary multiplies exactly (245.55 × 12.5 = 3,069.375 → 3,069.38, the order's
+// total too) and the stock goes down by 12.5; a third decimal of a carat-like unit is never needed here.
+test('12.5 t typed orders exactly 12.5 t at the exact total, and the stock goes down by 12.5', async ({ page }) => {
+  const name = `Milling wheat class 3 ${Date.now().toString(36)}`
+  const buyer = await createBuyer()
+  const seller = await createSeller({
+    products: [{ name, price: '245.55', currency: 'USD', unit: 'tonnes', stockQuantity: 3000, minimumOrderQuantity: 0.5, shippingOptions: [] }],
+  })
+  const productPath = `/products/${seller.products[0]!.id}`
+
+  await logIn(page, buyer)
+  await page.goto(productPath)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+  await page.waitForLoadState('networkidle')
+
+  const quantity = page.getByLabel('Quantity', { exact: true })
+  await expect(quantity).toHaveAttribute('inputmode', 'decimal')
+  await quantity.fill('12.5')
+  await expect(page.getByTestId('quantity-error')).toHaveCount(0)
+  await expect(page.getByTestId('cost-quantity')).toHaveText('12.5\u00a0t')
+  await expect(page.getByTestId('cost-total')).toHaveText('$3,069.38')
+  // + and − move by one tonne, exactly.
+  await page.getByRole('button', { name: 'Increase quantity' }).click()
+  await expect(quantity).toHaveValue('13.5')
+  await page.getByRole('button', { name: 'Decrease quantity' }).click()
+  await expect(quantity).toHaveValue('12.5')
+
+  await page.getByRole('button', { name: 'Place order' }).click()
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/)
+  await expect(page.getByTestId('order-product')).toHaveText(name)
+  await expect(page.getByTestId('order-terms')).toContainText('12.5')
+  await expect(page.getByTestId('order-terms')).toContainText('3,069.38')
+  await page.goto(productPath)
+  await expect(page.getByTestId('availability')).toHaveText('In stock: 2987.5 t')
 })

@@ -25,6 +25,7 @@ const product: ProductDetailDto = {
   price: '19.99',
   currency: 'USD',
   unit: 'litres',
+  unitDecimals: 3,
   stockQuantity: 100,
   minimumOrderQuantity: 3,
   images: [],
@@ -101,9 +102,15 @@ describe('PurchasePanel', () => {
 
 describe('CostSummary', () => {
   it('lists shipping in another currency separately instead of adding it', async () => {
-    const html = await render(h(CostSummary, { unitPrice: '19.99', currency: 'USD', quantity: 3, shipping: product.shippingOptions[1] }))
+    const html = await render(h(CostSummary, { unitPrice: '19.99', currency: 'USD', quantity: 3, unit: 'pcs', shipping: product.shippingOptions[1] }))
     expect(html).toMatch(/data-testid="cost-total"[^>]*>(<[^>]*>)*\$59\.97</)
     expect(html).toContain('Shipping is priced in RUB and is not included in the total.')
+  })
+  it('multiplies a decimal quantity exactly and shows it with its unit', async () => {
+    // 245.55 × 12.5 = 3069.375, rounded half up to the cent as the order's total is in SQL.
+    const html = await render(h(CostSummary, { unitPrice: '245.55', currency: 'USD', quantity: 12.5, unit: 't', shipping: null }))
+    expect(html).toMatch(/data-testid="cost-quantity"[^>]*>12\.5\u00a0t</)
+    expect(html).toMatch(/data-testid="cost-total"[^>]*>(<[^>]*>)*\$3,069\.38</)
   })
 })
 
@@ -118,13 +125,23 @@ describe('stepQuantity', () => {
     expect(stepQuantity('1', 1, 5, 50)).toBe(5)
     expect(stepQuantity('abc', 1, 5, 50)).toBe(5)
   })
+  it('steps a decimal quantity by one unit, exactly', () => {
+    expect(stepQuantity('12.5', 1, 0.75, 3000)).toBe(13.5)
+    expect(stepQuantity('12.5', -1, 0.75, 3000)).toBe(11.5)
+    expect(stepQuantity('1.755', -1, 0.75, 3000)).toBe(0.755)
+    expect(stepQuantity('0.1', 1, 0.1, 3000)).toBe(1.1)
+    expect(stepQuantity('1.2', -1, 0.75, 3000)).toBe(0.75)
+  })
 })
 
 describe('the quantity as typed', () => {
-  const stock = { minimumOrderQuantity: 20, stockQuantity: 2975 }
-  it('is read only when it is whole digits, never rounded or clamped', () => {
+  const stock = { unit: 'pieces' as const, unitDecimals: 0, minimumOrderQuantity: 20, stockQuantity: 2975 }
+  const tonnes = { unit: 'tonnes' as const, unitDecimals: 3, minimumOrderQuantity: 0.5, stockQuantity: 3000 }
+  it('is read only when it is a plain decimal of up to three places, never rounded or clamped', () => {
     expect(readOrderQuantity(' 2976 ')).toBe(2976)
-    expect(readOrderQuantity('7.8')).toBeNull()
+    expect(readOrderQuantity('7.8')).toBe(7.8)
+    expect(readOrderQuantity('12,5')).toBe(12.5)
+    expect(readOrderQuantity('7.8125')).toBeNull()
     expect(readOrderQuantity('2,976')).toBeNull()
     expect(readOrderQuantity('1e3')).toBeNull()
     expect(readOrderQuantity('0')).toBeNull()
@@ -133,7 +150,10 @@ describe('the quantity as typed', () => {
   it('is refused outside minimum order and stock with the message and its count', () => {
     expect(typedOrderQuantityError('2976', stock)).toEqual({ key: 'catalog:product.order.errors.onlyLeft', count: 2975 })
     expect(typedOrderQuantityError('19', stock)).toEqual({ key: 'catalog:product.order.errors.belowMoq', count: 20 })
-    expect(typedOrderQuantityError('12.5', stock)).toEqual({ key: 'catalog:product.order.errors.quantity' })
+    expect(typedOrderQuantityError('12.5', stock)).toEqual({ key: 'units:problems.whole.pieces' })
+    expect(typedOrderQuantityError('12.5', tonnes)).toBeNull()
+    expect(typedOrderQuantityError('12.5005', tonnes)).toEqual({ key: 'units:problems.decimals.tonnes' })
+    expect(typedOrderQuantityError('0.25', tonnes)).toEqual({ key: 'catalog:product.order.errors.belowMoq', count: 0.5 })
     expect(typedOrderQuantityError('2975', stock)).toBeNull()
     expect(typedOrderQuantityError('20', stock)).toBeNull()
   })

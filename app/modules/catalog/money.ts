@@ -19,13 +19,6 @@ export function fromCents(cents: bigint): string {
   return `${negative ? '-' : ''}${whole}.${frac}`
 }
 
-/** unit price × quantity, exact; null when the price is malformed. */
-export function multiplyMoney(unitPrice: string, quantity: number): string | null {
-  const cents = toCents(unitPrice)
-  if (cents === null || !Number.isSafeInteger(quantity) || quantity < 0) return null
-  return fromCents(cents * BigInt(quantity))
-}
-
 /** a + b, exact; null when either is malformed. */
 export function addMoney(a: string, b: string): string | null {
   const x = toCents(a)

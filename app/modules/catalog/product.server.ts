@@ -1,7 +1,7 @@
 // One public product (its page) and one public seller.
 import { and, eq, or, sql } from 'drizzle-orm'
 import { products, productTranslations, profiles, type Specification } from '../../../db/schema'
-import { CATALOG_CURRENCIES, type CatalogCurrency, type LanguageCode, SHIPPING_METHODS, type ShippingMethod } from '~/domain'
+import { CATALOG_CURRENCIES, type CatalogCurrency, type LanguageCode, SHIPPING_METHODS, type ShippingMethod, UNIT_RULES } from '~/domain'
 import type { ProductDetailDto, ProductPageDto, SellerPublicDto, ShippingOptionDto, TradeAttributesDto } from './types'
 import { getDb } from '~/lib/db.server'
 import { INTL_LOCALES } from '~/lib/i18n'
@@ -130,6 +130,7 @@ export async function getProduct(id: string, locale: LanguageCode, viewerSellerI
     price: row.price,
     currency: row.currency,
     unit: row.unit,
+    unitDecimals: UNIT_RULES[row.unit].decimals,
     stockQuantity: row.stockQuantity,
     minimumOrderQuantity: row.minimumOrderQuantity,
     images: Array.isArray(row.mediaFiles) ? row.mediaFiles.filter((f): f is string => typeof f === 'string') : [],

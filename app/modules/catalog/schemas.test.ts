@@ -1,6 +1,7 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import { describe, expect, it } from 'vitest'
-import { addMoney, compareMoney, fromCents, multiplyMoney, toCents } from './money'
+import { addMoney, compareMoney, fromCents, toCents } from './money'
+import { multiplyDecimal } from '~/lib/decimal'
 import { isProductId, marketplaceSearch, parseMarketplaceQuery } from './schemas'
 
 const parse = (qs: string) => parseMarketplaceQuery(new URLSearchParams(qs))
@@ -98,8 +99,9 @@ describe('money', () => {
   it('computes exactly with cents, never floats', () => {
     expect(toCents('0.1')).toBe(10n)
     expect(addMoney('0.10', '0.20')).toBe('0.30')
-    expect(multiplyMoney('19.99', 3)).toBe('59.97')
-    expect(multiplyMoney('12345678901.99', 1000)).toBe('12345678901990.00')
+    expect(multiplyDecimal('19.99', '3', 2)).toBe('59.97')
+    expect(multiplyDecimal('245.55', '12.5', 2)).toBe('3069.38')
+    expect(multiplyDecimal('12345678901.99', '1000', 2)).toBe('12345678901990.00')
     expect(fromCents(5n)).toBe('0.05')
     expect(compareMoney('9.50', '100.00')).toBe(-1)
     expect(compareMoney('100', '100.00')).toBe(0)
@@ -108,7 +110,7 @@ describe('money', () => {
   it('returns null for malformed amounts', () => {
     expect(toCents('-1')).toBeNull()
     expect(toCents('1.234')).toBeNull()
-    expect(multiplyMoney('abc', 2)).toBeNull()
+    expect(multiplyDecimal('abc', '2', 2)).toBeNull()
     expect(addMoney('1', 'x')).toBeNull()
   })
 })

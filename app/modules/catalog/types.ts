@@ -68,6 +68,8 @@ export type ProductDetailDto = {
   price: string
   currency: CatalogCurrency
   unit: QuantityUnit
+  /** UNIT_RULES[unit].decimals: the product page checks a typed quantity with it and loads no unit table. */
+  unitDecimals: number
   stockQuantity: number
   minimumOrderQuantity: number
   images: string[]

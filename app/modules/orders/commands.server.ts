@@ -5,7 +5,7 @@ import { disputes, orderEvents, orders, products, profiles } from '../../../db/s
 import { getDb } from '~/lib/db.server'
 import { queueOrderDocuments } from '~/modules/documents/index.server'
 import { notify } from '~/modules/notifications/index.server'
-import { type OrderStatus, tradePartyOf, UUID_PATTERN } from '~/domain'
+import { type OrderStatus, tradePartyOf, UNIT_RULES, UUID_PATTERN } from '~/domain'
 import { cancelOrder, createOrder } from './lifecycle.server'
 import { isFinalOrderStatus, orderTransitionVerdict, type OrderRole } from './policy'
 import { orderQuantityError, shippingIndexError, type PlaceOrderInput } from './schemas'
@@ -105,8 +105,8 @@ export async function placeProductOrder(buyerProfileId: string, input: PlaceOrde
   if (product.sellerId === buyerProfileId) return placeRefuse(403, catalogError('ownProduct'))
   const shippingError = shippingIndexError(input.shipping, product.shippingOptions.length)
   if (shippingError) return placeRefuse(400, shippingError)
-  const quantityError = orderQuantityError(input.quantity, product)
-  if (quantityError) return placeRefuse(quantityError.key.endsWith('belowMoq') ? 400 : 409, quantityError.key, quantityError.count)
+  const quantityError = orderQuantityError(input.quantity, { ...product, unitDecimals: UNIT_RULES[product.unit].decimals })
+  if (quantityError) return placeRefuse(quantityError.key.endsWith('belowMoq') || quantityError.key.startsWith('units:') ? 400 : 409, quantityError.key, quantityError.count)
   const shipping = input.shipping === null ? null : product.shippingOptions[input.shipping]!
   try {
     return await db.transaction(async (tx) => {
@@ -123,13 +123,15 @@ export async function placeProductOrder(buyerProfileId: string, input: PlaceOrde
             // The price read above is the price ordered: a change in between refuses rather than charges another.
             eq(products.price, product.price),
             eq(products.currency, product.currency),
+            // And in the unit read: a quantity of tonnes never takes kilograms.
+            eq(products.unit, product.unit),
           ),
         )
         .returning({ stockQuantity: products.stockQuantity })
       if (!reserved) {
-        const [now] = await tx.select({ stockQuantity: products.stockQuantity, minimumOrderQuantity: products.minimumOrderQuantity, isActive: products.isActive }).from(products).where(eq(products.id, input.productId))
+        const [now] = await tx.select({ unit: products.unit, stockQuantity: products.stockQuantity, minimumOrderQuantity: products.minimumOrderQuantity, isActive: products.isActive }).from(products).where(eq(products.id, input.productId))
         if (!now || !now.isActive) return placeRefuse(404, catalogError('notFound'))
-        const again = orderQuantityError(input.quantity, now)
+        const again = orderQuantityError(input.quantity, { ...now, unitDecimals: UNIT_RULES[now.unit].decimals })
         return again ? placeRefuse(409, again.key, again.count) : placeRefuse(409, catalogError('changed'))
       }
       const order = await createOrder(tx, {

@@ -4,7 +4,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { orderEvents, orders, products } from '../../../db/schema'
 import type { Db } from '~/lib/db.server'
-import { addMoney, multiplyMoney } from '~/modules/catalog'
 import type { NotifyInput } from '~/modules/notifications/index.server'
 import { ratesInForce } from '~/modules/rates/index.server'
 import type { OrderStatus, QuantityUnit } from '~/domain'
@@ -27,12 +26,13 @@ export type NewOrder = Omit<OrderRow, 'id' | 'status' | 'total' | 'unit' | 'rate
 }
 
 /**
- * The total payable in the order's currency: the goods, plus shipping only when it is priced in the
- * same currency (never converted, ADR 006).
+ * The total payable in the order's currency, multiplied in SQL (numeric is exact; 12.5 t × 245.55 is
+ * rounded half up to the cent, as the cost summary shows it before the order (multiplyDecimal)): the goods, plus shipping only
+ * when it is priced in the same currency (never converted, ADR 006).
  */
-export function orderTotal(unitPrice: string, quantity: number, currency: string, shipping: { price: string; currency: string } | null): string {
-  const goods = multiplyMoney(unitPrice, quantity)!
-  return shipping && shipping.currency === currency ? addMoney(goods, shipping.price)! : goods
+function orderTotal(unitPrice: string, quantity: number, currency: string, shipping: { price: string; currency: string } | null): SQL {
+  const goods = sql`round(${unitPrice}::numeric * ${String(quantity)}::numeric, 2)`
+  return shipping && shipping.currency === currency ? sql`(${goods} + ${shipping.price}::numeric)` : goods
 }
 
 /** A made order and the seller's 'order placed' notice, which the caller sends in its batch (the order of notices is the flow's). */

@@ -4,7 +4,8 @@
 import { slugify } from 'transliteration'
 import { z } from 'zod'
 import { PRODUCT_IMAGE } from '~/domain/uploads'
-import { CATALOG_CURRENCIES, isOriginCountry, LANGUAGES, MONEY_PATTERN, QUANTITY_MAX, QUANTITY_UNITS, SHIPPING_METHODS } from '~/domain'
+import { CATALOG_CURRENCIES, isOriginCountry, LANGUAGES, MONEY_PATTERN, QUANTITY_UNITS, SHIPPING_METHODS } from '~/domain'
+import { quantityField, refineUnitQuantities } from '~/domain/quantity-field'
 import { submissionErrors } from '~/lib/form'
 import { STATIC_IMAGE_PATH, UPLOADED_IMAGE_PATH } from './image-paths'
 
@@ -18,7 +19,6 @@ export const SPEC_NAME_MAX = 100
 export const SPEC_VALUE_MAX = 500
 export const SHIPPING_OPTIONS_MAX = 5
 export const SKU_MAX = 64
-export const STOCK_MAX = 2_147_483_647
 export const SHIPPING_DAYS_MAX = 365
 
 // Product images (issue 7 item 3; docs/product-images.md). Uploaded ones are served from
@@ -53,17 +53,10 @@ const decimal = (key: string) =>
     })
     .transform((v) => (Number(v) === 0 ? '0.00' : v))
 
-const wholeNumber = (min: number, max: number, key: string) =>
-  z
-    .string()
-    .trim()
-    .superRefine((v, ctx) => {
-      if (v === '') return void ctx.addIssue({ code: 'custom', message: m(`${key}Required`) })
-      if (!/^-?\d{1,12}$/.test(v)) return void ctx.addIssue({ code: 'custom', message: m(`${key}Whole`) })
-      if (Number(v) < min) return void ctx.addIssue({ code: 'custom', message: m(`${key}Min`) })
-      if (Number(v) > max) return void ctx.addIssue({ code: 'custom', message: m(`${key}Max`) })
-    })
-    .transform((v) => Number(v))
+// A stock or minimum order in the product's unit (12.5 t, 0.75 ct; whole containers): the unit's rule is
+// checked beside the unit field, in the object's check below.
+const quantity = (key: 'stock' | 'moq') =>
+  quantityField({ required: m(`${key}Required`), format: m(`${key}Format`), zero: m(`${key}Min`), max: m(`${key}Max`) }, { allowZero: key === 'stock' })
 
 const SpecificationSchema = z.object({
   name: trimmed(SPEC_NAME_MAX, 'specNameMax').min(1, m('specNameRequired')),
@@ -110,8 +103,8 @@ export const ProductFormSchema = z
     price: decimal('price'),
     currency: z.enum(CATALOG_CURRENCIES, { message: m('currency') }),
     unit: z.enum(QUANTITY_UNITS, { message: m('unit') }),
-    stockQuantity: wholeNumber(0, STOCK_MAX, 'stock'),
-    minimumOrderQuantity: wholeNumber(1, QUANTITY_MAX, 'moq'),
+    stockQuantity: quantity('stock'),
+    minimumOrderQuantity: quantity('moq'),
     sku: z
       .string()
       .trim()
@@ -143,6 +136,7 @@ export const ProductFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['translations'], message: m('translationRequired') })
     }
     if (v.subcategoryId && v.subcategoryId === v.categoryId) ctx.addIssue({ code: 'custom', path: ['subcategoryId'], message: m('subcategory') })
+    refineUnitQuantities(v, ['stockQuantity', 'minimumOrderQuantity'], ctx)
   })
 export type ProductInput = z.infer<typeof ProductFormSchema>
 

@@ -9,7 +9,7 @@ import { formatDate } from '~/lib/format'
 import type { Reader } from '~/lib/i18n'
 import { getDb, type Db } from '~/lib/db.server'
 import { env } from '~/lib/env.server'
-import { formatDecimal, invertRate, isRateJump, multiplyDecimal } from './decimal'
+import { formatDecimal, invertRate, isRateJump, multiplyDecimal } from '~/lib/decimal'
 import { RATES_PAGE_SIZE, type RateEntry, type RatePageDto } from './schemas'
 
 /** A transaction handle. */

@@ -15,7 +15,7 @@ import {
   type RateOrigin,
 } from '~/domain'
 import { submissionErrors, type SubmissionOptions } from '~/lib/form'
-import { parseRate } from './decimal'
+import { parseRate } from '~/lib/decimal'
 
 /** The rate form's fields. */
 export const RATE_FIELDS = ['from', 'to', 'rate', 'effectiveDate', 'source'] as const

@@ -249,9 +249,9 @@ export async function actOnQuote(
 
     if (action === 'counter') {
       if (!counter) return refuse(409, 'notYourTurn')
-      // The quote's minimum order holds for every counter, as typed: refused, never raised (issue 26 item 4).
-      const belowMoq = counterQuantityError(counter.quantity, quote.minOrderQuantity)
-      if (belowMoq) return { ok: false as const, status: 400 as const, error: belowMoq.key, count: belowMoq.count }
+      // The RFQ's unit and the quote's minimum order hold for every counter, as typed: refused, never raised (issue 26 item 4).
+      const refused = counterQuantityError(counter.quantity, quote.minOrderQuantity, rfq.unit)
+      if (refused) return { ok: false as const, status: 400 as const, error: refused.key, count: refused.count }
       const expiresAt = new Date(now.getTime() + counter.validityDays * DAY_MS)
       await tx
         .update(quotes)

@@ -71,7 +71,7 @@ export async function createProductRequest(buyerId: string, productId: string, i
       .where(and(eq(products.id, productId.toLowerCase()), eq(products.isActive, true), eq(profiles.accountStatus, 'active'), eq(profiles.kycStatus, 'Approved')))
     if (!product) return refuse(404, 'rfqs:productRequest.errors.notFound')
     if (product.sellerId === buyerId) return refuse(403, 'rfqs:productRequest.errors.ownProduct')
-    const quantityError = requestQuantityError(input.quantity, product.minimumOrderQuantity)
+    const quantityError = requestQuantityError(input.quantity, product)
     if (quantityError) return refuse(400, quantityError.key, quantityError.count)
     // Counted in the transaction, once the request would be written: a double submit or a refused request
     // does not count (issue 26 item 9).

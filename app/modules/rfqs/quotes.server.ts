@@ -6,7 +6,7 @@ import { profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/index.server'
 import { ratesInForce } from '~/modules/rates/index.server'
-import { type Currency, type IncotermCode, LIVE_QUOTE_STATUSES, type QuoteStatus, type TradingCountry, UUID_PATTERN } from '~/domain'
+import { type Currency, type IncotermCode, LIVE_QUOTE_STATUSES, type QuoteStatus, type TradingCountry, unitQuantityError, UUID_PATTERN } from '~/domain'
 import { MAX_QUOTES_PER_RFQ } from './enums'
 import { isRfqForSeller, quoteBlocker, type QuotingSeller } from './policy'
 import { utcToday } from './schemas/common'
@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000
 export const displayStatus = sql<QuoteStatus>`case when ${quotes.status} in ('Quoted', 'Countered') and ${quotes.expiresAt} < now() then 'Expired' else ${quotes.status} end`
 
 /** The current offer's quantity (quotes joined to rfqs): the quote's once someone countered, else the RFQ's. */
-export const offerQuantity = sql<number>`coalesce(${quotes.quantity}, ${rfqs.quantity})::int`
+export const offerQuantity = sql<number>`coalesce(${quotes.quantity}, ${rfqs.quantity})`.mapWith(Number)
 
 export type QuoteRefusal = { ok: false; status: 400 | 403 | 404 | 409; error: string }
 export type SubmitQuoteResult = { ok: true; id: string } | QuoteRefusal
@@ -59,6 +59,9 @@ export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): 
     if (rfq.buyerId === seller.id) return refuse(403, 'ownRfq')
     if (rfq.status !== 'open') return refuse(409, 'closed')
     if (rfq.deadline !== null && rfq.deadline < utcToday()) return refuse(409, 'deadlinePassed')
+    // The minimum order counts the RFQ's unit: no 2.5 containers, no 0.755 ct.
+    const unitError = unitQuantityError(input.minOrderQuantity, rfq.unit)
+    if (unitError) return { ok: false, status: 400, error: unitError }
     const taken = await tx
       .select({ sellerId: quotes.sellerId, status: quotes.status })
       .from(quotes)

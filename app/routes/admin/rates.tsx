@@ -11,7 +11,8 @@ import { redirectWithToast } from '~/lib/toast.server'
 import { checkUpload, readUploadForm } from '~/lib/uploads.server'
 import { AdminErrorBoundary, AdminShell } from '~/modules/admin'
 import { adminHeader, recordAudit, requireAdmin } from '~/modules/admin/index.server'
-import { parseRatesCsv, parseRatesPage, RATE_FORM, RateEntryForm, rateEntrySchema, RateHistory, type RatesActionData, RatesCsvForm, trimDecimal } from '~/modules/rates'
+import { parseRatesCsv, parseRatesPage, RATE_FORM, RateEntryForm, rateEntrySchema, RateHistory, type RatesActionData, RatesCsvForm } from '~/modules/rates'
+import { trimDecimal } from '~/lib/decimal'
 import { addRate, importRates, listRates, type RateAuditor } from '~/modules/rates/index.server'
 
 /** GET /admin/rates?page: the entry form, the CSV import and the history (issue 28 item 3). */

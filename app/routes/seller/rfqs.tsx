@@ -78,7 +78,8 @@ export async function action({ request }: Route.ActionArgs) {
   const limit = await enforceLimit('quoteSubmit', seller.id)
   if (!limit.ok) return limitAnswer(limit)
   const out = await submitQuote(seller, parsed.value)
-  if (!out.ok) return data({ formError: out.error }, { status: out.status })
+  // A minimum order the RFQ's unit does not allow is the field's refusal; the others are the whole form's.
+  if (!out.ok) return data(out.error.startsWith('units:') ? { fieldErrors: { minOrderQuantity: out.error } } : { formError: out.error }, { status: out.status })
   return redirectWithToast(request, back, { type: 'success', key: 'rfqs:quote.submitted' })
 }
 

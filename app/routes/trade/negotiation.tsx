@@ -21,7 +21,7 @@ import { requireUser } from '~/modules/accounts/index.server'
 import { COUNTER_FORM, type CounterFieldErrors, CounterOfferSchema, NegotiationActions, NegotiationIntentSchema } from '~/modules/rfqs'
 import { actOnQuote, getNegotiation, type OfferTerms } from '~/modules/rfqs/index.server'
 import { RateStampNote } from '~/modules/rates'
-import { unitText } from '~/domain'
+import { type QuantityUnit, unitText } from '~/domain'
 
 // The negotiation on one quote (issue 8 items 6 and 7): the buyer of the RFQ and the quoting seller
 // see the rounds and act in turns; anyone else gets the 404 page and writes nothing.
@@ -56,20 +56,24 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await actOnQuote(user.profile.id, params.rfqId, params.quoteId, intent.data.intent, counter)
   if (!result.ok) {
     if (result.status === 404) throw data(null, { status: 404 })
-    // Below the quote's minimum order: shown on the counter's quantity field, with the minimum.
-    if (result.count !== undefined) return data({ fieldErrors: { quantity: result.error } as CounterFieldErrors, count: result.count }, { status: result.status })
+    // Below the quote's minimum order (with the minimum) or not in the unit's decimals: shown on the counter's quantity field.
+    if (result.count !== undefined || result.error.startsWith('units:')) return data({ fieldErrors: { quantity: result.error } as CounterFieldErrors, count: result.count }, { status: result.status })
     return data({ formError: result.error }, { status: result.status })
   }
   return redirectWithToast(request, new URL(request.url).pathname, { type: 'success', key: `rfqs:negotiation.done.${result.action}` })
 }
 
-function Terms({ terms, currency }: { terms: Omit<OfferTerms, 'expiresAt'> & { expiresAt?: string }; currency: string }) {
+function Terms({ terms, currency, unit }: { terms: Omit<OfferTerms, 'expiresAt'> & { expiresAt?: string }; currency: string; unit: QuantityUnit }) {
   const { t } = useTranslation('rfqs')
   const format = useFormat()
   return (
     <DetailList compact>
-      <Detail label={t('negotiation.terms.unitPrice')}>{format.money(terms.unitPrice, currency)}</Detail>
-      <Detail label={t('negotiation.terms.quantity')}>{format.count(terms.quantity)}</Detail>
+      <Detail label={t('negotiation.terms.unitPrice')}>
+        {format.money(terms.unitPrice, currency)} {t(`units:per.${unit}`)}
+      </Detail>
+      <Detail label={t('negotiation.terms.quantity')}>
+        {format.count(terms.quantity)} {t(...unitText(unit, terms.quantity))}
+      </Detail>
       <Detail label={t('negotiation.terms.incoterm')} valueClassName="break-words">
         {terms.incoterm} {terms.incotermPlace}
       </Detail>
@@ -122,7 +126,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
             <Badge variant="secondary">{t(`orderStatuses.${order.status}`)}</Badge>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <Terms terms={order} currency={order.currency} />
+            <Terms terms={order} currency={order.currency} unit={rfq.unit} />
             <p className="text-base font-semibold">{t('negotiation.order.total', { total: format.money(order.total, order.currency) })}</p>
             {order.rates ? <RateStampNote stamp={order.rates} label={t('rateStamp.orderLabel')} compact /> : null}
             <p className="text-sm text-muted-foreground">{t('negotiation.order.next')}</p>
@@ -140,12 +144,12 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
           </Badge>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <Terms terms={quote.offer} currency={quote.currency} />
+          <Terms terms={quote.offer} currency={quote.currency} unit={rfq.unit} />
           {quote.offerRates ? <RateStampNote stamp={quote.offerRates} label={t('rateStamp.currentOfferLabel')} testId="offer-rates" /> : null}
           <p className="text-sm" data-testid="turn">
             {t(`negotiation.turn.${quote.status}.${view.viewerRole}`)}
           </p>
-          {view.actions.length > 0 ? <NegotiationActions actions={view.actions} offer={quote.offer} minOrderQuantity={quote.minOrderQuantity} currency={quote.currency} fieldErrors={fieldErrors} errorCount={errorCount} /> : null}
+          {view.actions.length > 0 ? <NegotiationActions actions={view.actions} offer={quote.offer} minOrderQuantity={quote.minOrderQuantity} unit={rfq.unit} currency={quote.currency} fieldErrors={fieldErrors} errorCount={errorCount} /> : null}
         </CardContent>
       </Card>
       <Timeline id="rounds-heading" title={t('negotiation.rounds')} testId="rounds" items={view.rounds} itemKey={(r) => r.round}>
@@ -157,7 +161,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
             </p>
             {r.terms ? (
               <div className="mt-2">
-                <Terms terms={r.terms} currency={quote.currency} />
+                <Terms terms={r.terms} currency={quote.currency} unit={rfq.unit} />
               </div>
             ) : null}
             {r.rates ? <RateStampNote stamp={r.rates} label={t('rateStamp.roundLabel')} compact className="mt-1" testId="round-rates" /> : null}

@@ -36,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   })
   if (!result.ok) {
     // The quantity's refusal belongs to its field; the others are about the whole request.
-    const answer: ProductRequestAnswer = result.error.endsWith('belowMoq') ? { fieldErrors: { quantity: result.error }, count: result.count } : { formError: result.error }
+    const answer: ProductRequestAnswer = result.error.endsWith('belowMoq') || result.error.startsWith('units:') ? { fieldErrors: { quantity: result.error }, count: result.count } : { formError: result.error }
     // Over the buyer's request limit (counted in the command): 429 with Retry-After.
     return data(answer, result.limit ? limitInit(result.limit) : { status: result.status })
   }

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { addMoney, multiplyMoney } from '../money'
+import { multiplyDecimal } from '~/lib/decimal'
+import { formatCount } from '~/lib/i18n'
+import { useReader } from '~/lib/reader'
+import { addMoney } from '../money'
 import type { ShippingOptionDto } from '../types'
 import { Price } from './price'
 
@@ -11,16 +14,21 @@ export function CostSummary({
   unitPrice,
   currency,
   quantity,
+  unit,
   shipping,
 }: {
   unitPrice: string
   currency: string
   /** Null while the quantity field holds no quantity (nothing is computed from a guess). */
   quantity: number | null
+  /** The unit's symbol, translated ("t"). */
+  unit: string
   shipping: ShippingOptionDto | null
 }) {
   const { t } = useTranslation('catalog')
-  const subtotal = quantity === null ? null : (multiplyMoney(unitPrice, quantity) ?? '0.00')
+  const reader = useReader()
+  // Exact: 245.55 × 12.5 by lib/decimal.ts, rounded half up to the cent as the order's total is in SQL (ADR 030).
+  const subtotal = quantity === null ? null : (multiplyDecimal(unitPrice, String(quantity), 2) ?? '0.00')
   const sameCurrency = shipping !== null && shipping.currency === currency
   const total = subtotal !== null && sameCurrency ? (addMoney(subtotal, shipping.price) ?? subtotal) : subtotal
   return (
@@ -35,7 +43,7 @@ export function CostSummary({
         </dd>
         <dt className="text-muted-foreground">{t('product.cost.quantity')}</dt>
         <dd className="text-right" data-testid="cost-quantity">
-          {quantity ?? '—'}
+          {quantity === null ? '—' : `${formatCount(quantity, reader)}\u00a0${unit}`}
         </dd>
         <dt className="text-muted-foreground">{t('product.cost.subtotal')}</dt>
         <dd className="text-right" data-testid="cost-subtotal">

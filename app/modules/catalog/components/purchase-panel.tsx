@@ -192,7 +192,7 @@ export function PurchasePanel({
           ))
         )}
       </fieldset>
-      <CostSummary unitPrice={product.price} currency={product.currency} quantity={quantity} shipping={shipping} />
+      <CostSummary unitPrice={product.price} currency={product.currency} quantity={quantity} unit={t(`units:short.${product.unit}`)} shipping={shipping} />
       {signedIn ? (
         <div className="flex flex-wrap gap-2" data-testid="product-actions">
           {orderKey && orderable && product.visibility === 'public' ? (

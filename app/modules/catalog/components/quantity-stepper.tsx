@@ -3,18 +3,23 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
+import { formatCount } from '~/lib/i18n'
+import { useReader } from '~/lib/reader'
 import { readOrderQuantity } from '~/modules/orders'
 
+/** 10^QUANTITY_SCALE: a step is counted in thousandths, whole numbers, so 12.5 + 1 is 13.5 and never 13.499999. */
+const THOUSANDTHS = 1000
+
 /**
- * Where a press on − (-1) or + (+1) takes the quantity as typed: one unit down or up, kept within
- * [min, max]; from a text that is no quantity, the minimum. Only a press moves it: typing is never changed.
+ * Where a press on − (-1) or + (+1) takes the quantity as typed: one unit down or up (12.5 → 13.5), kept
+ * within [min, max]; from a text that is no quantity, the minimum. Only a press moves it: typing is never changed.
  */
 export function stepQuantity(text: string, direction: -1 | 1, min: number, max: number): number {
   const n = readOrderQuantity(text)
   const top = Math.max(min, max)
   if (n === null || n < min) return min
   if (n > top) return top
-  return Math.min(Math.max(n + direction, min), top)
+  return Math.min(Math.max((Math.round(n * THOUSANDTHS) + direction * THOUSANDTHS) / THOUSANDTHS, min), top)
 }
 
 /**
@@ -51,6 +56,7 @@ export function QuantityStepper({
   onBlur?: () => void
 }) {
   const { t } = useTranslation('catalog')
+  const reader = useReader()
   const n = readOrderQuantity(value)
   const top = Math.max(min, max)
   return (
@@ -73,7 +79,7 @@ export function QuantityStepper({
           name="quantity"
           form={form}
           type="text"
-          inputMode="numeric"
+          inputMode="decimal"
           autoComplete="off"
           value={value}
           disabled={disabled}
@@ -101,7 +107,7 @@ export function QuantityStepper({
         </p>
       ) : null}
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {t('product.quantity.hint', { min, max: top, unit })}
+        {t('product.quantity.hint', { min: formatCount(min, reader), max: formatCount(top, reader), unit })}
       </p>
     </div>
   )

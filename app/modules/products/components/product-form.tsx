@@ -194,8 +194,8 @@ export function ProductForm({
           optionLabel={(unit) => `${t(`units:name.${unit}`, { count: 1 })} (${t(`units:short.${unit}`)})`}
         />
         <TextField id={id('sku')} label={t('form.sku')} error={errors.sku} hint={t('form.skuHint')} name="sku" defaultValue={initial?.sku ?? ''} maxLength={SKU_MAX} />
-        <TextField id={id('stock')} label={t('form.stock')} error={errors.stockQuantity} name="stockQuantity" inputMode="numeric" defaultValue={String(initial?.stockQuantity ?? 0)} maxLength={12} />
-        <TextField id={id('moq')} label={t('form.moq')} error={errors.minimumOrderQuantity} name="minimumOrderQuantity" inputMode="numeric" defaultValue={String(initial?.minimumOrderQuantity ?? 1)} maxLength={12} />
+        <TextField id={id('stock')} label={t('form.stock')} error={errors.stockQuantity} name="stockQuantity" inputMode="decimal" defaultValue={String(initial?.stockQuantity ?? 0)} maxLength={16} />
+        <TextField id={id('moq')} label={t('form.moq')} error={errors.minimumOrderQuantity} name="minimumOrderQuantity" inputMode="decimal" defaultValue={String(initial?.minimumOrderQuantity ?? 1)} maxLength={16} />
         <TextField id={id('hs')} label={t('form.hsCode')} error={errors.hsCode} hint={t('form.hsCodeHint')} name="hsCode" inputMode="numeric" defaultValue={initial?.hsCode ?? ''} maxLength={16} />
         <SelectField
           id={id('origin')}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 import { useFormat } from '~/lib/use-format'
-import { trimDecimal } from '../decimal'
+import { trimDecimal } from '~/lib/decimal'
 import type { RatePageDto } from '../schemas'
 
 /** The rates entered so far, newest entry first, paged. */

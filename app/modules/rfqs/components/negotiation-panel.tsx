@@ -7,7 +7,8 @@ import { useNavigationDialogForm } from '~/components/use-dialog-form'
 import { Button } from '~/components/ui/button'
 import type { NegotiationAction } from '../enums'
 import type { OfferTerms } from '../negotiation.server'
-import { INCOTERMS } from '~/domain'
+import { INCOTERMS, type QuantityUnit, unitText } from '~/domain'
+import { useFormat } from '~/lib/use-format'
 import { PLACE_MAX } from '../schemas/common'
 import { counterQuantityError, CounterOfferSchema, COUNTER_FORM, type CounterField, type CounterFieldErrors } from '../schemas/negotiation'
 import { PAYMENT_TERMS_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT } from '../schemas/quote'
@@ -34,23 +35,26 @@ function ConfirmAction({ action }: { action: Exclude<NegotiationAction, 'counter
 function CounterDialog({
   offer,
   minOrderQuantity,
+  unit,
   currency,
   serverErrors,
   serverCount,
 }: {
   offer: OfferTerms
   minOrderQuantity: number
+  unit: QuantityUnit
   currency: string
   serverErrors?: CounterFieldErrors
   serverCount?: number
 }) {
   const { t } = useTranslation('rfqs')
+  const format = useFormat()
   // It stays open once sent: the action's refusal (a rule the browser could not check) shows it again with its errors.
   const dialog = useNavigationDialogForm<CounterFieldErrors>(
     (form) => {
       const result = parseSubmission(CounterOfferSchema, form, COUNTER_FORM)
-      // The quantity as typed, at least the quote's minimum order: refused, never raised (issue 26 item 4).
-      const moq = result.ok ? counterQuantityError(result.value.quantity, minOrderQuantity) : null
+      // The quantity as typed, in the unit's decimals and at least the quote's minimum order: refused, never raised (issue 26 item 4).
+      const moq = result.ok ? counterQuantityError(result.value.quantity, minOrderQuantity, unit) : null
       return moq ? { ok: false, fieldErrors: { quantity: moq.key }, count: moq.count } : result
     },
     { closeOnSubmit: false, defaultOpen: Boolean(serverErrors) },
@@ -61,7 +65,7 @@ function CounterDialog({
   useEffect(() => {
     if (serverErrors) setOpen(true)
   }, [serverErrors, setOpen])
-  const field = (name: CounterField) => ({ id: `counter-${name}`, name, error: errors[name], errorValues: count === undefined ? undefined : { count } })
+  const field = (name: CounterField) => ({ id: `counter-${name}`, name, error: errors[name], errorValues: count === undefined ? undefined : { count, unit: t(...unitText(unit, count)) } })
   return (
     <DialogForm
       state={dialog}
@@ -76,9 +80,9 @@ function CounterDialog({
         <TextField {...field('unitPrice')} label={t('negotiation.counter.unitPrice', { currency })} inputMode="decimal" defaultValue={offer.unitPrice} required />
         <TextField
           {...field('quantity')}
-          label={t('negotiation.counter.quantity')}
-          hint={minOrderQuantity > 1 ? t('negotiation.counter.moqHint', { count: minOrderQuantity }) : undefined}
-          inputMode="numeric"
+          label={t('negotiation.counter.quantity', { unit: t(`units:short.${unit}`) })}
+          hint={minOrderQuantity !== 1 ? t('negotiation.counter.moqHint', { count: minOrderQuantity, quantity: format.count(minOrderQuantity), unit: t(...unitText(unit, minOrderQuantity)) }) : undefined}
+          inputMode="decimal"
           defaultValue={offer.quantity}
           required
         />
@@ -98,6 +102,7 @@ export function NegotiationActions({
   actions,
   offer,
   minOrderQuantity,
+  unit,
   currency,
   fieldErrors,
   errorCount,
@@ -106,6 +111,8 @@ export function NegotiationActions({
   offer: OfferTerms
   /** The quote's minimum order: a counter asks for at least this many. */
   minOrderQuantity: number
+  /** The RFQ's unit, which every quantity of the quote counts. */
+  unit: QuantityUnit
   currency: string
   fieldErrors?: CounterFieldErrors
   /** The count for a server refusal's message (the minimum order). */
@@ -114,7 +121,7 @@ export function NegotiationActions({
   return (
     <div className="flex flex-wrap gap-2" data-testid="negotiation-actions">
       {actions.includes('accept') ? <ConfirmAction action="accept" /> : null}
-      {actions.includes('counter') ? <CounterDialog offer={offer} minOrderQuantity={minOrderQuantity} currency={currency} serverErrors={fieldErrors} serverCount={errorCount} /> : null}
+      {actions.includes('counter') ? <CounterDialog offer={offer} minOrderQuantity={minOrderQuantity} unit={unit} currency={currency} serverErrors={fieldErrors} serverCount={errorCount} /> : null}
       {actions.includes('decline') ? <ConfirmAction action="decline" /> : null}
       {actions.includes('withdraw') ? <ConfirmAction action="withdraw" /> : null}
     </div>

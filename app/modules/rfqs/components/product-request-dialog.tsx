@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { DialogForm, TriggerButton } from '~/components/dialog-form'
 import { SelectField, TextareaField, TextField } from '~/components/form-fields'
 import { useDialogForm } from '~/components/use-dialog-form'
-import { CURRENCIES } from '~/domain'
+import { CURRENCIES, type QuantityUnit, unitText } from '~/domain'
+import { useFormat } from '~/lib/use-format'
 import { ProductRequestSchema, PRODUCT_REQUEST_FORM, REQUEST_MESSAGE_MAX, requestQuantityError, type ProductRequestErrors } from '../schemas/product-request'
 
 /** What POST /products/:id/request-quote answers when it refuses (a success redirects to My RFQs). */
 export type ProductRequestAnswer = { fieldErrors?: ProductRequestErrors; formError?: string; count?: number }
 
-export type RequestableProduct = { id: string; name: string; currency: string; minimumOrderQuantity: number }
+export type RequestableProduct = { id: string; name: string; currency: string; minimumOrderQuantity: number; unit: QuantityUnit }
 
 /**
  * "Request a quote" on a product page (issue 8 item 2): a Radix Dialog with the quantity (at least the
@@ -30,17 +31,18 @@ export function ProductRequestDialog({
   defaultOpen?: boolean
 }) {
   const { t } = useTranslation('rfqs')
+  const format = useFormat()
   const dialog = useDialogForm<ProductRequestErrors>(
     (form) => {
       const parsed = parseSubmission(ProductRequestSchema, form, PRODUCT_REQUEST_FORM)
-      const moq = parsed.ok ? requestQuantityError(parsed.value.quantity, product.minimumOrderQuantity) : null
+      const moq = parsed.ok ? requestQuantityError(parsed.value.quantity, product) : null
       return moq ? { ok: false, fieldErrors: { quantity: moq.key }, count: moq.count } : parsed
     },
     undefined,
     { defaultOpen },
   )
   const { errors, count } = dialog
-  const field = (name: keyof ProductRequestErrors & string) => ({ id: `request-${product.id}-${name}`, name, error: errors[name], errorValues: count === undefined ? undefined : { count } })
+  const field = (name: keyof ProductRequestErrors & string) => ({ id: `request-${product.id}-${name}`, name, error: errors[name], errorValues: count === undefined ? undefined : { count, unit: t(...unitText(product.unit, count)) } })
 
   return (
     <DialogForm
@@ -59,9 +61,9 @@ export function ProductRequestDialog({
       <div className="grid grid-cols-[2fr_1fr] gap-2">
         <TextField
           {...field('quantity')}
-          label={t('productRequest.quantity')}
-          hint={t('productRequest.quantityHint', { count: product.minimumOrderQuantity })}
-          inputMode="numeric"
+          label={t('productRequest.quantity', { unit: t(`units:short.${product.unit}`) })}
+          hint={t('productRequest.quantityHint', { quantity: format.count(product.minimumOrderQuantity), unit: t(...unitText(product.unit, product.minimumOrderQuantity)) })}
+          inputMode="decimal"
           autoComplete="off"
           defaultValue={String(Math.max(quantity, product.minimumOrderQuantity))}
         />

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { DialogForm, TriggerButton } from '~/components/dialog-form'
 import { SelectField, TextareaField, TextField } from '~/components/form-fields'
 import { useDialogForm } from '~/components/use-dialog-form'
-import { CURRENCIES, INCOTERMS, type QuantityUnit } from '~/domain'
+import { CURRENCIES, INCOTERMS, type QuantityUnit, unitQuantityError, unitText } from '~/domain'
+import { useFormat } from '~/lib/use-format'
 import { PLACE_MAX } from '../schemas/common'
 import { SubmitQuoteSchema, QUOTE_FORM, PAYMENT_TERMS_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, type QuoteFieldErrors } from '../schemas/quote'
 
@@ -22,12 +23,18 @@ export function QuoteDialog({
   action,
   prefill = null,
 }: {
-  rfq: { id: string; title: string; currency: string; unit: QuantityUnit; incoterm: string | null; incotermPlace: string | null }
+  rfq: { id: string; title: string; currency: string; incoterm: string | null; incotermPlace: string | null; quantity: number; unit: QuantityUnit }
   action: string
   prefill?: QuotePrefill | null
 }) {
   const { t } = useTranslation('rfqs')
-  const dialog = useDialogForm<QuoteFieldErrors>((form) => parseSubmission(SubmitQuoteSchema, form, QUOTE_FORM))
+  const format = useFormat()
+  const dialog = useDialogForm<QuoteFieldErrors>((form) => {
+    const parsed = parseSubmission(SubmitQuoteSchema, form, QUOTE_FORM)
+    // The minimum order counts the RFQ's unit (the action checks it again against the database).
+    const unitError = parsed.ok ? unitQuantityError(parsed.value.minOrderQuantity, rfq.unit) : null
+    return unitError ? { ok: false, fieldErrors: { minOrderQuantity: unitError } } : parsed
+  })
   const { errors, formError } = dialog
   const [price, setPrice] = useState(prefill?.unitPrice ?? '')
   const quotable = (c: string | null | undefined): c is string => !!c && (CURRENCIES as readonly string[]).includes(c)
@@ -57,7 +64,13 @@ export function QuoteDialog({
         <SelectField {...field('currency')} label={t('quote.currency')} options={CURRENCIES} defaultValue={[prefill?.currency, rfq.currency].find(quotable) ?? 'USD'} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField {...field('minOrderQuantity')} label={t('quote.moq')} inputMode="numeric" defaultValue={String(prefill?.minOrderQuantity ?? 1)} />
+        <TextField
+          {...field('minOrderQuantity')}
+          label={t('quote.moq', { unit: t(`units:short.${rfq.unit}`) })}
+          hint={t('quote.requested', { quantity: format.count(rfq.quantity), unit: t(...unitText(rfq.unit, rfq.quantity)) })}
+          inputMode="decimal"
+          defaultValue={String(prefill?.minOrderQuantity ?? 1)}
+        />
         <TextField {...field('leadTimeDays')} label={t('quote.leadTime')} inputMode="numeric" />
         <SelectField {...field('incoterm')} label={t('quote.incoterm')} options={INCOTERMS} optionLabel={(c) => `${c} — ${t(`incoterms.${c}`)}`} defaultValue={rfq.incoterm ?? 'FOB'} />
         <TextField {...field('incotermPlace')} label={t('quote.incotermPlace')} maxLength={PLACE_MAX} defaultValue={rfq.incotermPlace ?? ''} />

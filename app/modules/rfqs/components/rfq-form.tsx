@@ -68,7 +68,7 @@ export function RfqForm({
       </FormSection>
       <FormSection title={t('form.quantityAndBudget')} className="grid gap-4 sm:grid-cols-2">
         <div className="grid grid-cols-[2fr_1fr] gap-2">
-          <TextField id={id('quantity')} label={t('form.quantity')} error={errors.quantity} name="quantity" inputMode="numeric" defaultValue={v.quantity ?? quantity} />
+          <TextField id={id('quantity')} label={t('form.quantity')} error={errors.quantity} name="quantity" inputMode="decimal" defaultValue={v.quantity ?? quantity} />
           <SelectField id={id('unit')} label={t('form.unit')} error={errors.unit} name="unit" defaultValue={v.unit ?? 'pieces'} options={QUANTITY_UNITS} optionLabel={(u) => `${t(`units:name.${u}`, { count: 1 })} (${t(`units:short.${u}`)})`} />
         </div>
         <SelectField id={id('currency')} label={t('form.currency')} error={errors.currency} name="currency" defaultValue={v.currency ?? 'USD'} options={CURRENCIES} />

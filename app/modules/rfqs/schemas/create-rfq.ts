@@ -3,7 +3,8 @@
 import { z } from 'zod'
 import type { FieldErrors, SubmissionOptions } from '~/lib/form'
 import { toCents } from '~/modules/catalog'
-import { CURRENCIES, INCOTERMS, LOCATION_PREFERENCES, MONEY_PATTERN, QUANTITY_MAX, QUANTITY_UNITS, UUID_PATTERN } from '~/domain'
+import { CURRENCIES, INCOTERMS, LOCATION_PREFERENCES, MONEY_PATTERN, QUANTITY_UNITS, readQuantity, UUID_PATTERN } from '~/domain'
+import { quantityField, refineUnitQuantities } from '~/domain/quantity-field'
 import { PLACE_MAX } from './common'
 
 export const TITLE_MIN = 5
@@ -80,15 +81,8 @@ export function createRfqSchema(today: string) {
       budgetMin: budget,
       budgetMax: budget,
       currency: emptyTo('USD').pipe(z.enum(CURRENCIES, { message: m('currency') })),
-      quantity: z
-        .string()
-        .trim()
-        .superRefine((v, ctx) => {
-          if (v === '' || (/^-?\d{1,12}$/.test(v) && Number(v) < 1)) return void ctx.addIssue({ code: 'custom', message: m('quantityMin') })
-          if (!/^\d{1,12}$/.test(v)) return void ctx.addIssue({ code: 'custom', message: m('quantityWhole') })
-          if (Number(v) > QUANTITY_MAX) ctx.addIssue({ code: 'custom', message: m('quantityMax') })
-        })
-        .transform((v) => Number(v)),
+      // In the unit chosen beside it (12.5 t, 0.75 ct; whole containers): checked in the object's check below.
+      quantity: quantityField({ format: m('quantityFormat'), zero: m('quantityMin'), max: m('quantityMax'), required: m('quantityMin') }),
       unit: emptyTo('pieces').pipe(z.enum(QUANTITY_UNITS, { message: m('unit') })),
       deadline: z
         .string()
@@ -128,6 +122,7 @@ export function createRfqSchema(today: string) {
       }
       if (v.incotermPlace && !v.incoterm) ctx.addIssue({ code: 'custom', path: ['incoterm'], message: m('incotermRequired') })
       if (v.incoterm && !v.incotermPlace) ctx.addIssue({ code: 'custom', path: ['incotermPlace'], message: m('placeRequired') })
+      refineUnitQuantities(v, ['quantity'], ctx)
     })
 }
 export type CreateRfqInput = z.infer<ReturnType<typeof createRfqSchema>>
@@ -153,6 +148,6 @@ export const CloseRfqSchema = z.object({
 
 /** A prefill for the quantity from a product page's "Request quote" link (?quantity=), if it is a valid one. */
 export function quantityPrefill(params: URLSearchParams): string {
-  const q = params.get('quantity') ?? ''
-  return /^\d{1,10}$/.test(q) && Number(q) >= 1 && Number(q) <= QUANTITY_MAX ? String(Number(q)) : '1'
+  const q = readQuantity(params.get('quantity') ?? '')
+  return q === null ? '1' : String(q)
 }

@@ -1,8 +1,9 @@
 // Negotiation (issue 8 item 6): counters in turns on the quote's page.
 import { z } from 'zod'
 import type { FieldErrors, SubmissionOptions } from '~/lib/form'
-import { QUANTITY_MAX } from '~/domain'
-import { SubmitQuoteSchema, wholeNumber } from './quote'
+import { unitQuantityError, type QuantityUnit } from '~/domain'
+import { quantityField } from '~/domain/quantity-field'
+import { SubmitQuoteSchema } from './quote'
 
 /** Every field the counter-offer form posts; the fuzz targets and tests use the same list. */
 export const COUNTER_FIELDS = ['unitPrice', 'quantity', 'incoterm', 'incotermPlace', 'leadTimeDays', 'paymentTerms', 'validityDays', 'message'] as const
@@ -18,18 +19,24 @@ export const CounterOfferSchema = SubmitQuoteSchema.pick({
   paymentTerms: true,
   validityDays: true,
   message: true,
-}).extend({ quantity: wholeNumber(1, QUANTITY_MAX, 'quantity') })
+}).extend({
+  // In the RFQ's unit: its rule is counterQuantityError's, in the dialog and against the database.
+  quantity: quantityField({ format: 'rfqs:quote.errors.quantity', zero: 'rfqs:quote.errors.quantity', max: 'rfqs:quote.errors.quantity' }),
+})
 export type CounterOfferInput = z.infer<typeof CounterOfferSchema>
 
 /** How `parseSubmission` reads the counter-offer form. */
 export const COUNTER_FORM = { fields: COUNTER_FIELDS } satisfies SubmissionOptions<CounterField>
 
 /**
- * A counter-offer's quantity against the quote's minimum order (the seller's MOQ): an i18n key and the
- * count for it, or null. Checked in the counter dialog before it is sent and in the action against the
- * database; the quantity is never raised to the minimum, it is refused (issue 26 item 4).
+ * A counter-offer's quantity against its unit (the RFQ's: no 2.5 containers) and the quote's minimum order
+ * (the seller's MOQ): an i18n key and the count for it, or null. Checked in the counter dialog before it
+ * is sent and in the action against the database; the quantity is never raised to the minimum, it is
+ * refused (issue 26 item 4).
  */
-export function counterQuantityError(quantity: number, minOrderQuantity: number): { key: string; count: number } | null {
+export function counterQuantityError(quantity: number, minOrderQuantity: number, unit: QuantityUnit): { key: string; count?: number } | null {
+  const unitError = unitQuantityError(quantity, unit)
+  if (unitError) return { key: unitError }
   return quantity < minOrderQuantity ? { key: 'rfqs:negotiation.errors.belowMoq', count: minOrderQuantity } : null
 }
 

@@ -2,7 +2,8 @@
 // the seller's rejection of one.
 import { z } from 'zod'
 import type { FieldErrors, SubmissionOptions } from '~/lib/form'
-import { CURRENCIES, QUANTITY_MAX, UUID_PATTERN } from '~/domain'
+import { CURRENCIES, unitQuantityError, UUID_PATTERN, type QuantityUnit } from '~/domain'
+import { quantityField } from '~/domain/quantity-field'
 import { CONTROL } from './common'
 
 export const REQUEST_MESSAGE_MAX = 2000
@@ -19,19 +20,12 @@ export const PRODUCT_REQUEST_FORM = { fields: PRODUCT_REQUEST_FIELDS, formFields
 const pr = (key: string) => `rfqs:productRequest.errors.${key}`
 
 /**
- * The request dialog: a whole quantity, the currency and an optional message, with the form's one-time
- * token. The product's minimum order is checked by `requestQuantityError`, in the dialog before submit
+ * The request dialog: a quantity (12.5 t), the currency and an optional message, with the form's one-time
+ * token. The product's unit and minimum order are checked by `requestQuantityError`, in the dialog before submit
  * and again in the command against the database.
  */
 export const ProductRequestSchema = z.object({
-  quantity: z
-    .string()
-    .trim()
-    .superRefine((v, ctx) => {
-      if (!/^\d{1,12}$/.test(v) || Number(v) < 1) return void ctx.addIssue({ code: 'custom', message: pr('quantity') })
-      if (Number(v) > QUANTITY_MAX) ctx.addIssue({ code: 'custom', message: pr('quantityMax') })
-    })
-    .transform((v) => Number(v)),
+  quantity: quantityField({ format: pr('quantity'), zero: pr('quantity'), max: pr('quantityMax') }),
   currency: z.enum(CURRENCIES, { message: pr('currency') }),
   message: z
     .string()
@@ -40,9 +34,11 @@ export const ProductRequestSchema = z.object({
   submissionKey: z.string().trim().regex(UUID_PATTERN, pr('expired')).transform((v) => v.toLowerCase()),
 })
 export type ProductRequestInput = z.infer<typeof ProductRequestSchema>
-/** The product's rule on the quantity: at least its minimum order (an i18n key and the count for it), or null. */
-export function requestQuantityError(quantity: number, minimumOrderQuantity: number): { key: string; count: number } | null {
-  return quantity < minimumOrderQuantity ? { key: pr('belowMoq'), count: minimumOrderQuantity } : null
+/** The product's rules on the quantity: its unit's decimals, then at least its minimum order (an i18n key and the count for it), or null. */
+export function requestQuantityError(quantity: number, product: { minimumOrderQuantity: number; unit: QuantityUnit }): { key: string; count?: number } | null {
+  const unitError = unitQuantityError(quantity, product.unit)
+  if (unitError) return { key: unitError }
+  return quantity < product.minimumOrderQuantity ? { key: pr('belowMoq'), count: product.minimumOrderQuantity } : null
 }
 
 /** The seller's "Reject" on a product request: the request and a required reason (spec §7: update to Rejected). */

@@ -2,7 +2,8 @@
 // and in the action.
 import { z } from 'zod'
 import type { FieldErrors, SubmissionOptions } from '~/lib/form'
-import { CURRENCIES, INCOTERMS, MONEY_PATTERN, QUANTITY_MAX, UUID_PATTERN } from '~/domain'
+import { CURRENCIES, INCOTERMS, MONEY_PATTERN, UUID_PATTERN } from '~/domain'
+import { quantityField } from '~/domain/quantity-field'
 import { noNul, PLACE_MAX } from './common'
 
 export const LEAD_TIME_MAX = 365
@@ -57,7 +58,8 @@ export const SubmitQuoteSchema = z.object({
     })
     .transform((v) => (Number(v) === 0 ? '0.00' : v.replace(/^0+(?=\d)/, ''))),
   currency: z.enum(CURRENCIES, { message: q('currency') }),
-  minOrderQuantity: wholeNumber(1, QUANTITY_MAX, 'moq', 1),
+  // In the RFQ's unit (0.75 ct; whole containers): the unit's rule is checked by the dialog and by submitQuote.
+  minOrderQuantity: quantityField({ format: q('moq'), zero: q('moq'), max: q('moq') }, { empty: 1 }),
   incoterm: z.enum(INCOTERMS, { message: q('incoterm') }),
   incotermPlace: noNul.pipe(z.string().trim().min(1, q('placeRequired')).max(PLACE_MAX, q('placeMax'))),
   leadTimeDays: wholeNumber(1, LEAD_TIME_MAX, 'leadTime'),
