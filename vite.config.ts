@@ -96,8 +96,10 @@ export default defineConfig({
                 // The field rules the sign-in and registration forms share with the catalog: apart from the
                 // catalog's cards, so those pages do not load them (and the converted prices they carry, issue 28).
                 { name: 'fields', test: /app[\\/]domain[\\/](fields|rates|currencies)\.ts$/ },
+                // What the product page's purchase panel reads a quantity and multiplies a cost with (issue 28): one stream.
+                { name: 'purchase', test: /app[\\/](lib[\\/]decimal|domain[\\/]quantities|modules[\\/]orders[\\/]limits)\.ts$/ },
                 // The converted amounts (issue 28), loaded by import() after the page: a chunk of their own.
-                { name: 'conversion', test: /app[\\/](components[\\/]converted-amount|lib[\\/](conversion|decimal))\.tsx?$/ },
+                { name: 'conversion', test: /app[\\/](components[\\/]converted-amount|lib[\\/]conversion)\.tsx?$/ },
                 {
                   name: 'catalog-ui',
                   test: /app[\\/](components[\\/]message-button|components[\\/]reader-amount|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
