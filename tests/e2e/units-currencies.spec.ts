@@ -54,12 +54,17 @@ test('oil in tonnes priced in roubles: per tonne, the rupee figure, 12.5 t order
   await expect(buyerPage.getByTestId('order-terms')).toContainText('12.5 t')
   await expect(buyerPage.getByTestId('order-terms')).toContainText('12,31,250.00')
   const stamp = buyerPage.getByTestId('order-rates')
-  await expect(stamp).toContainText(/Exchange rates at the time of the order: 1 RUB = ₹[\d.]+/)
+  await expect(stamp).toContainText(/Exchange rates at the time of the order: 1 RUB = .*₹[\d.]+/)
   const buyerSaw = await stamp.textContent()
+  // The total in the buyer's rupees, at the order's stamped rate (not today's).
+  await expect(buyerPage.getByTestId('stamped-amount')).toHaveText(/^≈ ₹[\d,]+\.\d{2} at the order's rate of \d{1,2} \w{3} 2\d{3}$/)
 
   // The seller reads the very same stamped rates on the order.
   await sellerPage.goto(`${orderPath}?lng=en`)
   await expect(sellerPage.getByTestId('order-rates')).toHaveText(buyerSaw!)
+  // The seller reads roubles: the total is in them already, nothing converted beside it.
+  await expect(sellerPage.getByTestId('order-terms')).toContainText('RUB 1,231,250.00')
+  await expect(sellerPage.getByTestId('stamped-amount')).toHaveCount(0)
 })
 
 test('an admin enters a rate and the catalog converts with it', async ({ browser }) => {

@@ -22,7 +22,7 @@ import { DisputeCard } from '~/modules/disputes'
 import { getOrderDisputeState } from '~/modules/disputes/index.server'
 import { changeOrderStatus, getOrder } from '~/modules/orders/index.server'
 import { CancelOrderDialog, CancelOrderSchema, nextOrderStatuses, OrderStatusDialog, OrderStatusSchema } from '~/modules/orders'
-import { RateStampNote, sameStampedRates } from '~/modules/rates'
+import { RateStampNote, sameStampedRates, StampedAmount } from '~/modules/rates'
 import { TRADE_DOCUMENT_LANGUAGE, unitText } from '~/domain'
 import { OrderDocuments } from '~/modules/documents'
 import { listOrderDocuments } from '~/modules/documents/index.server'
@@ -151,7 +151,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <DetailList compact>
             {term(t('negotiation.terms.unitPrice'), `${format.money(order.unitPrice, order.currency)} ${t(`units:per.${order.unit}`)}`)}
             {term(t('negotiation.terms.quantity'), `${format.count(order.quantity)} ${order.unit ? t(...unitText(order.unit, order.quantity)) : ''}`.trim())}
-            {term(t('orders.total'), <span className="font-semibold">{format.money(order.total, order.currency)}</span>)}
+            {term(
+              t('orders.total'),
+              <>
+                <span className="font-semibold">{format.money(order.total, order.currency)}</span>
+                <StampedAmount amount={order.total} stamp={order.rates} className="block text-sm text-muted-foreground" />
+              </>,
+            )}
             {term(t('orders.page.currency'), order.currency)}
             {order.incoterm ? term(t('negotiation.terms.incoterm'), `${order.incoterm} ${order.incotermPlace ?? ''}`.trim()) : null}
             {order.leadTimeDays !== null ? term(t('negotiation.terms.leadTime'), t('compare.days', { count: order.leadTimeDays })) : null}
