@@ -235,7 +235,7 @@ export async function getTopProducts(r: DateRange, locale: Language): Promise<To
     where v.day between ${r.from}::date and ${r.to}::date
     group by 1 order by value desc, id limit ${TOP_LIMIT}`
   const byOrders = sql`
-    select p.id as id, o.unit as unit, count(*)::int as value, sum(o.quantity)::text as quantity
+    select p.id as id, o.unit as unit, count(*)::int as value, trim_scale(sum(o.quantity))::text as quantity
     ${orderLinks(r)} and p.id is not null
     group by 1, 2 order by value desc, id, unit limit ${TOP_LIMIT}`
   const [views, ordered] = await Promise.all([namedProducts(byViews, locale), namedProducts(byOrders, locale)])
