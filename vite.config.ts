@@ -86,7 +86,7 @@ export default defineConfig({
                 { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/ },
                 {
                   name: 'shell',
-                  test: /app[\\/](components[\\/](site-header|site-nav|site-footer|language-switcher|deferred-dropdown-menu|use-deferred-module|ui[\\/](button|input|slot))|lib[\\/](utils|i18n|reader|csp|typed-before-hydration))\.tsx?$|node_modules[\\/](class-variance-authority|clsx)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/,
+                  test: /app[\\/](components[\\/](site-header|site-nav|language-switcher|deferred-dropdown-menu|use-deferred-module|ui[\\/](button|input|slot))|lib[\\/](utils|i18n|reader|csp|typed-before-hydration))\.tsx?$|node_modules[\\/](class-variance-authority|clsx)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/,
                 },
                 // The icons the product page and the seller's and buyer's pages share: one stream instead of six.
                 { name: 'trade-icons', test: /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](shopping-cart|package-check|file-text|message-square|plus)\.mjs$/ },
@@ -95,15 +95,20 @@ export default defineConfig({
                 { name: 'ui', test: /app[\\/](components[\\/]ui[\\/](card|badge|alert|label|native-select)|lib[\\/]seo)\.tsx?$/ },
                 // The field rules the sign-in and registration forms share with the catalog: apart from the
                 // catalog's cards, so those pages do not load them (and the converted prices they carry, issue 28).
-                { name: 'fields', test: /app[\\/]domain[\\/](fields|rates|currencies)\.ts$/ },
-                // What the product page's purchase panel reads a quantity and multiplies a cost with (issue 28): one stream.
-                { name: 'purchase', test: /app[\\/](lib[\\/]decimal|domain[\\/]quantities|modules[\\/]orders[\\/]limits)\.ts$/ },
+                { name: 'fields', test: /app[\\/]domain[\\/](fields|rates|currencies|unit-codes|trading-countries)\.ts$/ },
+                // What the product page's purchase panel reads a quantity with (issue 28): one stream. Its cost summary
+                // (with lib/decimal, which the conversion group below takes) loads after the page.
+                { name: 'purchase', test: /app[\\/](domain[\\/]quantities|modules[\\/]orders[\\/]limits)\.ts$/ },
                 // The converted amounts (issue 28), loaded by import() after the page: a chunk of their own.
                 { name: 'conversion', test: /app[\\/](components[\\/]converted-amount|lib[\\/]conversion)\.tsx?$/ },
                 {
                   name: 'catalog-ui',
-                  test: /app[\\/](components[\\/]message-button|components[\\/]reader-amount|modules[\\/]catalog[\\/](components[\\/](product-card|product-grid|product-image|country-label|price)|money)|modules[\\/]products[\\/]image-paths)\.tsx?$/,
+                  test: /app[\\/](components[\\/]message-button|components[\\/]reader-amount|modules[\\/]catalog[\\/]components[\\/](product-image|country-label|price)|modules[\\/]products[\\/]image-paths)\.tsx?$|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]badge-check\.mjs$/,
                 },
+                // The product cards and their grid, for the pages that list products (home, listings, a seller's page):
+                // apart from catalog-ui, which the product page loads too (issue #11; the verified badge's icon, which
+                // both show, stays in catalog-ui).
+                { name: 'product-cards', test: /app[\\/]modules[\\/]catalog[\\/]components[\\/](product-card|product-grid)\.tsx$/ },
                 // The form composites (with the spinner they use): one stream for the sign-in pages and one file, not
                 // four, in the root's preload list for its lazy profile form. Last, so the groups above keep their modules.
                 { name: 'forms', test: /app[\\/]components[\\/](form-field|form-fields|form-alert|submit-button|use-checked-form)\.tsx?$/ },

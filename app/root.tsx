@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react'
+import { lazy, Suspense, use, useEffect, useLayoutEffect } from 'react'
 import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
 import {
@@ -16,10 +16,10 @@ import type { Route } from './+types/root'
 import appCss from './app.css?url'
 import { AppStylesheet } from '~/components/app-stylesheet'
 import { DeferredScripts } from '~/components/deferred-scripts'
-import { SiteFooter } from '~/components/site-footer'
+import type * as FooterModuleExports from '~/components/site-footer'
 import { SiteHeader } from '~/components/site-header'
 import { useNonce, ZOD_JITLESS_SCRIPT } from '~/lib/csp'
-import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, NAMESPACES, readerOf, type I18nHandle } from '~/lib/i18n'
+import { FALLBACK_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, NAMESPACES, readerOf, type I18nHandle, type Language } from '~/lib/i18n'
 import { getLocale, i18nextMiddleware, localeCookie, serializeLocaleCookie } from '~/lib/i18next.server'
 import { ensureBootstrapped } from '~/startup.server'
 import { getToast } from '~/lib/toast.server'
@@ -38,6 +38,37 @@ import { requestReaderRates } from '~/modules/rates/index.server'
 // Loaded only on a page that has a toast to show (issue #11: its icons and code were in every page's JavaScript).
 const Toaster = lazy(() => import('~/components/toaster').then((m) => ({ default: m.Toaster })))
 const CompleteProfileForm = lazy(() => import('~/modules/accounts/components/complete-profile-form').then((m) => ({ default: m.CompleteProfileForm })))
+
+type FooterModule = typeof FooterModuleExports
+let footer: FooterModule | null = null
+let footerLoad: Promise<FooterModule | null> | undefined
+/**
+ * The footer's code (links and text only, nothing to paint or hydrate for) loads after the page (issue
+ * #11: at most 150 kB of JavaScript per public page): the server loads it at start and renders it, and
+ * while the page hydrates the boundary keeps the server's footer until the code is there.
+ */
+function loadFooter() {
+  footerLoad ??= import('~/components/site-footer').then(
+    (loaded) => (footer = loaded),
+    // Offline or a new deployment: the server's footer stays, and the next render tries again.
+    () => ((footerLoad = undefined), null),
+  )
+  return footerLoad
+}
+if (import.meta.env.SSR) void loadFooter()
+
+function FooterPart({ locale }: { locale: Language }) {
+  const loaded = footer ?? use(loadFooter())
+  return loaded ? <loaded.SiteFooter locale={locale} /> : null
+}
+
+function SiteFooter({ locale }: { locale: Language }) {
+  return (
+    <Suspense fallback={null}>
+      <FooterPart locale={locale} />
+    </Suspense>
+  )
+}
 
 // The production server opens the database before listening; under `react-router dev` this does it.
 const startupMiddleware: Route.MiddlewareFunction = async (_args, next) => {

@@ -3,7 +3,7 @@
 // browser keeps that HTML (its tooltip is CSS, its focus a tabindex) and loads their code after the
 // page, through import(). Only when the page's rates convert anything at all.
 import { lazy, Suspense } from 'react'
-import { isCurrency } from '~/domain'
+import type { Currency } from '~/domain'
 import { useReaderRates } from '~/lib/reader'
 
 const LazyConvertedAmount = lazy(() => import('~/components/converted-amount').then((m) => ({ default: m.ConvertedAmount })))
@@ -12,7 +12,8 @@ const LazyRatesFootnote = lazy(() => import('~/components/converted-amount').the
 /** Whether the page's rates convert an amount in `currency` (another currency than the reader's, with a usable rate). */
 function useConverts(currencies: readonly string[]): boolean {
   const rates = useReaderRates()
-  return Boolean(rates && currencies.some((c) => isCurrency(c) && c !== rates.currency && rates.rates[c]))
+  // Only a currency has a rate (the root loader's keys), so no currency list is needed here (issue #11).
+  return Boolean(rates && currencies.some((c) => c !== rates.currency && Object.hasOwn(rates.rates, c) && rates.rates[c as Currency]))
 }
 
 /** "≈ ₹20,020.00" beside an amount in another currency than the reader's (components/converted-amount.tsx). */

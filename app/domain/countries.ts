@@ -2,13 +2,9 @@
 // two sides of the marketplace, stored by name) and where a product was made (any country, stored
 // as its ISO 3166-1 alpha-2 code). Names are translated in public/locales/*/countries.json, not here.
 
-/** The marketplace's two sides: a profile's country and a seller's country filter (stored as these names). */
-export const TRADING_COUNTRIES = ['India', 'Russia'] as const
-export type TradingCountry = (typeof TRADING_COUNTRIES)[number]
-
-/** Where an RFQ's buyer wants sellers from: one side or both. */
-export const LOCATION_PREFERENCES = [...TRADING_COUNTRIES, 'Both'] as const
-export type LocationPreference = (typeof LOCATION_PREFERENCES)[number]
+// The marketplace's two sides live in trading-countries.ts, free of the origin codes below: the catalog's
+// seller-country filter lists them on pages that load no origin code (issue #11).
+export { LOCATION_PREFERENCES, TRADING_COUNTRIES, type LocationPreference, type TradingCountry } from './trading-countries'
 
 /**
  * A product's country of origin: the 249 codes ISO 3166-1 assigns today, plus XK (Kosovo, a code

@@ -6,38 +6,14 @@
 
 import { QUANTITY_MAX } from './fields'
 import { checkQuantityIn, decimalsProblem, decimalsQuantityError, QUANTITY_SCALE, type QuantityRefusal } from './quantities'
+import { QUANTITY_UNITS, type QuantityUnit } from './unit-codes'
 
 export const UNIT_DIMENSIONS = ['mass', 'volume', 'length', 'area', 'count'] as const
 export type UnitDimension = (typeof UNIT_DIMENSIONS)[number]
 
-/**
- * The unit codes, in the order a picker lists them. The first twelve are the codes RFQs have stored since
- * issue 6 (kept as they are); the rest came with issue 28.
- */
-export const QUANTITY_UNITS = [
-  'pieces',
-  'kg',
-  'tonnes',
-  'litres',
-  'metres',
-  'm2',
-  'm3',
-  'containers',
-  'sets',
-  'pairs',
-  'boxes',
-  'carats',
-  'g',
-  'kl',
-  'bags',
-  'cartons',
-  'pallets',
-  'bales',
-  'barrels',
-  'containers_20ft',
-  'containers_40ft',
-] as const
-export type QuantityUnit = (typeof QUANTITY_UNITS)[number]
+// The codes live in unit-codes.ts, free of the rules below: a page that only lists them (the catalog's
+// MOQ filter) does not load the quantity reading (issue #11).
+export { QUANTITY_UNITS, type QuantityUnit } from './unit-codes'
 
 export type UnitRule = {
   dimension: UnitDimension

@@ -1,9 +1,9 @@
 import { LogIn, FileText, ShoppingCart } from 'lucide-react'
-import { useState } from 'react'
+import { Suspense, use, useState, type ComponentProps } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher } from 'react-router'
 import type { ProductDetailDto } from '../types'
-import { CostSummary } from './cost-summary'
+import type * as CostSummaryModule from './cost-summary'
 import { Price } from './price'
 import { QuantityStepper } from './quantity-stepper'
 import { Button } from '~/components/ui/button'
@@ -11,6 +11,37 @@ import { useDeferredModule } from '~/components/use-deferred-module'
 import { readOrderQuantity, shippingIndexError, typedOrderQuantityError } from '~/modules/orders'
 
 const loadOrderSchemas = () => import('~/modules/orders/schemas')
+
+let costSummary: typeof CostSummaryModule | null = null
+let costSummaryLoad: Promise<typeof CostSummaryModule | null> | undefined
+/**
+ * The cost summary (cost-summary.tsx, with its exact arithmetic, lib/decimal.ts) only shows figures, so it
+ * is not needed to hydrate the page (issue #11: at most 150 kB of JavaScript per public page): the server
+ * loads it at start and renders it, and while the page hydrates its boundary keeps the server's figures
+ * until the code, loaded with import(), is there; from then on it follows the quantity as before.
+ */
+function loadCostSummary() {
+  costSummaryLoad ??= import('./cost-summary').then(
+    (loaded) => (costSummary = loaded),
+    // Offline or a new deployment: nothing this time, and the next render tries again.
+    () => ((costSummaryLoad = undefined), null),
+  )
+  return costSummaryLoad
+}
+if (import.meta.env.SSR) void loadCostSummary()
+
+function CostSummaryPart(props: ComponentProps<typeof CostSummaryModule.CostSummary>) {
+  const loaded = costSummary ?? use(loadCostSummary())
+  return loaded ? <loaded.CostSummary {...props} /> : null
+}
+
+function CostSummary(props: ComponentProps<typeof CostSummaryModule.CostSummary>) {
+  return (
+    <Suspense fallback={null}>
+      <CostSummaryPart {...props} />
+    </Suspense>
+  )
+}
 
 /** Stock covers at least the minimum order. */
 export function canOrder(product: Pick<ProductDetailDto, 'stockQuantity' | 'minimumOrderQuantity'>) {
