@@ -60,6 +60,9 @@ for (const path of ['/', '/marketplace', '/login?lng=hi']) {
     })
     await page.goto(path)
     await page.waitForLoadState('networkidle')
+    // The footer's code loads after the page (root.tsx): the server's footer links work as plain links
+    // until React has hydrated them, which it does once that code is there.
+    await page.waitForFunction(() => Object.keys(document.querySelector('footer a') ?? {}).some((k) => k.startsWith('__reactFiber')))
     // React runs the page: a footer link navigates on the client, without a new document.
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true))
     await page.getByRole('contentinfo').getByRole('link', { name: path.includes('lng=hi') ? 'हमारे बारे में' : 'About Us' }).first().click()
@@ -74,6 +77,8 @@ for (const path of ['/', '/marketplace', '/login?lng=hi']) {
 // refused until the page has hydrated, so a component that needs one more fails here (its text would
 // not match the server's), in each language.
 test('public pages hydrate with only the translation files their routes name', async ({ page, request }) => {
+  // Eighteen page loads (six pages in three languages), each waited for until it has hydrated.
+  test.setTimeout(150_000)
   const html = await (await request.get('/marketplace')).text()
   const product = /href="(\/products\/[\w-]+)"/.exec(html)![1]
   const seller = /href="(\/sellers\/[\w-]+)"/.exec(html)![1]

@@ -97,7 +97,8 @@ test('12.5 t typed orders exactly 12.5 t at the exact total, and the stock goes 
   await quantity.fill('12.5')
   await expect(page.getByTestId('quantity-error')).toHaveCount(0)
   await expect(page.getByTestId('cost-quantity')).toHaveText('12.5\u00a0t')
-  await expect(page.getByTestId('cost-total')).toHaveText('$3,069.38')
+  // The buyer reads rupees: the dollar total first, its approximate rupee figure beside it (issue 28).
+  await expect(page.getByTestId('cost-total')).toHaveText(/^\$3,069\.38≈ ₹[\d,]+\.\d{2}/)
   // + and − move by one tonne, exactly.
   await page.getByRole('button', { name: 'Increase quantity' }).click()
   await expect(quantity).toHaveValue('13.5')

@@ -135,19 +135,19 @@ describe('/profile', () => {
       profile: { name: u.name, email: u.email, country: 'India', userType: 'Seller', companyName: 'Jaipur Gems', kycStatus: 'Pending', hasKycDocument: true },
     })
     const { profile } = out.data as { profile: Record<string, unknown> }
-    expect(Object.keys(profile).sort()).toEqual(['companyName', 'country', 'email', 'hasKycDocument', 'kycStatus', 'memberSince', 'name', 'phoneNumber', 'userType'])
+    expect(Object.keys(profile).sort()).toEqual(['companyName', 'country', 'email', 'hasKycDocument', 'kycStatus', 'memberSince', 'name', 'phoneNumber', 'preferredCurrency', 'userType'])
   })
 
   it('updates the profile (but not the account type or email)', async () => {
     const u = await withProfile({ userType: 'Buyer' })
     const out = await callRoute(profileAction, '/profile', {
       cookie: u.cookie,
-      body: form({ intent: 'updateProfile', name: 'New Name', country: 'Russia', companyName: '', phoneNumber: '+7 900 000 00 00', userType: 'Seller', email: 'x@evil.example' }),
+      body: form({ intent: 'updateProfile', name: 'New Name', country: 'Russia', companyName: '', phoneNumber: '+7 900 000 00 00', preferredCurrency: 'RUB', userType: 'Seller', email: 'x@evil.example' }),
     })
     expect(out.location).toBe('/profile')
     expect(await toastOf(out.response)).toEqual({ type: 'success', key: 'account:profile.updated' })
     const [row] = await profilesOf(u.id)
-    expect(row).toMatchObject({ name: 'New Name', country: 'Russia', companyName: null, phoneNumber: '+7 900 000 00 00', userType: 'Buyer', email: u.email })
+    expect(row).toMatchObject({ name: 'New Name', country: 'Russia', companyName: null, phoneNumber: '+7 900 000 00 00', preferredCurrency: 'RUB', userType: 'Buyer', email: u.email })
     const [user] = await getDb().select().from(users).where(eq(users.id, u.id))
     expect(user.name).toBe('New Name')
   })
