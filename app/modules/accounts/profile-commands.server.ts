@@ -86,6 +86,7 @@ export async function updateProfile(userId: string, input: UpdateProfileInput): 
           country: input.country,
           companyName: input.companyName,
           phoneNumber: input.phoneNumber,
+          // A form without the field (a page from before issue 28) keeps the currency: Drizzle leaves undefined out.
           preferredCurrency: input.preferredCurrency,
           updatedAt: new Date(),
         })

@@ -151,7 +151,7 @@ export const CompleteProfileSchema = z.object({
 export type CompleteProfileInput = z.infer<typeof CompleteProfileSchema>
 
 /** Editing one's own profile: the account type is fixed after creation. */
-export const UpdateProfileSchema = z.object({ name: NameField, country: CountryField, companyName: CompanyNameField, phoneNumber: PhoneField, preferredCurrency: PreferredCurrencyField })
+export const UpdateProfileSchema = z.object({ name: NameField, country: CountryField, companyName: CompanyNameField, phoneNumber: PhoneField, preferredCurrency: PreferredCurrencyField.optional() })
 export type UpdateProfileInput = z.infer<typeof UpdateProfileSchema>
 
 export const ChangePasswordSchema = z
