@@ -103,7 +103,7 @@ test('bad input gets a page, not an error', async ({ page }) => {
 test('filters keep only what was chosen in the URL', async ({ page }) => {
   await page.goto('/marketplace')
   await page.waitForLoadState('networkidle')
-  await page.getByLabel('Currency', { exact: true }).selectOption('INR')
+  await page.getByLabel('Priced in', { exact: true }).selectOption('INR')
   await page.getByLabel('Maximum price').fill('20000')
   await page.getByRole('button', { name: 'Apply filters' }).click()
   await expect(page).toHaveURL(/\/marketplace\?currency=INR&maxPrice=20000&sort=newest$/)

@@ -35,6 +35,8 @@ export function ProductFilters({
     for (const [key, value] of new FormData(event.currentTarget)) {
       if (typeof value === 'string' && value.trim() !== '') params.append(key, value.trim())
     }
+    // The MOQ's unit says nothing without a maximum MOQ: only what was chosen goes in the URL.
+    if (!params.has('maxMoq')) params.delete('moqUnit')
     submit(params, { method: 'get', action })
   }
   return (
