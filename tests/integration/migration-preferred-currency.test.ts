@@ -5,39 +5,20 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { defaultCurrencyOf } from '~/domain'
 import { MIGRATIONS_FOLDER } from '~/lib/db.server'
+import { migrationsBefore, removeMigrationFolders } from '../support/migrations'
 
 const BEFORE = '0026_preferred_currency'
 
-/** The committed migrations up to, not including, `tag`, in a folder of their own. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'setu-migrations-'))
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true })
-  const journalPath = join(dir, 'meta/_journal.json')
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] }
-  const at = journal.entries.findIndex((e) => e.tag === tag)
-  if (at < 0) throw new Error(`no migration ${tag}`)
-  journal.entries = journal.entries.slice(0, at)
-  writeFileSync(journalPath, JSON.stringify(journal))
-  return dir
-}
-
-const folders: string[] = []
-afterAll(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true })
-})
+afterAll(removeMigrationFolders)
 
 describe('migration 0026: preferred currency', () => {
   it('gives every existing profile its country’s currency', async () => {
     const client = await PGlite.create({ extensions: { pg_trgm } })
     const db = drizzle(client)
     const before = migrationsBefore(BEFORE)
-    folders.push(before)
     await migrate(db, { migrationsFolder: before })
 
     await client.exec(`
