@@ -1,7 +1,7 @@
 // @no-database: this file runs without the per-file test database (vitest.config.ts)
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatDecimal, invertRate, isRateJump, multiplyDecimal, parseDecimal, parseRate, trimDecimal } from './decimal'
+import { formatDecimal, invertRate, mulDivFloor, isRateJump, multiplyDecimal, parseDecimal, parseRate, trimDecimal } from './decimal'
 
 describe('parseRate: a rate as typed', () => {
   it.each([
@@ -100,5 +100,32 @@ describe('formatDecimal and trimDecimal', () => {
     expect(trimDecimal('83.2500000000')).toBe('83.25')
     expect(trimDecimal('5.0000000000')).toBe('5')
     expect(trimDecimal('100')).toBe('100')
+  })
+})
+
+describe('mulDivFloor: a × m ÷ d rounded down, exactly', () => {
+  it.each([
+    ['20', '1', '2', 3, '10.000'],
+    ['0.5', '1000', '0.0002', 3, '2500000.000'],
+    ['1', '1', '3', 3, '0.333'],
+    ['2', '1', '3', 3, '0.666'],
+    ['0.02', '0.001', '1', 3, '0.000'],
+  ])('%s × %s ÷ %s at %i → %s', (a, m, d, scale, want) => expect(mulDivFloor(a, m, d, scale)).toBe(want))
+
+  it('refuses what is not a plain decimal and a zero divisor', () => {
+    expect(mulDivFloor('1e3', '1', '1', 3)).toBeNull()
+    expect(mulDivFloor('1', '1', '0', 3)).toBeNull()
+  })
+
+  it('is the largest scaled value whose product with d is at most a × m', () => {
+    const dec = fc.tuple(fc.integer({ min: 0, max: 10 ** 7 }), fc.integer({ min: 0, max: 4 })).map(([n, s]) => formatDecimal(BigInt(n), s))
+    fc.assert(
+      fc.property(dec, dec, dec.filter((d) => parseDecimal(d, 4)! > 0n), (a, m, d) => {
+        const q = parseDecimal(mulDivFloor(a, m, d, 3)!, 3)!
+        const lhs = (x: bigint) => x * parseDecimal(d, 4)! // units 10^-7
+        const rhs = parseDecimal(a, 4)! * parseDecimal(m, 4)! * 1000n // units 10^-11 → compare at 10^-11
+        return lhs(q) * 10n ** 4n <= rhs && lhs(q + 1n) * 10n ** 4n > rhs
+      }),
+    )
   })
 })

@@ -35,6 +35,25 @@ export function trimDecimal(text: string): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text
 }
 
+/** A plain non-negative decimal as an exact fraction ("0.0002" → 2 / 10000); null when it is not one. */
+function toFraction(text: string): { n: bigint; d: bigint } | null {
+  const match = PLAIN_DECIMAL.exec(text)
+  if (!match) return null
+  const frac = match[2] ?? ''
+  return { n: BigInt(match[1]! + frac), d: pow10(frac.length) }
+}
+
+/**
+ * amount × multiplier ÷ divisor rounded down to `scale` decimals, exactly ("20", "1", "2", 3 → "10.000").
+ * A quantity held at `scale` decimals is at most the exact ratio exactly when it is at most this. Null
+ * when an argument is not a plain decimal or the divisor is zero.
+ */
+export function mulDivFloor(amount: string, multiplier: string, divisor: string, scale: number): string | null {
+  const [a, m, v] = [toFraction(amount), toFraction(multiplier), toFraction(divisor)]
+  if (!a || !m || !v || v.n === 0n) return null
+  return formatDecimal((a.n * m.n * v.d * pow10(scale)) / (a.d * m.d * v.n), scale)
+}
+
 /** n / d rounded half up (both non-negative, d > 0). */
 function divideRounded(n: bigint, d: bigint): bigint {
   return (n * 2n + d) / (d * 2n)

@@ -4,6 +4,8 @@ import { and, type AnyColumn, asc, count, desc, eq, inArray, type SQL, sql, type
 import { products, productTranslations, profiles } from '../../../db/schema'
 import { CATALOG_CURRENCIES, CURRENCY_MINOR_UNITS, QUANTITY_UNITS, UNIT_RULES, type CatalogCurrency, type LanguageCode, type QuantityUnit, type TradingCountry } from '~/domain'
 import type { ReaderRates } from '~/lib/conversion'
+import { mulDivFloor, parseDecimal } from '~/lib/decimal'
+import { QUANTITY_SCALE } from '~/domain/quantities'
 import type { CategoryOptionDto, ProductCardDto, ProductPageDto } from './types'
 import { getDb } from '~/lib/db.server'
 import { referenceData } from '~/lib/reference-cache.server'
@@ -36,10 +38,16 @@ function priceInReaderCurrency(f: ListingFields, prices: ReaderRates): SQL {
 function moqAtMost(f: ListingFields, max: number, unit: QuantityUnit): SQL {
   const rule = UNIT_RULES[unit]
   const peers = rule.factor === null ? [] : QUANTITY_UNITS.filter((u) => u !== unit && UNIT_RULES[u].dimension === rule.dimension && UNIT_RULES[u].factor !== null)
-  const same = sql`(${f.unit} = ${unit} and ${f.minimumOrderQuantity} <= ${max})`
-  if (peers.length === 0) return same
-  const inBase = sql.join(peers.map((u) => sql`when ${u} then ${f.minimumOrderQuantity}::numeric * ${UNIT_RULES[u].factor}::numeric`), sql` `)
-  return sql`(${same} or (case ${f.unit} ${inBase} end) <= ${max}::numeric * ${rule.factor}::numeric)`
+  // One clause per unit, each "unit = u and moq <= a constant" (the bound converted exactly and rounded
+  // down to the quantities' scale), so the planner estimates each from the columns' statistics and reads
+  // them through the MOQ index.
+  const bounds = [unit, ...peers].map((u) => ({ u, bound: u === unit ? String(max) : mulDivFloor(String(max), rule.factor!, UNIT_RULES[u].factor!, QUANTITY_SCALE) }))
+  const clauses = bounds.map(({ u, bound }) => sql`(${f.unit} = ${u} and ${f.minimumOrderQuantity} <= ${bound}::numeric)`)
+  if (clauses.length === 1) return clauses[0]!
+  // The largest bound as well, on its own: the listing indexes that end in the MOQ apply it.
+  const units = (b: string | null) => (b === null ? -1n : (parseDecimal(b, QUANTITY_SCALE) ?? -1n))
+  const largest = bounds.map((b) => b.bound).reduce((a, b) => (units(a) >= units(b) ? a : b))
+  return sql`(${f.minimumOrderQuantity} <= ${largest}::numeric and (${sql.join(clauses, sql` or `)}))`
 }
 
 function filterConditions(query: MarketplaceQuery, opts: { newOnly?: boolean; sellerId?: string; childCategoryIds: string[]; prices?: ReaderRates | null }, f: ListingFields): SQL[] {
