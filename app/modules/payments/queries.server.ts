@@ -18,23 +18,16 @@ import {
   type TradeParty,
 } from '~/domain'
 import { milestoneActionsFor } from './policy'
+import type { MilestoneRow } from './schedule'
 import { paymentTermsView } from './schemas'
 
 /** The moves a party makes on the order page (a dispute is opened on the dispute page). */
 export const PARTY_MILESTONE_ACTIONS = ['submit_proof', 'confirm_receipt', 'report_not_arrived'] as const satisfies readonly MilestoneAction[]
 export type PartyMilestoneAction = (typeof PARTY_MILESTONE_ACTIONS)[number]
 
-export type MilestoneDto = {
+/** A milestone as its order's parties see it: the row the terms made (schedule.ts), and what happened to it since. */
+export type MilestoneDto = MilestoneRow & {
   id: string
-  position: number
-  share: string
-  amount: string
-  currency: Currency
-  event: MilestoneEvent
-  offsetDays: number
-  beforeShipment: boolean
-  dueOn: string | null
-  status: MilestoneStatus
   /** The buyer's last proof (kept after "not arrived" until the next one replaces it). */
   proof: { fileName: string; submittedAt: string } | null
   bankReference: string | null
