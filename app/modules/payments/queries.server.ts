@@ -9,9 +9,7 @@ import { getStorage } from '~/lib/storage.server'
 import {
   tradePartyOf,
   UUID_PATTERN,
-  type Currency,
   type MilestoneAction,
-  type MilestoneEvent,
   type MilestoneStatus,
   type MilestoneTimelineAction,
   type PaymentMethod,
