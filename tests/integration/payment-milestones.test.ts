@@ -278,5 +278,10 @@ describe('reminders', () => {
     expect(await milestone(order.milestoneIds[0]!)).toMatchObject({ status: 'due' })
     expect(await noticesTo(buyer.profileId, 'milestone_overdue')).toHaveLength(0)
     expect(await getDb().select().from(orderEvents).where(eq(orderEvents.orderId, order.id))).toHaveLength(1)
+    // Nor does anyone move them: no buttons, and a proof is refused (409) without storing the file.
+    expect((await getOrderPayments(buyer.profileId, order.id))!.milestones.map((m) => m.actions)).toEqual([[], []])
+    const refused = await post(buyer, order.id, order.milestoneIds[0]!, proofForm())
+    expect([refused.status, refused.data]).toEqual([409, { formError: 'payments:milestones.errors.orderClosed' }])
+    expect(storedFiles()).toHaveLength(0)
   })
 })

@@ -22,7 +22,7 @@ import {
   type TradeParty,
 } from '~/domain'
 import type { PAYMENT_PROOF } from '~/domain/uploads'
-import { isPastDue, MILESTONE_MOVES, transitionMilestone } from './policy'
+import { isPastDue, MILESTONE_MOVES, orderMilestonesOpen, transitionMilestone } from './policy'
 import { shipmentBlockers } from './schedule'
 
 /** A transaction handle (the caller's, for the order's events). */
@@ -75,14 +75,11 @@ class Refused extends Error {
 type MilestoneRow = typeof orderMilestones.$inferSelect
 type OrderParties = { buyerId: string; sellerId: string; status: OrderStatus }
 
-/** Orders whose milestones no longer move: a cancelled order's payments are settled outside Setu (or in a dispute). */
-const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['Cancelled']
-
 /** The state machine's answer for `role` taking `action` on the row, in the refusal's shape; null when allowed. */
 function verdictOf(order: OrderParties, row: Pick<MilestoneRow, 'status' | 'dueOn'>, role: TradeParty, action: MilestoneAction, today: string): { to: MilestoneStatus } | MilestoneRefusal {
   const move = transitionMilestone(row.status, role, action, { duePassed: isPastDue(row.dueOn, today) })
   if (!move.ok) return move.refusal === 'wrong_party' ? refuse(403, 'wrongParty') : refuse(409, row.status === 'confirmed' ? 'alreadyConfirmed' : 'outOfTurn')
-  if (CLOSED_ORDER_STATUSES.includes(order.status)) return refuse(409, 'orderClosed')
+  if (!orderMilestonesOpen(order.status)) return refuse(409, 'orderClosed')
   return { to: move.to }
 }
 

@@ -25,7 +25,7 @@ const STAGES: Record<MilestoneReminderStage, { status: MilestoneStatus; to: read
   overdue: { status: 'overdue', to: ['buyer', 'seller'], kind: 'milestone_overdue' },
 }
 
-/** An order still running: a cancelled order's milestones are neither marked nor reminded. */
+/** An order still running (orderMilestonesOpen, in SQL): a cancelled order's milestones are neither marked nor reminded. */
 const orderOpen = ne(orders.status, 'Cancelled')
 
 /**

@@ -15,7 +15,7 @@ import {
   type PaymentMethod,
   type TradeParty,
 } from '~/domain'
-import { milestoneActionsFor } from './policy'
+import { milestoneActionsFor, orderMilestonesOpen } from './policy'
 import type { MilestoneRow } from './schedule'
 import { paymentTermsView } from './schemas'
 
@@ -63,7 +63,7 @@ export async function getOrderPayments(viewerProfileId: string, orderId: string)
   const id = orderId.toLowerCase()
   const db = getDb()
   const [order] = await db
-    .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, paymentSchedule: orders.paymentSchedule, paymentTerms: orders.paymentTerms })
+    .select({ buyerId: orders.buyerId, sellerId: orders.sellerId, status: orders.status, paymentSchedule: orders.paymentSchedule, paymentTerms: orders.paymentTerms })
     .from(orders)
     .where(eq(orders.id, id))
   const role = order ? tradePartyOf(order, viewerProfileId) : null
@@ -105,7 +105,9 @@ export async function getOrderPayments(viewerProfileId: string, orderId: string)
       bankReference: r.bankReference,
       sellerNote: r.sellerNote,
       confirmedAt: r.confirmedAt?.toISOString() ?? null,
-      actions: milestoneActionsFor(r.status, role).filter((a): a is PartyMilestoneAction => (PARTY_MILESTONE_ACTIONS as readonly string[]).includes(a)),
+      actions: orderMilestonesOpen(order.status)
+        ? milestoneActionsFor(r.status, role).filter((a): a is PartyMilestoneAction => (PARTY_MILESTONE_ACTIONS as readonly string[]).includes(a))
+        : [],
     }),
   )
   return {
