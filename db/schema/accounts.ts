@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm'
 import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { ACCOUNT_STATUSES, CURRENCIES, FALLBACK_CURRENCY, KYC_STATUSES, TRADING_COUNTRIES, USER_TYPES, type AccountStatus, type Currency, type KycStatus, type TradingCountry, type UserType } from '../../app/domain'
+import {
+  BANK_ACCOUNT_PATTERN,
+  BANK_NAME_MAX,
+  BIK_PATTERN,
+  CORRESPONDENT_ACCOUNT_PATTERN,
+  IFSC_PATTERN,
+  REGISTERED_ADDRESS_MAX,
+  SWIFT_PATTERN,
+  ACCOUNT_STATUSES,
+  CURRENCIES, FALLBACK_CURRENCY, KYC_STATUSES, TRADING_COUNTRIES, USER_TYPES, type AccountStatus, type Currency, type KycStatus, type TradingCountry, type UserType } from '../../app/domain'
 import { users } from './auth'
-import { sqlList } from './sql-lists'
+import { sqlList, sqlPattern } from './sql-lists'
 import { idColumn } from './columns'
 
 /**
@@ -37,10 +46,32 @@ export const profiles = pgTable(
     preferredLanguage: text('preferred_language').notNull().default('en'),
     /** Amounts in other currencies are shown converted to this one too (issue 28 item 4); set from the country (defaultCurrencyOf). */
     preferredCurrency: text('preferred_currency').$type<Currency>().notNull().default(FALLBACK_CURRENCY),
+    /** The registered address the trade documents print for this party (issue 29 item 4). */
+    registeredAddress: text('registered_address'),
+    /** The bank account a seller is paid into, printed on proformas and invoices (all set by the trade details form). */
+    bankName: text('bank_name'),
+    bankAccountName: text('bank_account_name'),
+    bankAccountNumber: text('bank_account_number'),
+    bankSwift: text('bank_swift'),
+    /** India: the branch's IFSC. */
+    bankIfsc: text('bank_ifsc'),
+    /** Russia: the bank's BIK and correspondent account. */
+    bankBik: text('bank_bik'),
+    bankCorrespondentAccount: text('bank_correspondent_account'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('profiles_registered_address_check', sql`${t.registeredAddress} is null or char_length(${t.registeredAddress}) between 1 and ${sql.raw(String(REGISTERED_ADDRESS_MAX))}`),
+    check('profiles_bank_name_check', sql`${t.bankName} is null or char_length(${t.bankName}) between 1 and ${sql.raw(String(BANK_NAME_MAX))}`),
+    check('profiles_bank_account_name_check', sql`${t.bankAccountName} is null or char_length(${t.bankAccountName}) between 1 and ${sql.raw(String(BANK_NAME_MAX))}`),
+    check('profiles_bank_account_number_check', sql`${t.bankAccountNumber} is null or ${t.bankAccountNumber} ~ ${sqlPattern(BANK_ACCOUNT_PATTERN)}`),
+    check('profiles_bank_swift_check', sql`${t.bankSwift} is null or ${t.bankSwift} ~ ${sqlPattern(SWIFT_PATTERN)}`),
+    check('profiles_bank_ifsc_check', sql`${t.bankIfsc} is null or ${t.bankIfsc} ~ ${sqlPattern(IFSC_PATTERN)}`),
+    check('profiles_bank_bik_check', sql`${t.bankBik} is null or ${t.bankBik} ~ ${sqlPattern(BIK_PATTERN)}`),
+    check('profiles_bank_correspondent_account_check', sql`${t.bankCorrespondentAccount} is null or ${t.bankCorrespondentAccount} ~ ${sqlPattern(CORRESPONDENT_ACCOUNT_PATTERN)}`),
+    // An account is named, numbered and held by someone, or not given at all.
+    check('profiles_bank_account_check', sql`(${t.bankName} is null) = (${t.bankAccountNumber} is null) and (${t.bankName} is null) = (${t.bankAccountName} is null)`),
     check('profiles_country_check', sql`${t.country} in ${sqlList(TRADING_COUNTRIES)}`),
     check('profiles_user_type_check', sql`${t.userType} in ${sqlList(USER_TYPES)}`),
     check('profiles_kyc_status_check', sql`${t.kycStatus} is null or ${t.kycStatus} in ${sqlList(KYC_STATUSES)}`),

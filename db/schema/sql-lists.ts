@@ -16,3 +16,9 @@ export function sqlList(values: readonly string[]): SQL {
 export function wholeInUnit(unit: AnyPgColumn, quantity: AnyPgColumn): SQL {
   return sql`${unit} not in ${sqlList(WHOLE_UNITS)} or ${quantity} = trunc(${quantity})`
 }
+
+/** A pattern of the domain (a JS RegExp without flags, in the syntax both share) as a SQL string literal for `~`. */
+export function sqlPattern(pattern: RegExp): SQL {
+  if (pattern.flags) throw new Error(`sqlPattern: ${pattern} has flags, which SQL's ~ cannot take`)
+  return sql.raw(`'${pattern.source.replaceAll("'", "''")}'`)
+}

@@ -1,4 +1,4 @@
-import type { AdminRole, KycStatus, TradingCountry, UserType } from '../../app/domain'
+import type { AdminRole, BankField, KycStatus, TradingCountry, UserType } from '../../app/domain'
 
 /** Password of every demo login. Public on purpose: it is printed in the README. */
 export const DEMO_PASSWORD = 'SetuDemo2026!'
@@ -58,6 +58,31 @@ export const DEMO_ACCOUNTS = {
 } as const satisfies Record<string, DemoAccount>
 
 export type DemoAccountKey = keyof typeof DEMO_ACCOUNTS
+
+/**
+ * The demo logins' trade details (issue 29 item 4): the registered addresses their documents print, and
+ * the seller's rouble account with its BIK and correspondent account (made-up numbers in the real formats).
+ */
+export const DEMO_TRADE_DETAILS: Record<string, Partial<Record<'registeredAddress' | BankField, string>>> = {
+  [DEMO_ACCOUNTS.buyer.profileId]: { registeredAddress: '402 Peninsula Business Park, Lower Parel, Mumbai 400013, Maharashtra' },
+  [DEMO_ACCOUNTS.seller.profileId]: {
+    registeredAddress: 'ul. Bolshaya Ordynka 40, bld. 2, Moscow 119017',
+    bankName: 'Sberbank (PJSC)',
+    bankAccountName: 'Volkov Trading LLC',
+    bankAccountNumber: '40702810938000012345',
+    bankSwift: 'SABRRUMM',
+    bankBik: '044525225',
+    bankCorrespondentAccount: '30101810400000000225',
+  },
+  [DEMO_ACCOUNTS.pendingSeller.profileId]: {
+    registeredAddress: 'B-17, Sanganer Industrial Area, Jaipur 302029, Rajasthan',
+    bankName: 'State Bank of India',
+    bankAccountName: 'Joshi Handicraft Exports',
+    bankAccountNumber: '32145678901',
+    bankSwift: 'SBININBB104',
+    bankIfsc: 'SBIN0003214',
+  },
+}
 
 export type DemoAdmin = { email: string; password: string; fullName: string; role: AdminRole }
 

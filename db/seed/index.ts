@@ -16,7 +16,7 @@ import {
   profiles,
   users,
 } from '../schema'
-import { DEMO_ACCOUNTS, DEMO_ADMINS, type DemoAccount } from './accounts'
+import { DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_TRADE_DETAILS, type DemoAccount } from './accounts'
 import { demoCategories } from './categories'
 import { demoKycPdf } from './kyc-document'
 import { demoProducts } from './products'
@@ -158,7 +158,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     await tx.insert(profiles).values([
       ...demoSellers.map(({ joinedDaysAgo, ...s }) => {
         const joined = daysAgo(now, joinedDaysAgo)
-        return { ...s, userId: userIdByProfile.get(s.id) ?? null, preferredCurrency: defaultCurrencyOf(s.country), createdAt: joined, updatedAt: joined }
+        return { ...s, ...DEMO_TRADE_DETAILS[s.id], userId: userIdByProfile.get(s.id) ?? null, preferredCurrency: defaultCurrencyOf(s.country), createdAt: joined, updatedAt: joined }
       }),
       // Demo logins that are not catalog sellers (the buyer and the seller awaiting KYC review).
       ...logins
@@ -179,6 +179,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
             // The pending seller's document, written to storage below, awaits the admin's review.
             kycDocumentUrl: key === 'pendingSeller' ? kycDocumentKey(userId, 'pdf') : null,
             preferredLanguage: 'en',
+            ...DEMO_TRADE_DETAILS[account.profileId],
             createdAt: joined,
             updatedAt: joined,
           }

@@ -135,7 +135,7 @@ describe('/profile', () => {
       profile: { name: u.name, email: u.email, country: 'India', userType: 'Seller', companyName: 'Jaipur Gems', kycStatus: 'Pending', hasKycDocument: true },
     })
     const { profile } = out.data as { profile: Record<string, unknown> }
-    expect(Object.keys(profile).sort()).toEqual(['companyName', 'country', 'email', 'hasKycDocument', 'kycStatus', 'memberSince', 'name', 'phoneNumber', 'preferredCurrency', 'userType'])
+    expect(Object.keys(profile).sort()).toEqual(['companyName', 'country', 'email', 'hasKycDocument', 'kycStatus', 'memberSince', 'name', 'phoneNumber', 'preferredCurrency', 'tradeDetails', 'userType'])
   })
 
   it('updates the profile (but not the account type or email)', async () => {
@@ -165,6 +165,51 @@ describe('/profile', () => {
       fieldErrors: { name: 'auth:validation.nameMin', country: 'auth:validation.countryRequired', phoneNumber: 'auth:validation.phoneInvalid' },
     })
     expect((await profilesOf(u.id))[0]).toEqual(before)
+  })
+
+  describe('trade details (issue 29 item 4)', () => {
+    const bank = { bankName: 'State Bank of India', bankAccountName: 'Jaipur Gems Pvt Ltd', bankAccountNumber: '30012345678', bankSwift: 'SBININBB', bankIfsc: 'SBIN0001234' }
+
+    it("keeps a seller's registered address and bank account, and shows them back", async () => {
+      const u = await withProfile({ userType: 'Seller', country: 'India' })
+      const address = '14 Johari Bazar,\nJaipur 302003, Rajasthan'
+      const out = await callRoute(profileAction, '/profile', { cookie: u.cookie, body: form({ intent: 'updateTradeDetails', registeredAddress: address, ...bank, bankBik: '', bankCorrespondentAccount: '' }) })
+      expect(out.location).toBe('/profile')
+      expect(await toastOf(out.response)).toEqual({ type: 'success', key: 'account:tradeDetails.saved' })
+      const page = await callRoute(profileLoader, '/profile', { cookie: u.cookie })
+      // Lines as a form sends them (CRLF), kept as sent.
+      expect((page.data as { profile: { tradeDetails: unknown } }).profile.tradeDetails).toEqual({ registeredAddress: address.replace('\n', '\r\n'), ...bank, bankBik: null, bankCorrespondentAccount: null })
+    })
+
+    it.each([
+      [{ bankSwift: 'sbininbb' }, 'bankSwift', 'account:tradeDetails.errors.swift'],
+      [{ bankAccountNumber: '3001 2345 678' }, 'bankAccountNumber', 'account:tradeDetails.errors.accountNumber'],
+      [{ bankIfsc: 'SBIN1001234' }, 'bankIfsc', 'account:tradeDetails.errors.ifsc'],
+      [{ bankBik: '123456789' }, 'bankBik', 'account:tradeDetails.errors.bik'],
+      [{ bankCorrespondentAccount: '30101810' }, 'bankCorrespondentAccount', 'account:tradeDetails.errors.correspondentAccount'],
+      [{ bankAccountName: '' }, 'bankAccountName', 'account:tradeDetails.errors.bankIncomplete'],
+      [{ registeredAddress: 'x'.repeat(501) }, 'registeredAddress', 'account:tradeDetails.errors.addressTooLong'],
+    ])('refuses %o on %s, as typed, and writes nothing', async (change, field, message) => {
+      const u = await withProfile({ userType: 'Seller', country: 'India' })
+      const [before] = await profilesOf(u.id)
+      const out = await callRoute(profileAction, '/profile', { cookie: u.cookie, body: form({ intent: 'updateTradeDetails', registeredAddress: 'Jaipur', ...bank, ...change }) })
+      expect(out.status).toBe(400)
+      expect(out.data).toMatchObject({ intent: 'updateTradeDetails', fieldErrors: { [field]: message } })
+      // The form gets back what was typed (its first 500 characters: submittedValues).
+      expect((out.data as { values: Record<string, string> }).values[field]).toBe(String(Object.values(change)[0]).slice(0, 500))
+      expect((await profilesOf(u.id))[0]).toEqual(before)
+    })
+
+    it('keeps a buyer’s address but refuses bank details from a buyer', async () => {
+      const u = await withProfile({ userType: 'Buyer', country: 'Russia' })
+      const ok = await callRoute(profileAction, '/profile', { cookie: u.cookie, body: form({ intent: 'updateTradeDetails', registeredAddress: 'Москва, ул. Тверская, 1' }) })
+      expect(ok.location).toBe('/profile')
+      expect((await profilesOf(u.id))[0]!.registeredAddress).toBe('Москва, ул. Тверская, 1')
+      const refused = await callRoute(profileAction, '/profile', { cookie: u.cookie, body: form({ intent: 'updateTradeDetails', registeredAddress: 'Москва', ...bank }) })
+      expect(refused.status).toBe(409)
+      expect(refused.data).toMatchObject({ formError: 'account:tradeDetails.errors.bankSellersOnly' })
+      expect((await profilesOf(u.id))[0]).toMatchObject({ registeredAddress: 'Москва, ул. Тверская, 1', bankName: null })
+    })
   })
 
   it('answers an unknown intent or an anonymous post without a 500', async () => {

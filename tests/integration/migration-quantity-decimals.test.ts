@@ -3,34 +3,22 @@
 // column becomes numeric(13, 3) with its values kept, the listing copy of the minimum order (kept by the
 // trigger of migrations 0017/0018) still follows the product, and from then on a quantity may be 12.5 t but
 // not 2.5 containers.
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { drizzle } from 'drizzle-orm/pglite'
-import { migrate } from 'drizzle-orm/pglite/migrator'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MIGRATIONS_FOLDER } from '~/lib/db.server'
-import { migrationsBefore, removeMigrationFolders } from '../support/migrations'
+import { BUYER, databaseBefore, removeMigrationFolders, SELLER, SELLER_AND_BUYER_SQL } from '../support/migrations'
 
 const BEFORE = '0025_quantity_decimals'
 
 afterAll(removeMigrationFolders)
 
-const SELLER = '00000000-0000-4000-8000-000000000001'
-const BUYER = '00000000-0000-4000-8000-000000000002'
 const WHEAT = '10000000-0000-4000-8000-000000000001'
 const SHIRTS = '10000000-0000-4000-8000-000000000002'
 
 describe('migration 0025: quantities are exact decimals', () => {
   it('keeps every whole quantity, keeps the listing copy in step and takes decimals only where the unit allows', async () => {
-    const client = await PGlite.create({ extensions: { pg_trgm } })
-    const db = drizzle(client)
-    const before = migrationsBefore(BEFORE)
-    await migrate(db, { migrationsFolder: before })
+    const { client, migrateToLatest } = await databaseBefore(BEFORE)
 
     await client.exec(`
-      insert into profiles (id, name, email, country, user_type, kyc_status) values
-        ('${SELLER}', 'Seller', 'seller@example.com', 'Russia', 'Seller', 'Approved'),
-        ('${BUYER}', 'Buyer', 'buyer@example.com', 'India', 'Buyer', 'Pending');
+      ${SELLER_AND_BUYER_SQL}
       insert into categories (id, sort_order) values ('migration-test', 1);
       insert into products (id, seller_id, category_id, price, currency, unit, stock_quantity, minimum_order_quantity) values
         ('${WHEAT}', '${SELLER}', 'migration-test', '245.00', 'USD', 'tonnes', 3000, 500),
@@ -46,7 +34,7 @@ describe('migration 0025: quantities are exact decimals', () => {
         ('30000000-0000-4000-8000-000000000001', '${WHEAT}', '${BUYER}', '${SELLER}', '245.00', 500, 'tonnes', 'USD', '122500.00');
     `)
 
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    await migrateToLatest()
 
     const types = await client.query<{ table_name: string; column_name: string; type: string }>(`
       select table_name, column_name, format('%s(%s,%s)', data_type, numeric_precision, numeric_scale) as type from information_schema.columns

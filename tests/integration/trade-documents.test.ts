@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, orders, tradeDocuments } from '../../db/schema'
+import { auditLog, orders, profiles, tradeDocuments } from '../../db/schema'
 import { ADMIN_CLIENT, signedInAdmin } from '../factories/admins'
 import { callRoute } from './account-support'
 import { createOrder } from '../factories/orders'
@@ -53,6 +53,20 @@ async function parties(buyerCountry: 'Russia' | 'India' = 'Russia') {
 const year = new Date().getUTCFullYear()
 
 describe('trade document PDFs', () => {
+  it("prints both parties' registered addresses and the seller's bank account (BIK and correspondent account for a Russian bank)", async () => {
+    const { sellerId, buyerId } = await parties('Russia')
+    await getDb()
+      .update(profiles)
+      .set({ registeredAddress: '12 MG Road, Kochi 682016', bankName: 'Sberbank', bankAccountName: 'Kaveri Spices Pvt Ltd', bankAccountNumber: '40702810900000012345', bankSwift: 'SABRRUMM', bankBik: '044525225', bankCorrespondentAccount: '30101810400000000225' })
+      .where(eq(profiles.id, sellerId))
+    await getDb().update(profiles).set({ registeredAddress: 'Екатеринбург, ул. Ленина, 5' }).where(eq(profiles.id, buyerId))
+    const order = await createOrder(buyerId, sellerId, 'Accepted')
+    const issued = await issueDocument(order.id, 'proforma')
+    const [row] = await getDb().select().from(tradeDocuments).where(eq(tradeDocuments.id, issued!.id))
+    const text = await pdfText((await getStorage().get(row!.storageKey))!.bytes)
+    for (const printed of ['12 MG Road, Kochi 682016', 'Екатеринбург, ул. Ленина, 5', 'Sberbank', '40702810900000012345', 'SABRRUMM', '044525225', '30101810400000000225', 'БИК']) expect(text).toContain(printed)
+  })
+
   it('a proforma for a Russian buyer prints the buyer in Cyrillic, the amounts, the number, in English and Russian', async () => {
     const { sellerId, buyerId } = await parties('Russia')
     const order = await createOrder(buyerId, sellerId, 'Accepted')

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { APIError } from 'better-auth/api'
 import { profiles, users } from '../../../db/schema'
-import { defaultCurrencyOf, type Currency } from '~/domain'
+import { BANK_FIELDS, defaultCurrencyOf, type Currency } from '~/domain'
 import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { findPgError, mapDbError } from '~/lib/errors'
@@ -10,7 +10,7 @@ import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { ACCOUNT_LOCKED, PASSWORD_POLICY_CODES } from './auth-guards.server'
 import { checkPasswordPolicy } from './password-policy.server'
 import { countOtherSessions } from './profile-queries.server'
-import type { ChangePasswordInput, CompleteProfileInput, FieldErrors, UpdateProfileInput } from './schemas'
+import type { ChangePasswordInput, CompleteProfileInput, FieldErrors, TradeDetailsInput, UpdateProfileInput } from './schemas'
 
 export type CommandResult = { ok: true } | { ok: false; fieldErrors: FieldErrors; formError?: string }
 
@@ -155,4 +155,23 @@ export async function revokeOtherSessions(request: Request, userId: string): Pro
 export async function setPreferredCurrency(userId: string, currency: Currency): Promise<boolean> {
   const rows = await getDb().update(profiles).set({ preferredCurrency: currency, updatedAt: new Date() }).where(eq(profiles.userId, userId)).returning({ id: profiles.id })
   return rows.length > 0
+}
+
+/**
+ * Keeps the signed-in user's trade details (issue 29 item 4): the registered address, and for a seller
+ * the bank account. A buyer's form has no bank fields; one posted anyway is refused, not dropped.
+ * Documents issued before keep what they printed; the next version of a document prints the new details.
+ */
+export async function updateTradeDetails(userId: string, input: TradeDetailsInput): Promise<CommandResult> {
+  const db = getDb()
+  return db.transaction(async (tx) => {
+    const [profile] = await tx.select({ id: profiles.id, userType: profiles.userType }).from(profiles).where(eq(profiles.userId, userId)).for('update')
+    if (!profile) return { ok: false, fieldErrors: {}, formError: 'account:errors.profileMissing' }
+    if (profile.userType !== 'Seller' && BANK_FIELDS.some((f) => input[f] !== null)) return { ok: false, fieldErrors: {}, formError: 'account:tradeDetails.errors.bankSellersOnly' }
+    await tx
+      .update(profiles)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(profiles.id, profile.id))
+    return { ok: true }
+  })
 }

@@ -1,8 +1,9 @@
-import { and, count, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, count, eq, gt, ne, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { products, profiles, sessions } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { getCurrentSession } from './session.server'
-import type { Currency, TradingCountry } from '~/domain'
+import { BANK_FIELDS, type Currency, type TradingCountry } from '~/domain'
 
 /**
  * Whether another account already has this phone number, compared the way the database's unique
@@ -24,6 +25,14 @@ export async function phoneNumberTaken(phoneNumber: string, country: string, exc
 }
 
 /** The signed-in user's own profile as the profile page shows it (no storage keys, no admin notes). */
+/** A profile's trade details, as the form edits them and the documents print them. */
+export type TradeDetails = Record<(typeof TRADE_DETAIL_FIELDS)[number], string | null>
+const TRADE_DETAIL_FIELDS = ['registeredAddress', ...BANK_FIELDS] as const
+
+/** The trade details' columns of `p` (profiles, or an alias of it: a document's seller and buyer), selected as one object. */
+export const tradeDetailsColumns = (p: Record<keyof TradeDetails, AnyPgColumn>) =>
+  Object.fromEntries(TRADE_DETAIL_FIELDS.map((k) => [k, sql<string | null>`${p[k]}`])) as { [K in keyof TradeDetails]: SQL<string | null> }
+
 export type OwnProfile = {
   name: string
   email: string
@@ -35,6 +44,8 @@ export type OwnProfile = {
   preferredCurrency: Currency
   kycStatus: 'Pending' | 'Approved' | 'Rejected' | null
   hasKycDocument: boolean
+  /** The registered address and (sellers) bank account the trade documents print; null where not given. */
+  tradeDetails: TradeDetails
   /** ISO timestamp of profile creation. */
   memberSince: string
 }
@@ -52,6 +63,7 @@ export async function getOwnProfile(userId: string): Promise<OwnProfile | null> 
       preferredCurrency: profiles.preferredCurrency,
       kycStatus: profiles.kycStatus,
       hasKycDocument: sql<boolean>`${profiles.kycDocumentUrl} is not null`,
+      tradeDetails: tradeDetailsColumns(profiles),
       createdAt: profiles.createdAt,
     })
     .from(profiles)
@@ -68,6 +80,7 @@ export async function getOwnProfile(userId: string): Promise<OwnProfile | null> 
     preferredCurrency: row.preferredCurrency,
     kycStatus: row.kycStatus ?? null,
     hasKycDocument: Boolean(row.hasKycDocument),
+    tradeDetails: row.tradeDetails,
     memberSince: row.createdAt.toISOString(),
   }
 }

@@ -5,7 +5,20 @@
 import { z } from 'zod'
 import { KYC_DOCUMENT } from '~/domain/uploads'
 import { safeRedirect } from '~/lib/safe-redirect'
-import { CURRENCIES, PASSWORD_MAX, PASSWORD_MIN, TRADING_COUNTRIES, USER_TYPES } from '~/domain'
+import {
+  BANK_ACCOUNT_PATTERN,
+  BANK_NAME_MAX,
+  BIK_PATTERN,
+  CORRESPONDENT_ACCOUNT_PATTERN,
+  CURRENCIES,
+  IFSC_PATTERN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  REGISTERED_ADDRESS_MAX,
+  SWIFT_PATTERN,
+  TRADING_COUNTRIES,
+  USER_TYPES,
+} from '~/domain'
 import { COMPANY_MAX, EMAIL_MAX, NAME_MAX, NAME_MIN, PHONE_MAX, PHONE_MIN } from './limits'
 
 export * from './limits'
@@ -170,5 +183,38 @@ export const ChangePasswordSchema = z
   })
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>
 
-export const PROFILE_INTENTS = ['updateProfile', 'changePassword', 'revokeOtherSessions'] as const
+/** An optional text: blank is "not given" (null); otherwise as typed, up to `max` characters. */
+const optionalText = (max: number, tooLong: string) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null), z.string().max(max, { error: tooLong }).nullable())
+
+/** An optional code that must match its pattern as typed (capital letters and digits, no spaces): refused, never rewritten. */
+const optionalCode = (pattern: RegExp, message: string) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null), z.string().regex(pattern, { error: message }).nullable())
+
+/**
+ * The trade details form (issue 29 item 4): the registered address the trade documents print, and for
+ * sellers the bank account they are paid into. The bank's name, the holder and the number go together.
+ */
+export const TradeDetailsSchema = z
+  .object({
+    registeredAddress: optionalText(REGISTERED_ADDRESS_MAX, 'account:tradeDetails.errors.addressTooLong'),
+    bankName: optionalText(BANK_NAME_MAX, 'account:tradeDetails.errors.nameTooLong'),
+    bankAccountName: optionalText(BANK_NAME_MAX, 'account:tradeDetails.errors.nameTooLong'),
+    bankAccountNumber: optionalCode(BANK_ACCOUNT_PATTERN, 'account:tradeDetails.errors.accountNumber'),
+    bankSwift: optionalCode(SWIFT_PATTERN, 'account:tradeDetails.errors.swift'),
+    bankIfsc: optionalCode(IFSC_PATTERN, 'account:tradeDetails.errors.ifsc'),
+    bankBik: optionalCode(BIK_PATTERN, 'account:tradeDetails.errors.bik'),
+    bankCorrespondentAccount: optionalCode(CORRESPONDENT_ACCOUNT_PATTERN, 'account:tradeDetails.errors.correspondentAccount'),
+  })
+  .superRefine((v, ctx) => {
+    const account = [v.bankName, v.bankAccountName, v.bankAccountNumber]
+    const anyBank = account.some((x) => x !== null) || v.bankSwift !== null || v.bankIfsc !== null || v.bankBik !== null || v.bankCorrespondentAccount !== null
+    if (!anyBank) return
+    for (const [key, value] of [['bankName', v.bankName], ['bankAccountName', v.bankAccountName], ['bankAccountNumber', v.bankAccountNumber]] as const) {
+      if (value === null) ctx.addIssue({ code: 'custom', path: [key], message: 'account:tradeDetails.errors.bankIncomplete' })
+    }
+  })
+export type TradeDetailsInput = z.infer<typeof TradeDetailsSchema>
+
+export const PROFILE_INTENTS = ['updateProfile', 'changePassword', 'revokeOtherSessions', 'updateTradeDetails'] as const
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number]

@@ -6,13 +6,20 @@ import { alias } from 'drizzle-orm/pg-core'
 import { orders, profiles, products, rfqs } from '../../../db/schema'
 import type { Db } from '~/lib/db.server'
 import type { TradingCountry } from '~/domain'
-import type { TradeDocumentContent } from './types'
+import type { DocumentBankDetails, TradeDocumentContent } from './types'
+import { tradeDetailsColumns, type TradeDetails } from '~/modules/accounts/index.server'
 
 const COUNTRY_CODES: Record<TradingCountry, string> = { India: 'IN', Russia: 'RU' }
 
 /** A product's name in English, else any language (the document is made out in English first). */
 const productName = sql<string | null>`(select pt.name from product_translations pt where pt.product_id = ${orders.productId} and btrim(pt.name) <> ''
   order by (pt.language_code = 'en') desc, pt.language_code limit 1)`
+
+/** The seller's bank account as a document prints it, or null when the seller has given none. */
+function bankOf(d: TradeDetails): DocumentBankDetails | null {
+  if (!d.bankName || !d.bankAccountNumber) return null
+  return { bankName: d.bankName, accountName: d.bankAccountName, accountNumber: d.bankAccountNumber, swift: d.bankSwift, ifsc: d.bankIfsc, bik: d.bankBik, correspondentAccount: d.bankCorrespondentAccount }
+}
 
 /** The order's printable content, or null when there is no such order. Read inside `tx` (the issue's transaction). */
 export async function loadDocumentContent(tx: Pick<Db, 'select'>, orderId: string): Promise<(TradeDocumentContent & { sellerId: string }) | null> {
@@ -43,6 +50,8 @@ export async function loadDocumentContent(tx: Pick<Db, 'select'>, orderId: strin
       buyerCompany: buyer.companyName,
       buyerCountry: buyer.country,
       buyerEmail: buyer.email,
+      sellerDetails: tradeDetailsColumns(seller),
+      buyerAddress: buyer.registeredAddress,
     })
     .from(orders)
     .innerJoin(seller, eq(seller.id, orders.sellerId))
@@ -58,8 +67,8 @@ export async function loadDocumentContent(tx: Pick<Db, 'select'>, orderId: strin
   return {
     sellerId: row.sellerId,
     orderRef: row.id.slice(0, 8),
-    seller: { registeredName: row.sellerCompany?.trim() || row.sellerName, address: null, country: row.sellerCountry, email: row.sellerEmail },
-    buyer: { registeredName: row.buyerCompany?.trim() || row.buyerName, address: null, country: row.buyerCountry, email: row.buyerEmail },
+    seller: { registeredName: row.sellerCompany?.trim() || row.sellerName, address: row.sellerDetails.registeredAddress, country: row.sellerCountry, email: row.sellerEmail },
+    buyer: { registeredName: row.buyerCompany?.trim() || row.buyerName, address: row.buyerAddress, country: row.buyerCountry, email: row.buyerEmail },
     lines: [
       {
         description: row.rfqTitle ?? row.productName ?? row.id.slice(0, 8),
@@ -76,9 +85,9 @@ export async function loadDocumentContent(tx: Pick<Db, 'select'>, orderId: strin
     incoterm: row.incoterm,
     incotermPlace: row.incotermPlace,
     paymentTerms: row.paymentTerms,
-    // The payment milestones (issue 29 item 2) and the seller's bank details join here when they exist.
+    // The payment milestones (issue 29 item 2) join here.
     milestones: [],
-    bank: null,
+    bank: bankOf(row.sellerDetails),
     shipment: row.shippingMethod ? { mode: row.shippingMethod, carrier: null, loading: null, discharge: null, waybill: null, containers: [] } : null,
   }
 }

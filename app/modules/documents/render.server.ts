@@ -237,6 +237,8 @@ export async function renderTradeDocument(data: TradeDocumentData): Promise<Uint
     y = field(both('documents:pdf.accountNumber'), data.bank.accountNumber, y)
     if (data.bank.swift) y = field(both('documents:pdf.swift'), data.bank.swift, y)
     if (data.bank.ifsc) y = field(both('documents:pdf.ifsc'), data.bank.ifsc, y)
+    if (data.bank.bik) y = field(both('documents:pdf.bik'), data.bank.bik, y)
+    if (data.bank.correspondentAccount) y = field(both('documents:pdf.correspondentAccount'), data.bank.correspondentAccount, y)
   }
   if (data.kind !== 'proforma' && data.shipment) {
     const s = data.shipment

@@ -24,7 +24,15 @@ export type DocumentLine = {
 
 export type DocumentMilestone = { label: string; percent: string; amount: string; due: string | null }
 
-export type DocumentBankDetails = { bankName: string; accountName: string | null; accountNumber: string; swift: string | null; ifsc: string | null }
+export type DocumentBankDetails = {
+  bankName: string
+  accountName: string | null
+  accountNumber: string
+  swift: string | null
+  ifsc: string | null
+  bik: string | null
+  correspondentAccount: string | null
+}
 
 export type DocumentShipment = {
   mode: ShippingMethod | null

@@ -7,8 +7,8 @@ import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { noindexMeta } from '~/lib/noindex-meta'
 import { redirectWithToast } from '~/lib/toast.server'
-import { ChangePasswordSchema, isSeller, PROFILE_INTENTS, ProfileDetails, ProfileEditForm, type ProfileFormResult, type ProfileIntent, ProfilePasswordForm, ProfileSessionsCard, UpdateProfileSchema } from '~/modules/accounts'
-import { changePassword, countOtherSessions, getOwnProfile, requireUser, revokeOtherSessions, updateProfile } from '~/modules/accounts/index.server'
+import { ChangePasswordSchema, isSeller, PROFILE_INTENTS, ProfileDetails, ProfileEditForm, type ProfileFormResult, type ProfileIntent, ProfilePasswordForm, ProfileSessionsCard, ProfileTradeDetailsForm, TradeDetailsSchema, UpdateProfileSchema } from '~/modules/accounts'
+import { changePassword, countOtherSessions, getOwnProfile, requireUser, revokeOtherSessions, updateProfile, updateTradeDetails } from '~/modules/accounts/index.server'
 import { KycStatusBadge } from '~/modules/kyc'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -54,6 +54,13 @@ export async function action({ request }: Route.ActionArgs) {
       const result = await updateProfile(user.id, parsed.value)
       if (!result.ok) return fail('updateProfile', { ...result, values: submittedValues(formData) }, 409)
       return redirectWithToast(request, '/profile', { type: 'success', key: 'account:profile.updated' })
+    }
+    case 'updateTradeDetails': {
+      const parsed = parseSubmission(TradeDetailsSchema, formData)
+      if (!parsed.ok) return fail('updateTradeDetails', parsed)
+      const result = await updateTradeDetails(user.id, parsed.value)
+      if (!result.ok) return fail('updateTradeDetails', { ...result, values: submittedValues(formData) }, 409)
+      return redirectWithToast(request, '/profile', { type: 'success', key: 'account:tradeDetails.saved' })
     }
     case 'changePassword': {
       const parsed = parseSubmission(ChangePasswordSchema, formData)
@@ -103,6 +110,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         }
       />
       <ProfileEditForm profile={profile} result={resultFor('updateProfile')} />
+      <ProfileTradeDetailsForm profile={profile} result={resultFor('updateTradeDetails')} />
       <ProfilePasswordForm result={resultFor('changePassword')} />
       <ProfileSessionsCard otherSessions={otherSessions} />
     </div>

@@ -4,6 +4,8 @@ import { Form, useLocation, useNavigation } from 'react-router'
 import { FormAlert } from '~/components/form-alert'
 import { SubmitButton } from '~/components/submit-button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
+import { TextareaField, TextField } from '~/components/form-fields'
+import { BANK_NAME_MAX, NATIONAL_BANK_FIELDS, REGISTERED_ADDRESS_MAX, type BankField } from '~/domain'
 import type { FieldErrors } from '../schemas'
 import type { OwnProfile } from '../profile-queries.server'
 import { PreferredCurrencyField, ProfileFields } from './profile-form-field'
@@ -19,6 +21,7 @@ export function useIntentSubmitting(intent: string) {
 /** The texts (`account` keys) of each /profile form, by the intent it posts. */
 const PROFILE_FORMS = {
   updateProfile: { title: 'profile.editTitle', description: 'profile.editDescription', submit: 'profile.save', pending: 'profile.saving' },
+  updateTradeDetails: { title: 'tradeDetails.title', description: 'tradeDetails.description', submit: 'tradeDetails.save', pending: 'tradeDetails.saving' },
   changePassword: { title: 'password.title', description: 'password.description', submit: 'password.submit', pending: 'password.submitting' },
 } as const
 
@@ -64,6 +67,58 @@ export function ProfileEditForm({ profile, result }: { profile: OwnProfile; resu
     <ProfileFormCard intent="updateProfile" result={result}>
       <ProfileFields idPrefix="profile" errors={result?.fieldErrors ?? {}} values={values} />
       <PreferredCurrencyField idPrefix="profile" errors={result?.fieldErrors ?? {}} values={values} />
+    </ProfileFormCard>
+  )
+}
+
+/** The bank fields every seller fills in; the national ones (IFSC; BIK and correspondent account) follow by country. */
+const COMMON_BANK_FIELDS = ['bankName', 'bankAccountName', 'bankAccountNumber', 'bankSwift'] as const satisfies readonly BankField[]
+
+/** The longest a bank field's text is: the names by BANK_NAME_MAX, the codes by their patterns (34 at most). */
+const BANK_INPUT_MAX: Record<BankField, number> = { bankName: BANK_NAME_MAX, bankAccountName: BANK_NAME_MAX, bankAccountNumber: 34, bankSwift: 11, bankIfsc: 11, bankBik: 9, bankCorrespondentAccount: 20 }
+
+/**
+ * The registered address the trade documents print (everyone), and the bank account a seller is paid
+ * into (sellers; the fields of their country): the proforma and the commercial invoice print them.
+ */
+export function ProfileTradeDetailsForm({ profile, result }: { profile: OwnProfile; result?: ProfileFormResult }) {
+  const { t } = useTranslation('account')
+  const errors = result?.fieldErrors ?? {}
+  const value = (name: keyof OwnProfile['tradeDetails']) => result?.values?.[name] ?? profile.tradeDetails[name] ?? ''
+  const bankFields: readonly BankField[] = profile.userType === 'Seller' ? [...COMMON_BANK_FIELDS, ...NATIONAL_BANK_FIELDS[profile.country]] : []
+  return (
+    <ProfileFormCard intent="updateTradeDetails" result={result}>
+      <TextareaField
+        id="trade-address"
+        name="registeredAddress"
+        label={t('tradeDetails.address')}
+        hint={t('tradeDetails.addressHint')}
+        rows={3}
+        maxLength={REGISTERED_ADDRESS_MAX}
+        autoComplete="street-address"
+        defaultValue={value('registeredAddress')}
+        error={errors.registeredAddress}
+      />
+      {bankFields.length > 0 ? (
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-base font-semibold">{t('tradeDetails.bankTitle')}</legend>
+          <p className="text-sm text-muted-foreground">{t('tradeDetails.bankDescription')}</p>
+          {bankFields.map((name) => (
+            <TextField
+              key={name}
+              id={`trade-${name}`}
+              name={name}
+              label={t(`tradeDetails.${name}`)}
+              hint={name === 'bankName' || name === 'bankAccountName' ? undefined : t('tradeDetails.codeHint')}
+              maxLength={BANK_INPUT_MAX[name]}
+              autoCapitalize={name === 'bankName' || name === 'bankAccountName' ? undefined : 'characters'}
+              spellCheck={false}
+              defaultValue={value(name)}
+              error={errors[name]}
+            />
+          ))}
+        </fieldset>
+      ) : null}
     </ProfileFormCard>
   )
 }
