@@ -108,16 +108,34 @@ export const groupingOf = ({ lng, region }: Reader): Grouping => (lng === 'ru' ?
 // Intl.NumberFormat of a page costs 35–110 ms while ICU sets up, and every public page formats a price
 // or a count while it hydrates, so that constructor was the largest single item of Lighthouse's Total
 // Blocking Time. The output is Intl's for en-IN, en-US, ru-RU and hi-IN (i18n.test.ts checks random
-// amounts against Node's ICU); a currency the tables do not know goes through Intl. Other numbers and
+// amounts against Node's ICU), but for the rouble's sign, "₽" in every language; a currency the tables do not know goes through Intl. Other numbers and
 // dates are lib/format.ts's: they need Intl, and only signed-in pages and the server use them.
 const NBSP = '\u00a0'
-/** Per currency: what stands before the amount in en and hi, and after it (past a no-break space) in ru. */
+/**
+ * The one table of currency signs (issue 28 item 6): per currency, what stands before the amount in en
+ * and hi, and after it (past a no-break space) in ru. The rouble is "₽" in every language (Intl writes
+ * "RUB 21,450.00" in English and Hindi, which no trader reads); every amount and rate a page or a
+ * message shows takes its sign from here (formatMoney, withCurrencySign).
+ */
 const CURRENCY_SIGNS: Record<string, [string, string]> = {
   USD: ['$', '$'],
   INR: ['₹', '₹'],
   EUR: ['€', '€'],
-  RUB: [`RUB${NBSP}`, '₽'],
+  RUB: ['₽', '₽'],
   AED: [`AED${NBSP}`, 'AED'],
+}
+
+/**
+ * A number already written for the reader (digits, grouping and decimal mark: "21,450.00", "0,9412")
+ * with the currency's sign where the reader's language puts it; null for a currency the table does not
+ * know (the caller asks Intl).
+ */
+export function withCurrencySign(number: string, currency: string, reader: Reader): string | null {
+  const signs = CURRENCY_SIGNS[currency]
+  if (!signs) return null
+  const negative = number.startsWith('-')
+  const digits = negative ? number.slice(1) : number
+  return `${negative ? '-' : ''}${reader.lng === 'ru' ? `${digits}${NBSP}${signs[1]}` : `${signs[0]}${digits}`}`
 }
 
 /** Groups the digits of a whole number: Indian style (last three, then pairs), or in threes. */
@@ -147,12 +165,8 @@ export function formatCount(value: number, reader: Reader): string {
 /** Formats an exact decimal string as money (two decimals, cut, not rounded) without floating point. */
 export function formatMoney(amount: string, currency: string, reader: Reader): string {
   const m = /^(-?)0*(\d+?)(?:\.(\d*))?$/.exec(amount.trim())
-  const signs = CURRENCY_SIGNS[currency]
-  const ru = reader.lng === 'ru'
-  if (m && signs) {
-    const number = `${groupDigits(m[2], groupingOf(reader))}${ru ? ',' : '.'}${((m[3] ?? '') + '00').slice(0, 2)}`
-    return ru ? `${m[1]}${number}${NBSP}${signs[1]}` : `${m[1]}${signs[0]}${number}`
-  }
+  const signed = m && withCurrencySign(`${m[1]}${groupDigits(m[2]!, groupingOf(reader))}${reader.lng === 'ru' ? ',' : '.'}${((m[3] ?? '') + '00').slice(0, 2)}`, currency, reader)
+  if (signed) return signed
   const [intPart, frac = ''] = amount.split('.')
   const cents = (frac + '00').slice(0, 2)
   // Intl.NumberFormat accepts strings and keeps them exact (no float rounding).

@@ -63,7 +63,7 @@ test('oil in tonnes priced in roubles: per tonne, the rupee figure, 12.5 t order
   await sellerPage.goto(`${orderPath}?lng=en`)
   await expect(sellerPage.getByTestId('order-rates')).toHaveText(buyerSaw!)
   // The seller reads roubles: the total is in them already, nothing converted beside it.
-  await expect(sellerPage.getByTestId('order-terms')).toContainText('RUB 1,231,250.00')
+  await expect(sellerPage.getByTestId('order-terms')).toContainText('₽1,231,250.00')
   await expect(sellerPage.getByTestId('stamped-amount')).toHaveCount(0)
 })
 
