@@ -175,20 +175,25 @@ export function formatMoney(amount: string, currency: string, reader: Reader): s
 
 /** The part of an i18next instance that `numbersFromTables` changes (typed here so this module needs no i18next import). */
 interface FormatterHost {
-  services: { formatter?: { add(name: string, format: (value: unknown, lng: string | undefined) => unknown): void } }
+  services: { formatter?: { add(name: string, format: (value: unknown, lng: string | undefined, options?: { region?: unknown }) => unknown): void } }
 }
 
+const REGIONS: readonly Region[] = ['IN', 'RU', 'intl']
+
 /**
- * Makes i18next's `{{count, number}}` write numbers as `formatCount` does for the language's reader
- * (see readerOf) and, for whole numbers, from the tables rather than an Intl.NumberFormat built per
- * call. The translations use it only for the catalog's 1,000 cap, which every region groups alike, so
- * the signed-in reader's region is not needed here. Call after init, on the server's instances and the
- * browser's. Only the plain `number` format is used in the translations (i18next.server.test.ts
- * checks), so format options are not read.
+ * Makes i18next's `{{count, number}}` write numbers as `formatCount` does and, for whole numbers and
+ * quantities, from the tables rather than an Intl.NumberFormat built per call: stock and minimum orders
+ * ("In stock: 2,987.5 t", "В наличии: 2 987,5 т"), product counts. The reader is the language's (see
+ * readerOf), or the page reader's region when the call passes it (`t(key, { count, region:
+ * reader.region })`: a signed-in buyer in India reads lakh grouping in English too). Call after init,
+ * on the server's instances and the browser's. Only the plain `number` format is used in the
+ * translations (i18next.server.test.ts checks), so format options are not read.
  */
 export function numbersFromTables(instance: FormatterHost): void {
-  instance.services.formatter?.add('number', (value, lng) => {
-    const reader = readerOf(isLanguage(lng) ? lng : FALLBACK_LANGUAGE)
+  instance.services.formatter?.add('number', (value, lng, options) => {
+    const language = isLanguage(lng) ? lng : FALLBACK_LANGUAGE
+    const region = options?.region
+    const reader = REGIONS.includes(region as Region) ? { lng: language, region: region as Region } : readerOf(language)
     return typeof value === 'number' ? formatCount(value, reader) : numberFormat(numberLocale(reader)).format(value as number)
   })
 }
