@@ -127,15 +127,12 @@ const CURRENCY_SIGNS: Record<string, [string, string]> = {
 
 /**
  * A number already written for the reader (digits, grouping and decimal mark: "21,450.00", "0,9412")
- * with the currency's sign where the reader's language puts it; null for a currency the table does not
- * know (the caller asks Intl).
+ * with the currency's sign where the reader's language puts it, after `minus` for a negative amount;
+ * null for a currency the table does not know (the caller asks Intl).
  */
-export function withCurrencySign(number: string, currency: string, reader: Reader): string | null {
+export function withCurrencySign(number: string, currency: string, reader: Reader, minus = ''): string | null {
   const signs = CURRENCY_SIGNS[currency]
-  if (!signs) return null
-  const negative = number.startsWith('-')
-  const digits = negative ? number.slice(1) : number
-  return `${negative ? '-' : ''}${reader.lng === 'ru' ? `${digits}${NBSP}${signs[1]}` : `${signs[0]}${digits}`}`
+  return signs ? (reader.lng === 'ru' ? `${minus}${number}${NBSP}${signs[1]}` : `${minus}${signs[0]}${number}`) : null
 }
 
 /** Groups the digits of a whole number: Indian style (last three, then pairs), or in threes. */
@@ -165,7 +162,7 @@ export function formatCount(value: number, reader: Reader): string {
 /** Formats an exact decimal string as money (two decimals, cut, not rounded) without floating point. */
 export function formatMoney(amount: string, currency: string, reader: Reader): string {
   const m = /^(-?)0*(\d+?)(?:\.(\d*))?$/.exec(amount.trim())
-  const signed = m && withCurrencySign(`${m[1]}${groupDigits(m[2]!, groupingOf(reader))}${reader.lng === 'ru' ? ',' : '.'}${((m[3] ?? '') + '00').slice(0, 2)}`, currency, reader)
+  const signed = m && withCurrencySign(`${groupDigits(m[2]!, groupingOf(reader))}${reader.lng === 'ru' ? ',' : '.'}${((m[3] ?? '') + '00').slice(0, 2)}`, currency, reader, m[1])
   if (signed) return signed
   const [intPart, frac = ''] = amount.split('.')
   const cents = (frac + '00').slice(0, 2)
@@ -175,25 +172,22 @@ export function formatMoney(amount: string, currency: string, reader: Reader): s
 
 /** The part of an i18next instance that `numbersFromTables` changes (typed here so this module needs no i18next import). */
 interface FormatterHost {
-  services: { formatter?: { add(name: string, format: (value: unknown, lng: string | undefined, options?: { region?: unknown }) => unknown): void } }
+  services: { formatter?: { add(name: string, format: (value: unknown, lng: string | undefined) => unknown): void } }
 }
 
-const REGIONS: readonly Region[] = ['IN', 'RU', 'intl']
-
 /**
- * Makes i18next's `{{count, number}}` write numbers as `formatCount` does and, for whole numbers and
- * quantities, from the tables rather than an Intl.NumberFormat built per call: stock and minimum orders
- * ("In stock: 2,987.5 t", "В наличии: 2 987,5 т"), product counts. The reader is the language's (see
- * readerOf), or the page reader's region when the call passes it (`t(key, { count, region:
- * reader.region })`: a signed-in buyer in India reads lakh grouping in English too). Call after init,
- * on the server's instances and the browser's. Only the plain `number` format is used in the
- * translations (i18next.server.test.ts checks), so format options are not read.
+ * Makes i18next's `{{count, number}}` write numbers as `formatCount` does for the language's reader
+ * (see readerOf) and, for whole numbers and quantities, from the tables rather than an
+ * Intl.NumberFormat built per call: stock and minimum orders ("In stock: 2,987.5 t", "В наличии:
+ * 2 987,5 т"), product counts, the catalog's 1,000 cap. A signed-in reader's own region is not
+ * passed here (public pages' budget, issue #11): texts that a signed-in page builds take
+ * `format.count` instead. Call after init, on the server's instances and the browser's. Only the plain
+ * `number` format is used in the translations (i18next.server.test.ts checks), so format options are
+ * not read.
  */
 export function numbersFromTables(instance: FormatterHost): void {
-  instance.services.formatter?.add('number', (value, lng, options) => {
-    const language = isLanguage(lng) ? lng : FALLBACK_LANGUAGE
-    const region = options?.region
-    const reader = REGIONS.includes(region as Region) ? { lng: language, region: region as Region } : readerOf(language)
+  instance.services.formatter?.add('number', (value, lng) => {
+    const reader = readerOf(isLanguage(lng) ? lng : FALLBACK_LANGUAGE)
     return typeof value === 'number' ? formatCount(value, reader) : numberFormat(numberLocale(reader)).format(value as number)
   })
 }

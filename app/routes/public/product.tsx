@@ -11,7 +11,6 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '~/components/ui/tabs'
 import type { Language, I18nHandle } from '~/lib/i18n'
-import { useReader } from '~/lib/reader'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
@@ -96,8 +95,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<{ user: CurrentUser | null }>('root')
   const orderable = canOrder(product)
   const unit = t(`units:short.${product.unit}`)
-  // Stock and minimum order grouped for the page's reader ({{count, number}}: lib/i18n.ts numbersFromTables).
-  const { region } = useReader()
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8">
       {product.visibility !== 'public' ? (
@@ -177,19 +174,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 ) : orderable ? (
                   <>
                     <PackageCheck className="size-4 text-emerald-600" aria-hidden />
-                    {t('product.availability.inStock', { count: product.stockQuantity, unit, region })}
+                    {t('product.availability.inStock', { count: product.stockQuantity, unit })}
                   </>
                 ) : (
                   <>
                     <PackageX className="size-4 text-amber-600" aria-hidden />
-                    {t('product.availability.belowMoq', { count: product.stockQuantity, moq: product.minimumOrderQuantity, unit, region })}
+                    {t('product.availability.belowMoq', { count: product.stockQuantity, moq: product.minimumOrderQuantity, unit })}
                   </>
                 )}
               </dd>
             </div>
             <div>
               <dt className="text-muted-foreground">{t('product.moqLabel')}</dt>
-              <dd className="font-medium">{t('product.amount', { count: product.minimumOrderQuantity, unit, region })}</dd>
+              <dd className="font-medium">{t('product.amount', { count: product.minimumOrderQuantity, unit })}</dd>
             </div>
             {product.trade.hsCode ? (
               <div>

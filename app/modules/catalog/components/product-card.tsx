@@ -8,13 +8,10 @@ import { ProductImage } from './product-image'
 import { productImageThumb } from '~/modules/products'
 import { Badge } from '~/components/ui/badge'
 import { Card } from '~/components/ui/card'
-import { useReader } from '~/lib/reader'
 
 /** A product in a grid: image, name, category, seller and country, price, MOQ, "New" badge. */
 export function ProductCard({ product, showNewBadge = product.isNew }: { product: ProductCardDto; showNewBadge?: boolean }) {
   const { t } = useTranslation('catalog')
-  // Counts are grouped for the page's reader ({{count, number}}: lib/i18n.ts numbersFromTables).
-  const { region } = useReader()
   const href = `/products/${product.id}`
   return (
     <Card className="group relative flex h-full flex-col overflow-hidden transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md" data-testid="product-card">
@@ -49,7 +46,7 @@ export function ProductCard({ product, showNewBadge = product.isNew }: { product
             <Price amount={product.price} currency={product.currency} className="text-lg font-bold text-primary" />
             <span className="text-xs text-muted-foreground"> / {t(`units:short.${product.unit}`)}</span>
           </span>
-          <span className="text-xs text-muted-foreground">{t('card.moq', { count: product.minimumOrderQuantity, unit: t(`units:short.${product.unit}`), region })}</span>
+          <span className="text-xs text-muted-foreground">{t('card.moq', { count: product.minimumOrderQuantity, unit: t(`units:short.${product.unit}`) })}</span>
         </div>
       </div>
     </Card>
