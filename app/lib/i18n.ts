@@ -108,31 +108,26 @@ export const groupingOf = ({ lng, region }: Reader): Grouping => (lng === 'ru' ?
 // Intl.NumberFormat of a page costs 35–110 ms while ICU sets up, and every public page formats a price
 // or a count while it hydrates, so that constructor was the largest single item of Lighthouse's Total
 // Blocking Time. The output is Intl's for en-IN, en-US, ru-RU and hi-IN (i18n.test.ts checks random
-// amounts against Node's ICU), but for the rouble's sign, "₽" in every language; a currency the tables do not know goes through Intl. Other numbers and
-// dates are lib/format.ts's: they need Intl, and only signed-in pages and the server use them.
+// amounts against Node's ICU), but for the rouble's sign, "₽" in every language; a currency the tables
+// do not know goes through Intl. Other numbers and dates are lib/format.ts's: they need Intl, and only signed-in pages and the server use them.
 const NBSP = '\u00a0'
 /**
- * The one table of currency signs (issue 28 item 6): per currency, what stands before the amount in en
- * and hi, and after it (past a no-break space) in ru. The rouble is "₽" in every language (Intl writes
+ * The one table of currency signs (issue 28 item 6), written before the amount in en and hi and after
+ * it in ru (withCurrencySign). The rouble is "₽" in every language (Intl writes
  * "RUB 21,450.00" in English and Hindi, which no trader reads); every amount and rate a page or a
  * message shows takes its sign from here (formatMoney, withCurrencySign).
  */
-const CURRENCY_SIGNS: Record<string, [string, string]> = {
-  USD: ['$', '$'],
-  INR: ['₹', '₹'],
-  EUR: ['€', '€'],
-  RUB: ['₽', '₽'],
-  AED: [`AED${NBSP}`, 'AED'],
-}
+const CURRENCY_SIGNS: Record<string, string> = { USD: '$', INR: '₹', EUR: '€', RUB: '₽', AED: 'AED' }
 
 /**
  * A number already written for the reader (digits, grouping and decimal mark: "21,450.00", "0,9412")
- * with the currency's sign where the reader's language puts it, after `minus` for a negative amount;
- * null for a currency the table does not know (the caller asks Intl).
+ * with the currency's sign: before it in en and hi (a code of letters, AED, past a no-break space),
+ * after it past a no-break space in ru; `minus` first for a negative amount. Null for a currency the
+ * table does not know (the caller asks Intl).
  */
 export function withCurrencySign(number: string, currency: string, reader: Reader, minus = ''): string | null {
-  const signs = CURRENCY_SIGNS[currency]
-  return signs ? (reader.lng === 'ru' ? `${minus}${number}${NBSP}${signs[1]}` : `${minus}${signs[0]}${number}`) : null
+  const sign = CURRENCY_SIGNS[currency]
+  return sign ? (reader.lng === 'ru' ? `${minus}${number}${NBSP}${sign}` : `${minus}${sign}${sign[1] ? NBSP : ''}${number}`) : null
 }
 
 /** Groups the digits of a whole number: Indian style (last three, then pairs), or in threes. */
