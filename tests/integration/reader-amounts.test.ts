@@ -16,7 +16,7 @@ import MyOrders, { loader as ordersLoader } from '~/routes/trade/orders'
 import Negotiation, { action as negotiationAction, loader as negotiationLoader } from '~/routes/trade/negotiation'
 import SellerOrders, { loader as sellerOrdersLoader } from '~/routes/seller/orders'
 import DashboardHome, { loader as homeLoader } from '~/routes/seller/overview'
-import { action as boardAction } from '~/routes/seller/rfqs'
+import SellerRfqBoard, { action as boardAction, loader as boardLoader } from '~/routes/seller/rfqs'
 import { createRfq } from '../factories/trade'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { renderPageTextWithRoot } from '../support/render-page'
@@ -74,6 +74,17 @@ describe("amounts in the reader's currency after the catalog", () => {
     expect(await render(MyRfqs, list.data, '/rfqs', 'USD', indianReader)).not.toContain('≈')
     const home = await callRoute(homeLoader, '/dashboard', { cookie: buyer.cookie })
     expect(await render(DashboardHome, home.data, '/dashboard', 'INR', indianReader)).toContain('$1,250.50 per tonne, 10 t ≈ ₹1,05,651.62')
+  })
+
+  it("puts an RFQ's budget in the reader's currency on the buyer's list and the sellers' board", async () => {
+    await createRfq(buyer.profileId, { title: 'Budgeted wheat', budgetMin: '5000.00', budgetMax: '8000.00', currency: 'USD', locationPreference: 'Both' })
+    const list = await callRoute(rfqsLoader, '/rfqs', { cookie: buyer.cookie })
+    // 5,000 × 84.4875 and 8,000 × 84.4875, in lakh grouping.
+    expect(await render(MyRfqs, list.data, '/rfqs', 'INR', indianReader)).toContain('$5,000.00 to $8,000.00 ≈ ₹4,22,437.50 to ₹6,75,900.00')
+    const board = await callRoute(boardLoader, '/dashboard/rfqs', { cookie: seller.cookie })
+    const ru = readerOf('ru', 'Russia')
+    // The seller reads roubles in Russian: 5,000 × 100.3105 and 8,000 × 100.3105.
+    expect(await render(SellerRfqBoard, board.data, '/dashboard/rfqs', 'RUB', ru)).toContain('≈ от 501 552,50 ₽ до 802 484,00 ₽')
   })
 
   it("shows each negotiation round's unit price at the rate stamped on the round", async () => {
