@@ -109,13 +109,14 @@ export const groupingOf = ({ lng, region }: Reader): Grouping => (lng === 'ru' ?
 // or a count while it hydrates, so that constructor was the largest single item of Lighthouse's Total
 // Blocking Time. The output is Intl's for en-IN, en-US, ru-RU and hi-IN (i18n.test.ts checks random
 // amounts against Node's ICU), but for the rouble's sign, "₽" in every language; a currency the tables
-// do not know goes through Intl. Other numbers and dates are lib/format.ts's: they need Intl, and only signed-in pages and the server use them.
+// do not know goes through Intl. Other numbers and dates are lib/format.ts's: they need Intl, and only
+// signed-in pages and the server use them.
 const NBSP = '\u00a0'
 /**
  * The one table of currency signs (issue 28 item 6), written before the amount in en and hi and after
- * it in ru (withCurrencySign). The rouble is "₽" in every language (Intl writes
- * "RUB 21,450.00" in English and Hindi, which no trader reads); every amount and rate a page or a
- * message shows takes its sign from here (formatMoney, withCurrencySign).
+ * it in ru (withCurrencySign). The rouble is "₽" in every language (Intl writes "RUB 21,450.00" in
+ * English and Hindi, which no trader reads); every amount and rate a page or a message shows takes its
+ * sign from here (formatMoney, formatRate).
  */
 const CURRENCY_SIGNS: Record<string, string> = { USD: '$', INR: '₹', EUR: '€', RUB: '₽', AED: 'AED' }
 
