@@ -17,6 +17,7 @@ import { createProduct } from '../factories/catalog'
 import { createRfq } from '../factories/trade'
 import { createUser } from '../factories/users'
 import { smtpSink } from '../support/smtp-sink'
+import { termsForm } from '../support/payment-terms'
 
 async function recipient(opts: { lng?: 'en' | 'ru' | 'hi'; verified?: boolean; name?: string } = {}) {
   const u = await createUser({ verified: opts.verified, name: opts.name, profile: { userType: 'Buyer', country: 'India' } })
@@ -51,7 +52,7 @@ describe('notice emails name the unit (issue 28)', () => {
     const sellerUser = await createUser({ profile: { userType: 'Seller', country: 'Russia', kycStatus: 'Approved', companyName: 'Volga Grain' } })
     await getDb().update(profiles).set({ preferredLanguage: 'ru' }).where(eq(profiles.id, sellerUser.profileId!))
     const rfq = await createRfq(buyerUser.profileId, { title: 'Durum wheat', quantity: 500, unit: 'tonnes', locationPreference: 'Both' })
-    const input = SubmitQuoteSchema.parse({ rfqId: rfq.id, unitPrice: '245.00', currency: 'USD', minOrderQuantity: '100', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '20', paymentTerms: '', validityDays: '15', message: '' })
+    const input = SubmitQuoteSchema.parse({ rfqId: rfq.id, unitPrice: '245.00', currency: 'USD', minOrderQuantity: '100', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '20', ...termsForm(), validityDays: '15', message: '' })
     const seller = { id: sellerUser.profileId!, country: 'Russia' as const, kycStatus: 'Approved' as const, accountStatus: 'active' as const }
     expect((await submitQuote(seller, input)).ok).toBe(true)
     expect(await deliverNotificationEmail(await noticeFor(buyerUser.profileId, 'quote_received'))).toBe('sent')
