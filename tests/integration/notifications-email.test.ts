@@ -18,6 +18,7 @@ import { createRfq } from '../factories/trade'
 import { createUser } from '../factories/users'
 import { smtpSink } from '../support/smtp-sink'
 import { termsForm } from '../support/payment-terms'
+import { DEFAULT_PAYMENT_TERMS } from '~/modules/payments/schemas'
 
 async function recipient(opts: { lng?: 'en' | 'ru' | 'hi'; verified?: boolean; name?: string } = {}) {
   const u = await createUser({ verified: opts.verified, name: opts.name, profile: { userType: 'Buyer', country: 'India' } })
@@ -60,7 +61,7 @@ describe('notice emails name the unit (issue 28)', () => {
     expect(quoteMail!.text).toContain('A seller offers $245.00 per tonne.')
 
     const wheat = await createProduct({ sellerId: sellerUser.profileId!, price: '245.00', currency: 'USD', unit: 'tonnes', stockQuantity: 50, minimumOrderQuantity: 10, shippingOptions: [] })
-    expect((await placeProductOrder(buyerUser.profileId, { productId: wheat.id, quantity: 12, shipping: null, submissionKey: randomUUID() })).ok).toBe(true)
+    expect((await placeProductOrder(buyerUser.profileId, { productId: wheat.id, quantity: 12, shipping: null, submissionKey: randomUUID(), terms: DEFAULT_PAYMENT_TERMS })).ok).toBe(true)
     expect(await deliverNotificationEmail(await noticeFor(sellerUser.profileId!, 'order_placed'))).toBe('sent')
     const [orderMail] = await outboxTo(sellerUser.email)
     // Russian for the Russian seller: the quantity by the unit's symbol, the total grouped Russian style.

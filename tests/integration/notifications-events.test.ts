@@ -16,6 +16,7 @@ import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
 import { createUser } from '../factories/users'
 import { termsForm } from '../support/payment-terms'
+import { DEFAULT_PAYMENT_TERMS } from '~/modules/payments/schemas'
 
 const buyer = async () => (await createUser({ profile: { userType: 'Buyer', country: 'India', companyName: `Buyer ${randomUUID().slice(0, 4)}` } })).profileId!
 const seller = async () => (await createUser({ profile: { userType: 'Seller', country: 'Russia', kycStatus: 'Approved', companyName: `Seller ${randomUUID().slice(0, 4)}` } })).profileId!
@@ -147,7 +148,7 @@ describe('notices for orders', () => {
   it('a product order tells the seller', async () => {
     const b = await buyer()
     const p = await createProduct({ price: '100.00', stockQuantity: 50, minimumOrderQuantity: 5, shippingOptions: [] })
-    const res = await placeProductOrder(b, { productId: p.id, quantity: 6, shipping: null, submissionKey: randomUUID() })
+    const res = await placeProductOrder(b, { productId: p.id, quantity: 6, shipping: null, submissionKey: randomUUID(), terms: DEFAULT_PAYMENT_TERMS })
     expect(res.ok).toBe(true)
     const orderId = (res as { orderId: string }).orderId
     expect((await noticesOf(b, p.sellerId)).map((n) => [n.recipientId, n.actorId, n.kind, n.link, n.params])).toEqual([

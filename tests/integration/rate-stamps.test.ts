@@ -160,7 +160,7 @@ describe('rates stamped on quotes, counter-offers and orders', () => {
   it('stamps a direct order from the product page, from its currency, leaving out the stale pair', async () => {
     await enterRates(['INR', 'RUB', '1.1873', today(), CBR], ['USD', 'RUB', '100.3105', daysAgo(3), CBR], ['EUR', 'RUB', '106.0410', daysAgo(10), CBR])
     const p = await createProduct({ price: '86500.00', currency: 'RUB', stockQuantity: 50, minimumOrderQuantity: 1 })
-    const out = await callRoute(newOrderAction, '/orders/new', { cookie: buyer.cookie, body: form({ productId: p.id, quantity: '2', shipping: '0', submissionKey: randomUUID() }) })
+    const out = await callRoute(newOrderAction, '/orders/new', { cookie: buyer.cookie, body: form({ productId: p.id, quantity: '2', shipping: '0', submissionKey: randomUUID(), ...termsForm() }) })
     expect(out.status).toBe(302)
     const order = await orderPage(buyer, out.location!.replace('/orders/', ''))
     expect(order.rates).toMatchObject({

@@ -41,7 +41,7 @@ async function fingerprint() {
 }
 
 const place = (cookie: string, productId: string, quantity: string) =>
-  callRoute(newOrderAction, '/orders/new', { cookie, body: form({ productId, quantity, shipping: '', submissionKey: randomUUID() }) })
+  callRoute(newOrderAction, '/orders/new', { cookie, body: form({ productId, quantity, shipping: '', submissionKey: randomUUID(), ...termsForm() }) })
 const stockOf = async (id: string) => (await getDb().select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]!.s
 
 describe('ordering a decimal quantity from the product page', () => {

@@ -98,7 +98,8 @@ class DuplicateSubmission extends Error {}
 /**
  * A direct order from the product page (issue 8 item 8), in one transaction: the stock is reserved by a
  * conditional update (… AND stock_quantity >= q), so two buyers never take the same last units (the
- * loser gets 409), then the order and its first Pending event are written. The form's one-time token
+ * loser gets 409), then the order with the buyer's payment terms and their milestones
+ * (createOrderWithTerms) and its first Pending event are written. The form's one-time token
  * (unique per buyer) turns a double submit into the first order. Refusals write nothing.
  */
 export async function placeProductOrder(buyerProfileId: string, input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -155,7 +156,7 @@ export async function placeProductOrder(buyerProfileId: string, input: PlaceOrde
         const again = orderQuantityError(input.quantity, { ...now, unitDecimals: UNIT_RULES[now.unit].decimals })
         return again ? placeRefuse(409, again.key, again.count) : placeRefuse(409, catalogError('changed'))
       }
-      const order = await createOrder(tx, {
+      const order = await createOrderWithTerms(tx, {
         productId: input.productId,
         buyerId: buyerProfileId,
         sellerId: product.sellerId,
@@ -167,6 +168,8 @@ export async function placeProductOrder(buyerProfileId: string, input: PlaceOrde
         shippingPrice: shipping?.price ?? null,
         shippingCurrency: shipping?.currency ?? null,
         submissionKey: input.submissionKey,
+        // The terms the buyer proposed, with their milestones; the seller accepts the order or not.
+        paymentSchedule: input.terms,
         actorId: buyerProfileId,
         now: new Date(),
       })
