@@ -85,7 +85,7 @@ const JSON_HEADERS = { 'Content-Type': 'application/json' }
 
 /** The RFQ board's quote action: only a KYC-approved seller quotes, once (the buyer's RFQ prefers "Both"). */
 const quoteBody = (rfqId: string) =>
-  new URLSearchParams({ intent: 'quote', rfqId, unitPrice: '120.50', currency: 'USD', minOrderQuantity: '1', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '30', validityDays: '30' })
+  new URLSearchParams({ intent: 'quote', rfqId, unitPrice: '120.50', currency: 'USD', minOrderQuantity: '1', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '30', validityDays: '30', ...termsForm() })
 const QUOTE_CASES: RouteRules['POST'] = [
   {
     label: "/dashboard/rfqs quote on the buyer's RFQ",

@@ -196,7 +196,7 @@ describe("a seller's quotes (/dashboard/rfqs)", () => {
     const quote = (who: Person, rfqId: string) =>
       callRoute(boardAction, '/dashboard/rfqs', {
         cookie: who.cookie,
-        body: form({ intent: 'quote', rfqId, unitPrice: '240.00', currency: 'INR', minOrderQuantity: '10', incoterm: 'FOB', incotermPlace: 'Chennai', leadTimeDays: '21', validityDays: '30', message: '' }),
+        body: form({ intent: 'quote', rfqId, unitPrice: '240.00', currency: 'INR', minOrderQuantity: '10', incoterm: 'FOB', incotermPlace: 'Chennai', leadTimeDays: '21', validityDays: '30', message: '', ...termsForm() }),
       })
     await spend('quoteSubmit', s.profileId, (max) => max - 1)
     expect((await quote(s, first!.id)).status).toBe(302)

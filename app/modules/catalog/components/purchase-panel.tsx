@@ -8,7 +8,6 @@ import { QuantityStepper } from './quantity-stepper'
 import { Button } from '~/components/ui/button'
 import { useDeferredModule } from '~/components/use-deferred-module'
 import { readOrderQuantity, shippingIndexError, typedOrderQuantityError } from '~/modules/orders'
-import { PAYMENT_TERMS_ERROR_VALUES, TERMS_PREFIX } from '~/modules/payments'
 import type { FieldErrors } from '~/lib/form'
 
 const loadOrderSchemas = () => import('~/modules/orders/schemas')
@@ -49,12 +48,12 @@ const CostSummary = deferredPart(
 )
 
 /**
- * The payment terms inputs (the payments module's PaymentTermsFields): the server's inputs post the
- * default terms until the code is there to edit them.
+ * The payment terms the buyer proposes (the payments module's inputs in a disclosure): the server's
+ * inputs post the default terms until the code is there to edit them.
  */
-const PaymentTermsFields = deferredPart(
-  () => import('~/modules/payments/components/payment-terms-fields'),
-  (m) => m.PaymentTermsFields,
+const ProposedPaymentTerms = deferredPart(
+  () => import('~/modules/payments/components/proposed-terms'),
+  (m) => m.ProposedPaymentTerms,
 )
 
 /** Stock covers at least the minimum order. */
@@ -124,7 +123,6 @@ function PlaceOrderForm({
   const fetcher = useFetcher<OrderError>()
   const busy = fetcher.state !== 'idle'
   const shown = clientError ?? (fetcher.state === 'idle' ? fetcher.data : undefined) ?? null
-  const termsRefused = Object.keys(shown?.fieldErrors ?? {}).some((name) => name.startsWith(`${TERMS_PREFIX}.`))
   const schemas = useDeferredModule(loadOrderSchemas)
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     setClientError(null)
@@ -151,18 +149,15 @@ function PlaceOrderForm({
       <input type="hidden" name="productId" value={product.id} />
       <input type="hidden" name="submissionKey" value={orderKey} />
       {/* The buyer's payment terms (ADR 033), 30 % on the proforma and 70 % on shipment unless changed; open when refused. */}
-      <details className="w-full rounded-md border p-3" open={termsRefused || undefined} data-testid="order-terms">
-        <summary className="cursor-pointer text-sm font-medium">{t('payments:terms.propose')}</summary>
-        <p className="mt-2 mb-3 text-xs text-muted-foreground">{t('payments:terms.proposeHint')}</p>
-        <PaymentTermsFields errors={shown?.fieldErrors} />
-      </details>
+      <ProposedPaymentTerms errors={shown?.fieldErrors} />
       <Button type="submit" disabled={busy}>
         <ShoppingCart aria-hidden />
         {busy ? t('product.order.placing') : t('product.order.place')}
       </Button>
       {shown ? (
         <p role="alert" className="order-last w-full text-sm text-destructive" data-testid="order-error">
-          {t(shown.error, { ...PAYMENT_TERMS_ERROR_VALUES, count: shown.count, unit: t(`units:short.${product.unit}`) })}
+          {/* A refusal of the payment terms is shown on its field; here, where to look. */}
+          {shown.error.startsWith('payments:') ? t('payments:terms.refused') : t(shown.error, { count: shown.count, unit: t(`units:short.${product.unit}`) })}
         </p>
       ) : null}
     </fetcher.Form>
