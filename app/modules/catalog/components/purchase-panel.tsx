@@ -10,7 +10,6 @@ import { useDeferredModule } from '~/components/use-deferred-module'
 import { readOrderQuantity, shippingIndexError, typedOrderQuantityError } from '~/modules/orders'
 import type { FieldErrors } from '~/lib/form'
 
-const loadOrderSchemas = () => import('~/modules/orders/schemas')
 
 /**
  * A part the page does not need to hydrate (issue #11: at most 150 kB of JavaScript per public page): the
@@ -41,20 +40,17 @@ function deferredPart<M, P extends object>(load: () => Promise<M>, pick: (loaded
   }
 }
 
+/** The order form's deferred parts and its schema come in one chunk (order-parts.tsx). */
+const loadOrderParts = () => import('./order-parts')
+
 /** The cost summary (cost-summary.tsx, with its exact arithmetic, lib/decimal.ts) only shows figures; it follows the quantity once loaded. */
-const CostSummary = deferredPart(
-  () => import('./cost-summary'),
-  (m) => m.CostSummary,
-)
+const CostSummary = deferredPart(loadOrderParts, (m) => m.CostSummary)
 
 /**
  * The payment terms the buyer proposes (the payments module's inputs in a disclosure): the server's
  * inputs post the default terms until the code is there to edit them.
  */
-const ProposedPaymentTerms = deferredPart(
-  () => import('~/modules/payments/components/proposed-terms'),
-  (m) => m.ProposedPaymentTerms,
-)
+const ProposedPaymentTerms = deferredPart(loadOrderParts, (m) => m.ProposedPaymentTerms)
 
 /** Stock covers at least the minimum order. */
 export function canOrder(product: Pick<ProductDetailDto, 'stockQuantity' | 'minimumOrderQuantity'>) {
@@ -123,7 +119,7 @@ function PlaceOrderForm({
   const fetcher = useFetcher<OrderError>()
   const busy = fetcher.state !== 'idle'
   const shown = clientError ?? (fetcher.state === 'idle' ? fetcher.data : undefined) ?? null
-  const schemas = useDeferredModule(loadOrderSchemas)
+  const schemas = useDeferredModule(loadOrderParts)
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     setClientError(null)
     // The quantity as typed, against minimum order and stock: refused, never changed (issue 26 item 4).
