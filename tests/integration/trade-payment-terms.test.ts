@@ -5,12 +5,14 @@
 import { randomUUID } from 'node:crypto'
 import { asc, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { orderMilestones, orders, quoteRounds, quotes } from '../../db/schema'
+import { orderMilestones, orders, products, quoteRounds, quotes } from '../../db/schema'
 import type { PaymentTerms } from '~/domain'
 import { getDb } from '~/lib/db.server'
 import { DEFAULT_PAYMENT_TERMS } from '~/modules/payments/schemas'
 import { action as boardAction } from '~/routes/seller/rfqs'
+import { action as newOrderAction } from '~/routes/trade/order-new'
 import { action as negotiationAction, loader as negotiationLoader } from '~/routes/trade/negotiation'
+import { createProduct } from '../factories/catalog'
 import { createRfq } from '../factories/trade'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { dbFingerprint, fingerprintTables } from '../support/db-fingerprint'
@@ -178,5 +180,43 @@ describe('terms that break a rule', () => {
     expect(out.status).toBe(400)
     expect((out.data as { fieldErrors: Record<string, string> }).fieldErrors[field]).toBe(`payments:errors.${key}`)
     expect(await dbFingerprint(tables)).toBe(before)
+  })
+})
+
+describe('a direct order with the buyer\'s terms', () => {
+  let buyer: Person
+  let tables: string[]
+  beforeAll(async () => {
+    buyer = await newBuyer()
+    tables = await fingerprintTables()
+  })
+  const orderBody = (productId: string, terms: Record<string, string>) => form({ productId, quantity: '7', shipping: '0', submissionKey: randomUUID(), ...terms })
+
+  it('locks the proposed terms into the order with milestones adding up to its total, shipping included', async () => {
+    const p = await createProduct({ price: '1234.56', stockQuantity: 20, minimumOrderQuantity: 5, shippingOptions: [{ method: 'road', price: '35.01', currency: 'USD', estimatedDays: '5-9' }] })
+    const out = await callRoute(newOrderAction, '/orders/new', { cookie: buyer.cookie, body: orderBody(p.id, termsForm(THIRDS)) })
+    expect(out.status, JSON.stringify(out.data)).toBe(302)
+    const [order] = await getDb().select().from(orders).where(eq(orders.id, out.location!.replace('/orders/', '')))
+    // 7 × 1,234.56 + 35.01 = 8,676.93
+    expect(order).toMatchObject({ total: '8676.93', paymentSchedule: THIRDS, paymentTerms: null })
+    const milestones = await getDb().select().from(orderMilestones).where(eq(orderMilestones.orderId, order!.id)).orderBy(asc(orderMilestones.position))
+    expect(milestones.map((m) => [m.amount, m.status, m.beforeShipment])).toEqual([
+      ['2892.89', 'upcoming', true],
+      ['2892.02', 'upcoming', false],
+      ['2892.02', 'upcoming', false],
+    ])
+    const sum = await getDb().execute<{ sum: string }>(sql`select sum(amount)::text as sum from order_milestones where order_id = ${order!.id}`)
+    expect(sum.rows[0]!.sum).toBe('8676.93')
+  })
+
+  it('refuses terms that do not add up to 100 % on their field, reserving no stock and writing nothing', async () => {
+    const p = await createProduct({ price: '10.00', stockQuantity: 20, minimumOrderQuantity: 5 })
+    const before = await dbFingerprint(tables)
+    const out = await callRoute(newOrderAction, '/orders/new', { cookie: buyer.cookie, body: orderBody(p.id, { ...termsForm(), 'terms.milestones.1.share': '60' }) })
+    expect(out.status).toBe(400)
+    expect(out.data).toMatchObject({ error: 'payments:errors.sharesTotal', fieldErrors: { 'terms.milestones': 'payments:errors.sharesTotal' } })
+    expect(await dbFingerprint(tables)).toBe(before)
+    const [stock] = await getDb().select({ stockQuantity: products.stockQuantity }).from(products).where(eq(products.id, p.id))
+    expect(stock!.stockQuantity).toBe(20)
   })
 })
