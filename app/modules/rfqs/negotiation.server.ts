@@ -301,6 +301,7 @@ export async function actOnQuote(
 
     // accept: the order takes the current offer's terms, its payment terms locked in with their milestones.
     const quantity = quote.quantity ?? rfq.quantity
+    const paymentSchedule = readPaymentTerms(quote.paymentSchedule)
     const order = await createOrderWithTerms(tx, {
       rfqId,
       quoteId,
@@ -314,8 +315,8 @@ export async function actOnQuote(
       incotermPlace: quote.incotermPlace,
       leadTimeDays: quote.leadTimeDays,
       // An offer made before structured terms keeps its free text and has no schedule (nor milestones).
-      paymentSchedule: readPaymentTerms(quote.paymentSchedule),
-      paymentTerms: readPaymentTerms(quote.paymentSchedule) ? null : quote.paymentTerms,
+      paymentSchedule,
+      paymentTerms: paymentSchedule ? null : quote.paymentTerms,
       actorId: actorProfileId,
       title: rfq.title,
       now,
