@@ -9,3 +9,4 @@ export { MILESTONE_NOTE_FORM, MILESTONE_PROOF_FORM, MilestoneNotArrivedSchema, M
 export { milestoneRows } from './schedule'
 export { PAYMENT_TERMS_FIELDS, paymentTermsDraft, paymentTermsView, readPaymentTerms, withPaymentTerms } from './schemas'
 export type { PaymentTermsView } from './schemas'
+export { describePaymentTerms } from './terms-text'
