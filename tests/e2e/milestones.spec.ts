@@ -1,35 +1,13 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { axeViolations } from './support/axe'
 import { createMilestoneOrder } from './support/factories'
-import { tinyPdf } from './support/files'
 import { logIn } from './support/sign-in'
-import { changeOrderStatus } from './support/trade-flow'
+import { changeOrderStatus, confirmReceipt, uploadProof } from './support/trade-flow'
 
 // Issue 29 items 2 and 3, as the two parties go: an order with 30 % due on acceptance and 70 % fourteen
 // days after shipment. The seller accepts and may not ship before the advance is confirmed; the buyer
 // uploads the proof; the seller confirms and ships; the balance falls due, is proven and confirmed, and
 // the order reads Paid. Every step is on the order's timeline.
-
-async function uploadProof(page: Page, n: number, file: string, reference: string) {
-  await page.getByTestId(`milestone-proof-${n}`).click()
-  const dialog = page.getByRole('dialog', { name: `Proof of payment for milestone ${n}` })
-  // The dialog checks itself before it is sent.
-  await dialog.getByRole('button', { name: 'Send proof' }).click()
-  await expect(dialog.getByText('Attach the proof of payment (a bank receipt or SWIFT confirmation).')).toBeVisible()
-  await expect(dialog.getByText("Enter the bank's reference of the transfer.")).toBeVisible()
-  await dialog.getByLabel('Proof of payment').setInputFiles({ name: file, mimeType: 'application/pdf', buffer: tinyPdf() })
-  await dialog.getByLabel('Bank reference').fill(reference)
-  await dialog.getByRole('button', { name: 'Send proof' }).click()
-  await expect(page.getByText('Proof of payment sent. The seller has been told.')).toBeVisible()
-  await expect(page.getByTestId(`milestone-status-${n}`)).toHaveText('Proof submitted')
-}
-
-async function confirmReceipt(page: Page, n: number) {
-  await page.getByTestId(`milestone-confirm-${n}`).click()
-  await page.getByTestId(`milestone-confirm-submit-${n}`).click()
-  await expect(page.getByText('Receipt confirmed. The buyer has been told.')).toBeVisible()
-  await expect(page.getByTestId(`milestone-status-${n}`)).toHaveText('Confirmed')
-}
 
 test('an advance and a balance are proven by the buyer and confirmed by the seller; shipping waits for the advance; the order reads Paid', async ({ page }) => {
   test.setTimeout(180_000)

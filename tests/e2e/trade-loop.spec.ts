@@ -39,7 +39,7 @@ test('RFQ → quote → counter → counter → accept → order shipped and del
 
   // The buyer sees all three rounds, who made each, and accepts the last one.
   await openNegotiationAsBuyer(page, buyer, title)
-  const rounds = page.getByTestId('rounds').getByRole('listitem')
+  const rounds = page.getByTestId('rounds').locator(':scope > li')
   await expect(rounds).toHaveCount(3)
   await expect(rounds.nth(1)).toContainText('Sixty litres at 2.95, please.')
   await expect(rounds.nth(2)).toContainText('Best we can do: 3.10.')

@@ -1,3 +1,4 @@
+import { tinyPdf } from './files'
 import { expect, type Locator, type Page } from '@playwright/test'
 import { createBuyer, createSeller } from './factories'
 import { logIn, type Credentials } from './sign-in'
@@ -144,4 +145,36 @@ export async function expectOrderTimeline(page: Page, entries: string[][]) {
   const events = page.getByTestId('order-timeline').getByRole('listitem')
   await expect(events).toHaveCount(entries.length)
   for (const [i, texts] of entries.entries()) for (const text of texts) await expect(events.nth(i)).toContainText(text)
+}
+
+/** On the order page, the buyer sends the proof of payment of milestone `n` (after seeing the dialog refuse an empty one). */
+export async function uploadProof(page: Page, n: number, file: string, reference: string) {
+  await page.getByTestId(`milestone-proof-${n}`).click()
+  const dialog = page.getByRole('dialog', { name: `Proof of payment for milestone ${n}` })
+  // The dialog checks itself before it is sent.
+  await dialog.getByRole('button', { name: 'Send proof' }).click()
+  await expect(dialog.getByText('Attach the proof of payment (a bank receipt or SWIFT confirmation).')).toBeVisible()
+  await expect(dialog.getByText("Enter the bank's reference of the transfer.")).toBeVisible()
+  await dialog.getByLabel('Proof of payment').setInputFiles({ name: file, mimeType: 'application/pdf', buffer: tinyPdf() })
+  await dialog.getByLabel('Bank reference').fill(reference)
+  await dialog.getByRole('button', { name: 'Send proof' }).click()
+  await expect(page.getByText('Proof of payment sent. The seller has been told.')).toBeVisible()
+  await expect(page.getByTestId(`milestone-status-${n}`)).toHaveText('Proof submitted')
+}
+
+/** On the order page, the seller confirms the receipt of milestone `n`. */
+export async function confirmReceipt(page: Page, n: number) {
+  await page.getByTestId(`milestone-confirm-${n}`).click()
+  await page.getByTestId(`milestone-confirm-submit-${n}`).click()
+  await expect(page.getByText('Receipt confirmed. The buyer has been told.')).toBeVisible()
+  await expect(page.getByTestId(`milestone-status-${n}`)).toHaveText('Confirmed')
+}
+
+/** Reloads the order page until its documents list the kinds given (documents are issued by a background job). */
+export async function expectOrderDocuments(page: Page, kinds: string[]) {
+  await expect(async () => {
+    await page.reload()
+    const rows = page.getByTestId('order-documents').getByTestId('order-document')
+    for (const kind of kinds) await expect(rows.filter({ hasText: kind })).toHaveCount(1, { timeout: 1_000 })
+  }).toPass({ timeout: 60_000 })
 }
