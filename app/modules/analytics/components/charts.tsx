@@ -80,3 +80,31 @@ export function OrderValueChart({ data, currency, reader, valueName }: { data: {
     </ResponsiveContainer>
   )
 }
+
+/**
+ * "Paid versus due" in one currency: per month of the due date, the amount confirmed beside the amount
+ * still owed. As OrderValueChart, the exact strings become numbers only to size the bars.
+ */
+export function PaidVsDueChart({ data, currency, reader, labels }: { data: { month: string; paid: string; due: string }[]; currency: string; reader: Reader; labels: { paid: string; due: string } }) {
+  const drawn = data.map((d) => ({ month: d.month, paid: d.paid, due: d.due, paidValue: Number(d.paid), dueValue: Number(d.due) }))
+  return (
+    <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
+      <BarChart data={drawn} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid stroke={CHART_COLORS.grid} vertical={false} />
+        <XAxis dataKey="month" tick={tick} tickFormatter={(m: string) => formatMonth(m, reader)} minTickGap={12} />
+        <YAxis tick={tick} width={48} tickFormatter={(n: number) => formatCompact(n, reader)} />
+        <Tooltip
+          {...tooltipStyle}
+          labelFormatter={(m) => formatMonth(String(m), reader)}
+          formatter={(_v, name, item) => {
+            const p = item.payload as { paid: string; due: string }
+            return [formatAmount(name === labels.paid ? p.paid : p.due, currency, reader), name]
+          }}
+        />
+        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Bar dataKey="paidValue" name={labels.paid} fill={CHART_COLORS.primary} isAnimationActive={false} />
+        <Bar dataKey="dueValue" name={labels.due} fill={CHART_COLORS.secondary} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  )
+}
