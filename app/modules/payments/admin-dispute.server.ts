@@ -5,27 +5,18 @@ import { and, asc, eq } from 'drizzle-orm'
 import { disputes, orderMilestones, orders, profiles, tradeDocuments } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { partyNameOrNull } from '~/lib/party-name.server'
-import { getStorage } from '~/lib/storage.server'
-import { signBoundLink, verifyBoundLink } from '~/lib/storage.server'
-import { TRADE_DOCUMENT_LANGUAGE, UUID_PATTERN, type Currency, type MilestoneEvent, type MilestoneStatus, type TradeDocumentKind, type TradingCountry } from '~/domain'
+import { getStorage, signBoundLink, verifyBoundLink } from '~/lib/storage.server'
+import { TRADE_DOCUMENT_LANGUAGE, UUID_PATTERN, type TradeDocumentKind, type TradingCountry } from '~/domain'
+import type { MilestoneRow } from './schedule'
 
 /** How long a proof link on the admin's dispute page opens its file (as the evidence and KYC links). */
 export const PROOF_LINK_TTL_SECONDS = 300
 
 export type AdminProofDto = { fileName: string; contentType: string; sizeBytes: number; submittedAt: string; /** The signed, expiring link. */ url: string }
 
-export type AdminMilestoneDto = {
+/** A milestone as the order has it (MilestoneRow's columns: share and amount exact, due date once its event happened), with its history. */
+export type AdminMilestoneDto = Pick<MilestoneRow, 'position' | 'share' | 'amount' | 'currency' | 'event' | 'offsetDays' | 'dueOn' | 'status'> & {
   id: string
-  position: number
-  /** Percent of the order total, exact ("30", "33.33"). */
-  share: string
-  /** Exact, in `currency` ("1500.00"). */
-  amount: string
-  currency: Currency
-  event: MilestoneEvent
-  offsetDays: number
-  dueOn: string | null
-  status: MilestoneStatus
   bankReference: string | null
   sellerNote: string | null
   /** The party that confirmed receipt (its company or name); null when not confirmed or the profile is gone. */

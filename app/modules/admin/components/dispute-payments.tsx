@@ -2,25 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Badge } from '~/components/ui/badge'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
 import { useFormat } from '~/lib/use-format'
-import type { MilestoneEvent, MilestoneStatus } from '~/domain'
-
-/** One milestone as the admin's dispute page shows it (the server's AdminMilestoneDto). */
-export type DisputeMilestoneItem = {
-  id: string
-  position: number
-  share: string
-  amount: string
-  currency: string
-  event: MilestoneEvent
-  offsetDays: number
-  dueOn: string | null
-  status: MilestoneStatus
-  bankReference: string | null
-  sellerNote: string | null
-  confirmedByName: string | null
-  confirmedAt: string | null
-  proof: { fileName: string; sizeBytes: number; submittedAt: string; url: string } | null
-}
+import type { MilestoneStatus } from '~/domain'
+import type { AdminMilestoneDto } from '~/modules/payments/index.server'
 
 const STATUS_VARIANT: Record<MilestoneStatus, 'secondary' | 'success' | 'destructive' | 'outline'> = {
   upcoming: 'outline',
@@ -36,7 +19,7 @@ const STATUS_VARIANT: Record<MilestoneStatus, 'secondary' | 'success' | 'destruc
  * the buyer's bank reference and proof (a signed link that opens in a new tab, audited), the seller's
  * note, who confirmed and when.
  */
-export function DisputePayments({ milestones, linkTtlSeconds }: { milestones: DisputeMilestoneItem[]; linkTtlSeconds: number }) {
+export function DisputePayments({ milestones, linkTtlSeconds }: { milestones: AdminMilestoneDto[]; linkTtlSeconds: number }) {
   const { t } = useTranslation('adminDisputes')
   const format = useFormat()
   const dash = '—'
