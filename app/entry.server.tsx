@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import appCss from './app.css?url'
 import { InlineStylesheetContext } from '~/components/app-stylesheet'
-import { DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, PRODUCT_IMAGE, RATES_CSV } from '~/domain/uploads'
+import { DISPUTE_EVIDENCE, KYC_DOCUMENT, MESSAGE_ATTACHMENT, PAYMENT_PROOF, PRODUCT_IMAGE, RATES_CSV } from '~/domain/uploads'
 import { UUID_SOURCE } from '~/domain'
 import { NonceContext } from '~/lib/csp'
 import { CSP_NONCE_HEADER } from '~/lib/csp-nonce-header.server'
@@ -67,6 +67,8 @@ export const bodyLimits = {
   '/dashboard/products/images': { bytes: PRODUCT_IMAGE.maxRequestBytes, messageKey: PRODUCT_IMAGE.errors.tooLarge },
   '/messages/:id': { bytes: MESSAGE_ATTACHMENT.maxRequestBytes, messageKey: 'messages:errors.requestTooLarge' },
   '/orders/:id/dispute': { bytes: DISPUTE_EVIDENCE.maxRequestBytes, messageKey: 'disputes:errors.requestTooLarge' },
+  // A payment milestone's form (issue 29): the proof of payment and the bank reference.
+  '/orders/:id/milestones/:id': { bytes: PAYMENT_PROOF.maxRequestBytes, messageKey: PAYMENT_PROOF.errors.tooLarge },
   '/admin/rates': { bytes: RATES_CSV.maxRequestBytes, messageKey: RATES_CSV.errors.tooLarge },
 }
 

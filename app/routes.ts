@@ -47,6 +47,8 @@ export default [
   route('orders/:id/dispute', 'routes/trade/order-dispute.tsx'),
   route('orders/:id/dispute/evidence/:evidenceId', 'routes/trade/dispute-evidence.ts'),
   route('orders/:id/documents/:documentId', 'routes/trade/order-document.ts'),
+  route('orders/:id/milestones/:milestoneId', 'routes/trade/order-milestone.ts'),
+  route('orders/:id/milestones/:milestoneId/proof', 'routes/trade/milestone-proof.ts'),
   // messaging
   route('messages', 'routes/messages/inbox.tsx'),
   route('messages/start', 'routes/messages/start.ts'),

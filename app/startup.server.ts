@@ -9,10 +9,11 @@ import { bootstrap } from '~/lib/startup.server'
 import { DOCUMENT_JOBS } from '~/modules/documents/index.server'
 import { closeLiveStreams, MESSAGE_NOTICE_JOBS, startMessageHub, stopMessageHub } from '~/modules/messaging/index.server'
 import { NOTIFICATION_JOBS } from '~/modules/notifications/index.server'
+import { PAYMENT_JOBS } from '~/modules/payments/index.server'
 import { RFQ_JOBS } from '~/modules/rfqs/index.server'
 
 /** Every background job of the app (ADR 010). */
-export const APP_JOBS: JobDefinition[] = [...OUTGOING_EMAIL_JOBS, ...NOTIFICATION_JOBS, ...RFQ_JOBS, ...MESSAGE_NOTICE_JOBS, ...DOCUMENT_JOBS]
+export const APP_JOBS: JobDefinition[] = [...OUTGOING_EMAIL_JOBS, ...NOTIFICATION_JOBS, ...RFQ_JOBS, ...MESSAGE_NOTICE_JOBS, ...DOCUMENT_JOBS, ...PAYMENT_JOBS]
 
 /** Starts the job queue with the app's jobs and the live messages' LISTEN, after the database is open; logs where they run. */
 export async function startBackgroundJobs() {

@@ -25,6 +25,7 @@ import { getCategory, listCategories, listCategoryOptions, listFeaturedCategorie
 import { getProduct, listSellerProducts } from '~/modules/catalog/product.server'
 import { listNewLaunches, listProducts } from '~/modules/catalog/listing.server'
 import { FEATURED_CATEGORY_IDS, parseMarketplaceQuery } from '~/modules/catalog/schemas'
+import type { ReaderRates } from '~/lib/conversion'
 
 const full = process.argv.includes('--full')
 const config = {
@@ -47,8 +48,19 @@ const benchId = (kind: 'product' | 'seller', n: number) =>
 
 type Case = { group: string; name: string; run: () => Promise<number | null> }
 
+/**
+ * A reader of rupees, as the root loader hands the marketplace (requestReaderRates): a price range is
+ * then compared in INR across every currency (ADR 031). Fixed demo-like rates: the seeded database has none.
+ */
+const INR_READER: ReaderRates = {
+  currency: 'INR',
+  rates: Object.fromEntries(
+    ([['USD', '84.4875000000'], ['RUB', '0.9412000000'], ['EUR', '89.1200000000']] as const).map(([c, rate]) => [c, { rate, effectiveDate: '2026-11-29', dateText: '29 Nov 2026', source: 'bench' }]),
+  ),
+}
+
 /** Listing cases go through parseMarketplaceQuery, as the marketplace loader does with the URL. */
-function listing(group: string, name: string, search: string, locale: LanguageCode = 'en', opts: { newOnly?: boolean } = {}): Case {
+function listing(group: string, name: string, search: string, locale: LanguageCode = 'en', opts: { newOnly?: boolean; prices?: ReaderRates } = {}): Case {
   return {
     group,
     name,
@@ -72,6 +84,7 @@ function cases(): Case[] {
     listing('filter', 'country', 'country=Russia'),
     listing('filter', 'currency', 'currency=INR'),
     listing('filter', 'price range (USD 100–500)', 'currency=USD&minPrice=100&maxPrice=500'),
+    listing('filter', 'price range across currencies (reader INR, ₹8,000–40,000)', 'minPrice=8000&maxPrice=40000', 'en', { prices: INR_READER }),
     listing('filter', 'max MOQ 10', 'maxMoq=10'),
     listing('filter', 'all combined', 'category=agriculture&country=India&currency=USD&minPrice=100&maxPrice=2500&maxMoq=50'),
     listing('sort', 'price ascending', 'sort=price_asc'),

@@ -8,24 +8,39 @@ import { formatMoney } from '~/lib/i18n'
 import { useReader, useReaderRates } from '~/lib/reader'
 import { cn } from '~/lib/utils'
 
+/**
+ * "≈ ₹20,020.00" as a figure whose rate is told on hover and on keyboard focus: a button only to be
+ * reachable by keyboard, described by a tooltip that CSS shows (read by screen readers too). The live
+ * conversion below and a stamped one (rates module's StampedAmount, compact) look alike.
+ */
+export function ApproximateFigure({ text, note, className, testId }: { text: string; note: string; className?: string; testId: string }) {
+  const id = useId()
+  return (
+    <span className={cn('group relative z-10 inline-block whitespace-nowrap text-sm font-normal text-muted-foreground', className)}>
+      <button type="button" aria-describedby={id} data-testid={testId} className="cursor-help underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-ring">
+        {text}
+      </button>
+      <span role="tooltip" id={id} className="invisible absolute bottom-full left-0 z-20 mb-1 w-max max-w-72 whitespace-normal rounded-md border bg-popover px-2 py-1 text-xs text-popover-foreground shadow-md group-focus-within:visible group-hover:visible">
+        {note}
+      </span>
+    </span>
+  )
+}
+
 /** "≈ ₹20,020.00" for an amount in another currency than the reader's; nothing when no fresh rate is known. */
 export function ConvertedAmount({ amount, currency, className }: { amount: string; currency: string; className?: string }) {
   const { t } = useTranslation('common')
   const reader = useReader()
   const converted = convertForReader(amount, currency, useReaderRates())
-  const id = useId()
   if (!converted) return null
   const { rate } = converted
   return (
-    <span className={cn('group relative z-10 inline-block whitespace-nowrap text-sm font-normal text-muted-foreground', className)}>
-      {/* A button only to be reachable by keyboard: focusing it shows the rate, as hovering does. */}
-      <button type="button" aria-describedby={id} data-testid="converted-amount" className="cursor-help underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-ring">
-        {`≈ ${formatMoney(converted.amount, converted.currency, reader)}`}
-      </button>
-      <span role="tooltip" id={id} className="invisible absolute bottom-full left-0 z-20 mb-1 w-max max-w-72 whitespace-normal rounded-md border bg-popover px-2 py-1 text-xs text-popover-foreground shadow-md group-focus-within:visible group-hover:visible">
-        {t('currency.rateOf', { from: currency, to: converted.currency, date: rate.dateText, source: rate.source })}
-      </span>
-    </span>
+    <ApproximateFigure
+      text={`≈ ${formatMoney(converted.amount, converted.currency, reader)}`}
+      note={t('currency.rateOf', { from: currency, to: converted.currency, date: rate.dateText, source: rate.source })}
+      className={className}
+      testId="converted-amount"
+    />
   )
 }
 

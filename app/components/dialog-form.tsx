@@ -44,6 +44,7 @@ export function DialogForm({
   description,
   className,
   action,
+  encType,
   hidden = {},
   formTestId,
   error,
@@ -61,6 +62,8 @@ export function DialogForm({
   /** Classes of the dialog box (its width). */
   className?: string
   action?: string
+  /** The form's encoding: multipart for a form with a file. */
+  encType?: 'multipart/form-data'
   /** Hidden inputs by name (left out when undefined), in this order. */
   hidden?: Record<string, string | undefined>
   formTestId?: string
@@ -84,7 +87,7 @@ export function DialogForm({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <FormTag ref={formRef} method="post" action={action} noValidate className="flex flex-col gap-4" data-testid={formTestId} onSubmit={onSubmit}>
+        <FormTag ref={formRef} method="post" action={action} encType={encType} noValidate className="flex flex-col gap-4" data-testid={formTestId} onSubmit={onSubmit}>
           {Object.entries(hidden).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />))}
           {error ? (
             <Alert variant="destructive" role="alert">

@@ -107,3 +107,19 @@ export type MilestoneAction = (typeof MILESTONE_ACTIONS)[number]
 /** Who acts on a milestone: the two parties, the scheduled job or the order's events (system), a moderator (admin). */
 export const MILESTONE_ACTORS = ['buyer', 'seller', 'system', 'admin'] as const
 export type MilestoneActor = (typeof MILESTONE_ACTORS)[number]
+
+/**
+ * What an order's timeline records of its milestones: the parties' moves and the job's overdue mark
+ * (issue 29 item 2). The milestone_events table's CHECK reads this list.
+ */
+export const MILESTONE_TIMELINE_ACTIONS = ['submit_proof', 'confirm_receipt', 'report_not_arrived', 'due_date_passed'] as const satisfies readonly MilestoneAction[]
+export type MilestoneTimelineAction = (typeof MILESTONE_TIMELINE_ACTIONS)[number]
+
+/**
+ * The reminders the scheduled job sends (issue 29 item 3), each at most once per milestone: the buyer
+ * MILESTONE_REMINDER_DAYS_BEFORE days before a milestone falls due, both parties once it is overdue.
+ */
+export const MILESTONE_REMINDER_STAGES = ['due_soon', 'overdue'] as const
+export type MilestoneReminderStage = (typeof MILESTONE_REMINDER_STAGES)[number]
+/** Days before its due date the buyer is reminded of a milestone. */
+export const MILESTONE_REMINDER_DAYS_BEFORE = 3

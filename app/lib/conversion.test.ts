@@ -65,7 +65,8 @@ describe('converted figures as each reader reads them', () => {
     [readerOf('ru'), 'RUB', `12${NB}345${NB}678,90${NB}₽`],
     [readerOf('ru', 'India'), 'INR', `12${NB}345${NB}678,90${NB}₹`],
     [readerOf('ru'), 'EUR', `12${NB}345${NB}678,90${NB}€`],
-    [readerOf('en'), 'RUB', `RUB${NB}12,345,678.90`],
+    [readerOf('en'), 'RUB', '₽12,345,678.90'],
+    [readerOf('hi', 'India'), 'RUB', '₽1,23,45,678.90'],
   ] as const)('%o in %s → %s', (reader, currency, expected) => {
     const from = currency === 'USD' ? 'EUR' : 'USD'
     const converted = convertForReader('12345678.9', from, rates(currency))!

@@ -28,5 +28,9 @@ describe('formatRate', () => {
     expect(formatRate('84.4875000000', 'INR', readerOf('hi'))).toBe('₹84.4875')
     expect(formatRate('0.9412000000', 'INR', readerOf('ru'))).toBe('0,9412\u00a0₹')
     expect(formatRate('100.3105000000', 'RUB', readerOf('ru'))).toBe('100,3105\u00a0₽')
+    // The rouble's sign in every language, from the same table as every amount's (not Intl's "RUB 1.0624").
+    expect(formatRate('1.0624000000', 'RUB', readerOf('en'))).toBe('₽1.0624')
+    expect(formatRate('1.0624000000', 'RUB', readerOf('hi', 'India'))).toBe('₽1.0624')
+    expect(formatRate('0.0099690958', 'USD', readerOf('ru'))).toBe('0,009969\u00a0$')
   })
 })

@@ -1,7 +1,7 @@
 // Numbers other than prices and counts, and dates, for a reader (lib/i18n.ts's Reader): these need
 // Intl, so they live apart from the tables every public page loads; signed-in pages (useFormat) and
 // the server's text (emails, upload refusals) use them.
-import { groupDigits, groupingOf, INTL_LOCALES, numberFormat, numberLocale, type Reader } from './i18n'
+import { groupDigits, groupingOf, INTL_LOCALES, numberFormat, numberLocale, type Reader, withCurrencySign } from './i18n'
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
 
@@ -85,5 +85,7 @@ export function shownRate(rate: string): string {
 export function formatRate(rate: string, currency: string, reader: Reader): string {
   const shown = shownRate(rate)
   const places = shown.split('.')[1]?.length ?? 0
-  return formatNumber(shown as unknown as number, reader, { style: 'currency', currency, minimumFractionDigits: places, maximumFractionDigits: places })
+  // The sign from lib/i18n.ts's table, as every amount's; Intl only for a currency it does not know.
+  const digits = { minimumFractionDigits: places, maximumFractionDigits: places }
+  return withCurrencySign(formatNumber(shown as unknown as number, reader, digits), currency, reader) ?? formatNumber(shown as unknown as number, reader, { style: 'currency', currency, ...digits })
 }

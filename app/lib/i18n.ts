@@ -108,16 +108,27 @@ export const groupingOf = ({ lng, region }: Reader): Grouping => (lng === 'ru' ?
 // Intl.NumberFormat of a page costs 35–110 ms while ICU sets up, and every public page formats a price
 // or a count while it hydrates, so that constructor was the largest single item of Lighthouse's Total
 // Blocking Time. The output is Intl's for en-IN, en-US, ru-RU and hi-IN (i18n.test.ts checks random
-// amounts against Node's ICU); a currency the tables do not know goes through Intl. Other numbers and
-// dates are lib/format.ts's: they need Intl, and only signed-in pages and the server use them.
+// amounts against Node's ICU), but for the rouble's sign, "₽" in every language; a currency the tables
+// do not know goes through Intl. Other numbers and dates are lib/format.ts's: they need Intl, and only
+// signed-in pages and the server use them.
 const NBSP = '\u00a0'
-/** Per currency: what stands before the amount in en and hi, and after it (past a no-break space) in ru. */
-const CURRENCY_SIGNS: Record<string, [string, string]> = {
-  USD: ['$', '$'],
-  INR: ['₹', '₹'],
-  EUR: ['€', '€'],
-  RUB: [`RUB${NBSP}`, '₽'],
-  AED: [`AED${NBSP}`, 'AED'],
+/**
+ * The one table of currency signs (issue 28 item 6), written before the amount in en and hi and after
+ * it in ru (withCurrencySign). The rouble is "₽" in every language (Intl writes "RUB 21,450.00" in
+ * English and Hindi, which no trader reads); every amount and rate a page or a message shows takes its
+ * sign from here (formatMoney, formatRate).
+ */
+const CURRENCY_SIGNS: Record<string, string> = { USD: '$', INR: '₹', EUR: '€', RUB: '₽', AED: 'AED' }
+
+/**
+ * A number already written for the reader (digits, grouping and decimal mark: "21,450.00", "0,9412")
+ * with the currency's sign: before it in en and hi (a code of letters, AED, past a no-break space),
+ * after it past a no-break space in ru; `minus` first for a negative amount. Null for a currency the
+ * table does not know (the caller asks Intl).
+ */
+export function withCurrencySign(number: string, currency: string, reader: Reader, minus = ''): string | null {
+  const sign = CURRENCY_SIGNS[currency]
+  return sign ? (reader.lng === 'ru' ? `${minus}${number}${NBSP}${sign}` : `${minus}${sign}${sign[1] ? NBSP : ''}${number}`) : null
 }
 
 /** Groups the digits of a whole number: Indian style (last three, then pairs), or in threes. */
@@ -147,12 +158,8 @@ export function formatCount(value: number, reader: Reader): string {
 /** Formats an exact decimal string as money (two decimals, cut, not rounded) without floating point. */
 export function formatMoney(amount: string, currency: string, reader: Reader): string {
   const m = /^(-?)0*(\d+?)(?:\.(\d*))?$/.exec(amount.trim())
-  const signs = CURRENCY_SIGNS[currency]
-  const ru = reader.lng === 'ru'
-  if (m && signs) {
-    const number = `${groupDigits(m[2], groupingOf(reader))}${ru ? ',' : '.'}${((m[3] ?? '') + '00').slice(0, 2)}`
-    return ru ? `${m[1]}${number}${NBSP}${signs[1]}` : `${m[1]}${signs[0]}${number}`
-  }
+  const signed = m && withCurrencySign(`${groupDigits(m[2]!, groupingOf(reader))}${reader.lng === 'ru' ? ',' : '.'}${((m[3] ?? '') + '00').slice(0, 2)}`, currency, reader, m[1])
+  if (signed) return signed
   const [intPart, frac = ''] = amount.split('.')
   const cents = (frac + '00').slice(0, 2)
   // Intl.NumberFormat accepts strings and keeps them exact (no float rounding).
@@ -166,11 +173,13 @@ interface FormatterHost {
 
 /**
  * Makes i18next's `{{count, number}}` write numbers as `formatCount` does for the language's reader
- * (see readerOf) and, for whole numbers, from the tables rather than an Intl.NumberFormat built per
- * call. The translations use it only for the catalog's 1,000 cap, which every region groups alike, so
- * the signed-in reader's region is not needed here. Call after init, on the server's instances and the
- * browser's. Only the plain `number` format is used in the translations (i18next.server.test.ts
- * checks), so format options are not read.
+ * (see readerOf) and, for whole numbers and quantities, from the tables rather than an
+ * Intl.NumberFormat built per call: stock and minimum orders ("In stock: 2,987.5 t", "В наличии:
+ * 2 987,5 т"), product counts, the catalog's 1,000 cap. A signed-in reader's own region is not
+ * passed here (public pages' budget, issue #11): texts that a signed-in page builds take
+ * `format.count` instead. Call after init, on the server's instances and the browser's. Only the plain
+ * `number` format is used in the translations (i18next.server.test.ts checks), so format options are
+ * not read.
  */
 export function numbersFromTables(instance: FormatterHost): void {
   instance.services.formatter?.add('number', (value, lng) => {

@@ -111,6 +111,20 @@ describe('numbers inside translations', () => {
     }
   })
 
+  it("write stock and minimum orders grouped for the language's reader (issue 28 item 6)", async () => {
+    const NB = '\u00a0'
+    const expected = { en: 'In stock: 2,987.5 t', ru: `В наличии: 2${NB}987,5 t`, hi: 'स्टॉक में: 2,987.5 t' }
+    for (const lng of ['en', 'ru', 'hi'] as const) {
+      const t = (await createFixedInstance(lng)).getFixedT(lng, 'catalog') as (key: string, options?: object) => string
+      expect(t('product.availability.inStock', { count: 2987.5, unit: 't' })).toBe(expected[lng])
+    }
+    const en = (await createFixedInstance('en')).getFixedT('en', 'catalog') as (key: string, options?: object) => string
+    const hi = (await createFixedInstance('hi')).getFixedT('hi', 'catalog') as (key: string, options?: object) => string
+    expect(en('card.moq', { count: 150000, unit: 't' })).toBe('MOQ: 150,000 t')
+    expect(hi('product.amount', { count: 150000, unit: 't' })).toBe('1,50,000 t')
+    expect(en('product.availability.belowMoq', { count: 12.5, moq: 1000, unit: 't' })).toBe('Only 12.5 t left, below the minimum order of 1,000 t')
+  })
+
   it('use only the plain number format, the one numbersFromTables writes', () => {
     for (const [lng, namespaces] of Object.entries(resources)) {
       for (const [ns, content] of Object.entries(namespaces)) {

@@ -25,6 +25,11 @@ export const NOTIFICATION_KINDS = [
   'dispute_opened',
   'dispute_message',
   'dispute_resolved',
+  'milestone_proof_submitted',
+  'milestone_confirmed',
+  'milestone_not_arrived',
+  'milestone_due_soon',
+  'milestone_overdue',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -53,7 +58,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('quote_received', 'quote_countered', 'quote_accepted', 'quote_declined', 'quote_withdrawn', 'quote_not_selected', 'quote_expired', 'request_received', 'request_rejected', 'order_placed', 'order_status_changed', 'kyc_approved', 'kyc_rejected', 'dispute_opened', 'dispute_message', 'dispute_resolved')`,
+      sql`${t.kind} in ('quote_received', 'quote_countered', 'quote_accepted', 'quote_declined', 'quote_withdrawn', 'quote_not_selected', 'quote_expired', 'request_received', 'request_rejected', 'order_placed', 'order_status_changed', 'kyc_approved', 'kyc_rejected', 'dispute_opened', 'dispute_message', 'dispute_resolved', 'milestone_proof_submitted', 'milestone_confirmed', 'milestone_not_arrived', 'milestone_due_soon', 'milestone_overdue')`,
     ),
     check('notifications_email_status_check', sql`${t.emailStatus} in ('pending', 'sent', 'skipped', 'failed')`),
     check('notifications_link_check', sql`${t.link} ~ '^/[^/\\\\]' and char_length(${t.link}) <= 500`),

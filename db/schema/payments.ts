@@ -3,20 +3,24 @@
 // status and the buyer's proof of payment. Rows are made by milestoneRows (app/modules/payments/schedule.ts),
 // whose amounts add up to the order's total; the CHECKs below hold every rule one row can hold alone.
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import {
   BANK_REFERENCE_MAX,
   CURRENCIES,
   MILESTONE_EVENTS,
   MILESTONE_NOTE_MAX,
+  MILESTONE_REMINDER_STAGES,
   MILESTONE_STATUSES,
+  MILESTONE_TIMELINE_ACTIONS,
   MILESTONES_MAX,
   OFFSET_DAYS_MAX,
   type Currency,
   type MilestoneEvent,
+  type MilestoneReminderStage,
   type MilestoneStatus,
+  type MilestoneTimelineAction,
 } from '../../app/domain'
-import { PAYMENT_PROOF } from '../../app/domain/uploads'
+import { PAYMENT_PROOF, STORED_NAME_MAX } from '../../app/domain/uploads'
 import { profiles } from './accounts'
 import { idColumn, partOf } from './columns'
 import { sqlList } from './sql-lists'
@@ -87,4 +91,51 @@ export const orderMilestones = pgTable(
     // The reminder job: milestones due or overdue by their due date.
     index('order_milestones_status_due_idx').on(t.status, t.dueOn).where(sql`${t.dueOn} is not null`),
   ],
+)
+
+/**
+ * The order's timeline of its milestones (issue 29 item 2): who did what to which milestone and when (a
+ * proof with its bank reference and file name, a confirmation, "not arrived" with the seller's note), and
+ * the reminder job's overdue mark (no actor). Written in the same transaction as the move.
+ */
+export const milestoneEvents = pgTable(
+  'milestone_events',
+  {
+    id: idColumn(),
+    orderId: partOf('order_id', () => orders.id),
+    milestoneId: partOf('milestone_id', () => orderMilestones.id),
+    action: text('action').$type<MilestoneTimelineAction>().notNull(),
+    /** The milestone's status after the move. */
+    status: text('status').$type<MilestoneStatus>().notNull(),
+    /** Null for the system (the reminder job). */
+    actorId: uuid('actor_id').references(() => profiles.id, { onDelete: 'set null' }),
+    bankReference: text('bank_reference'),
+    /** The proof's file name as it was sent (a later proof replaces the file; its name stays here). */
+    fileName: text('file_name'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('milestone_events_action_check', sql`${t.action} in ${sqlList(MILESTONE_TIMELINE_ACTIONS)}`),
+    check('milestone_events_status_check', sql`${t.status} in ${sqlList(MILESTONE_STATUSES)}`),
+    check('milestone_events_bank_reference_check', sql`${t.bankReference} is null or char_length(${t.bankReference}) between 1 and ${sql.raw(String(BANK_REFERENCE_MAX))}`),
+    check('milestone_events_file_name_check', sql`${t.fileName} is null or char_length(${t.fileName}) between 1 and ${sql.raw(String(STORED_NAME_MAX))}`),
+    check('milestone_events_note_check', sql`${t.note} is null or char_length(${t.note}) between 1 and ${sql.raw(String(MILESTONE_NOTE_MAX))}`),
+    index('milestone_events_order_idx').on(t.orderId, t.createdAt),
+  ],
+)
+
+/**
+ * The reminders sent (issue 29 item 3): one row per milestone and stage, inserted before the notices in
+ * the same transaction, so of two job runs at once only the one whose insert wins sends (the other's
+ * insert does nothing and it sends nothing).
+ */
+export const milestoneReminders = pgTable(
+  'milestone_reminders',
+  {
+    milestoneId: partOf('milestone_id', () => orderMilestones.id),
+    stage: text('stage').$type<MilestoneReminderStage>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.milestoneId, t.stage] }), check('milestone_reminders_stage_check', sql`${t.stage} in ${sqlList(MILESTONE_REMINDER_STAGES)}`)],
 )

@@ -6,6 +6,7 @@ import { createSignedUrl } from '~/lib/storage.server'
 import { issueDocument } from '~/modules/documents/commands.server'
 import { createCategory, createProduct } from '../factories/catalog'
 import { createConversation, createMessage } from '../factories/messaging'
+import { createOrderWithMilestones } from '../factories/milestones'
 import { createOrder } from '../factories/orders'
 import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
@@ -53,6 +54,12 @@ export type Fixtures = {
   disputeEvidenceId: string
   /** A proforma invoice (PDF) of the disputed order (/orders/:id/documents/:documentId). */
   tradeDocumentId: string
+  /** An Accepted order of the buyer with the approved seller with payment milestones (issue 29). */
+  milestoneOrderId: string
+  /** Its advance, with the buyer's proof of payment (/orders/:id/milestones/:milestoneId/proof). */
+  paidMilestoneId: string
+  /** Its balance, upcoming (nobody may act on it yet: the milestone route's refusals change nothing). */
+  upcomingMilestoneId: string
 }
 
 /** Creates the records; the pending seller uploads a document through the real /kyc-upload action. */
@@ -105,6 +112,14 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
   const [dispute] = await getDb().select({ id: disputes.id }).from(disputes).where(eq(disputes.orderId, disputedOrder.id))
   const [evidence] = await getDb().select({ id: disputeEvidence.id }).from(disputeEvidence).where(eq(disputeEvidence.disputeId, dispute!.id))
   const tradeDocument = await issueDocument(disputedOrder.id, 'proforma')
+  const milestoneOrder = await createOrderWithMilestones(buyer!.id, seller!.id, { status: 'Accepted', happened: { order_accepted: new Date().toISOString().slice(0, 10) } })
+  const [paidMilestoneId, upcomingMilestoneId] = milestoneOrder.milestoneIds
+  const proof = new FormData()
+  proof.append('intent', 'proof')
+  proof.append('bankReference', 'UTR0042')
+  proof.append('proof', makeFile(pdfBytes(), 'swift-confirmation.pdf'))
+  const proven = await dispatch(`/orders/${milestoneOrder.id}/milestones/${paidMilestoneId}`, { method: 'POST', cookie: actors.buyer.cookie, body: proof })
+  if (proven.status !== 302) throw new Error(`fixture: a proof of payment answered ${proven.status}`)
   return {
     actors,
     categoryId: category.id,
@@ -128,5 +143,8 @@ export async function createFixtures(actors: Record<Actor, ActorSession>): Promi
     disputeId: dispute!.id,
     disputeEvidenceId: evidence!.id,
     tradeDocumentId: tradeDocument!.id,
+    milestoneOrderId: milestoneOrder.id,
+    paidMilestoneId: paidMilestoneId!,
+    upcomingMilestoneId: upcomingMilestoneId!,
   }
 }

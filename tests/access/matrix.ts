@@ -780,6 +780,41 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
     ],
     POST: [{ label: '/orders/:disputed/documents/:documentId', path: (f) => `/orders/${f.disputedOrderId}/documents/${f.tradeDocumentId}`, expect: everyone(NO_ACTION) }],
   },
+  // Payment milestones (issue 29): a party's move (POST) and the proof of payment (GET), for the order's two
+  // parties only; anyone else, a forged or a malformed id: 404. The balance is upcoming, so every POST here
+  // is refused and writes nothing: the buyer may never confirm (403), the seller not before it is due (409).
+  'routes/trade/order-milestone': {
+    GET: [
+      {
+        label: '/orders/:milestoneOrder/milestones/:upcoming',
+        path: (f) => `/orders/${f.milestoneOrderId}/milestones/${f.upcomingMilestoneId}`,
+        expect: { anonymous: { status: 302 }, signedIn: { status: 302 } },
+      },
+    ],
+    POST: [
+      {
+        label: '/orders/:milestoneOrder/milestones/:upcoming confirm',
+        path: (f) => `/orders/${f.milestoneOrderId}/milestones/${f.upcomingMilestoneId}`,
+        body: () => new URLSearchParams({ intent: 'confirm' }),
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: 403, approvedSeller: 409 },
+      },
+      { label: '/orders/:forged/milestones/:upcoming confirm', path: (f) => `/orders/00000000-0000-4000-8000-000000000000/milestones/${f.upcomingMilestoneId}`, body: () => new URLSearchParams({ intent: 'confirm' }), expect: { anonymous: { status: 302 }, signedIn: 404 } },
+      { label: '/orders/:malformed/milestones/:malformed', path: '/orders/x/milestones/y', body: () => new URLSearchParams({ intent: 'confirm' }), expect: { anonymous: { status: 302 }, signedIn: 404 } },
+    ],
+  },
+  'routes/trade/milestone-proof': {
+    GET: [
+      {
+        label: '/orders/:milestoneOrder/milestones/:paid/proof',
+        path: (f) => `/orders/${f.milestoneOrderId}/milestones/${f.paidMilestoneId}/proof`,
+        expect: { anonymous: { status: 302 }, incomplete: 404, pendingSeller: 404, buyer: { status: 200, contains: '%PDF-' }, approvedSeller: { status: 200, contains: '%PDF-' } },
+      },
+      { label: '/orders/:milestoneOrder/milestones/:upcoming/proof (none yet)', path: (f) => `/orders/${f.milestoneOrderId}/milestones/${f.upcomingMilestoneId}/proof`, expect: { anonymous: { status: 302 }, signedIn: 404 } },
+      { label: '/orders/:other/milestones/:paid/proof', path: (f) => `/orders/${f.orderId}/milestones/${f.paidMilestoneId}/proof`, expect: { anonymous: { status: 302 }, signedIn: 404 } },
+      { label: '/orders/:malformed/milestones/:malformed/proof', path: '/orders/x/milestones/y/proof', expect: { anonymous: { status: 302 }, signedIn: 404 } },
+    ],
+    POST: [{ label: '/orders/:milestoneOrder/milestones/:paid/proof', path: (f) => `/orders/${f.milestoneOrderId}/milestones/${f.paidMilestoneId}/proof`, expect: everyone(NO_ACTION) }],
+  },
   'routes/trade/order-new': {
     GET: [{ path: '/orders/new', expect: everyone({ status: 302, location: '/marketplace' }) }],
     POST: [

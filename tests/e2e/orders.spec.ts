@@ -67,7 +67,7 @@ test('the buyer cancels a Pending order with a reason', async ({ page }) => {
   // The order says which exchange rates held when it was made (issue 28 item 5): the demo data's dollar
   // rates, each with its source and date; a cancellation leaves them as they were.
   const rates = page.getByTestId('order-rates')
-  await expect(rates).toContainText(/^Exchange rates at the time of the order: 1 USD = ₹\d+\.\d+ \(RBI reference rate \(demo figure\), \d{1,2} \w{3} \d{4}\); RUB\s\d+\.\d+ \(CBR official rate \(demo figure\), /)
+  await expect(rates).toContainText(/^Exchange rates at the time of the order: 1 USD = ₹\d+\.\d+ \(RBI reference rate \(demo figure\), \d{1,2} \w{3} \d{4}\); ₽\d+\.\d+ \(CBR official rate \(demo figure\), /)
   const stamped = await rates.textContent()
   await page.waitForLoadState('networkidle')
   await page.getByRole('button', { name: 'Cancel order' }).click()

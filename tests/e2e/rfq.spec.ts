@@ -23,7 +23,7 @@ test('a buyer creates an RFQ from the header, sees it listed with the toast, and
   await page.getByLabel('Category (optional)').selectOption('agriculture')
   await page.getByLabel('Quantity').fill('20')
   await page.getByLabel('Unit').selectOption('tonnes')
-  await page.getByLabel('Currency').selectOption('USD')
+  await page.getByLabel('Currency', { exact: true }).selectOption('USD')
   await page.getByLabel('Minimum budget (optional)').fill('20000')
   await page.getByLabel('Maximum budget (optional)').fill('10000')
   await page.getByRole('button', { name: 'Create RFQ' }).click()

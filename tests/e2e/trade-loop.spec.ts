@@ -45,7 +45,7 @@ test('RFQ → quote → counter → counter → accept → order shipped and del
   await expect(rounds.nth(2)).toContainText('Best we can do: 3.10.')
   // Each offer and counter keeps the exchange rates in force when it was made (issue 28 item 5): the
   // demo data's dollar rates, written compactly under the round.
-  await expect(rounds.nth(0).getByTestId('round-rates')).toContainText(/^Exchange rates then: 1 USD = ₹\d+\.\d+ · RUB\s\d+\.\d+ · €0\.\d+ \(\d{1,2} \w{3} \d{4}\)/)
+  await expect(rounds.nth(0).getByTestId('round-rates')).toContainText(/^Exchange rates then: 1 USD = ₹\d+\.\d+ · ₽\d+\.\d+ · €0\.\d+ \(\d{1,2} \w{3} \d{4}\)/)
   const orderId = await acceptOffer(page)
   // 3.10 × 60 = 186.00, exactly.
   await expect(page.getByTestId('order-summary')).toContainText('Total: $186.00')

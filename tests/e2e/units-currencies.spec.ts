@@ -58,12 +58,19 @@ test('oil in tonnes priced in roubles: per tonne, the rupee figure, 12.5 t order
   const buyerSaw = await stamp.textContent()
   // The total in the buyer's rupees, at the order's stamped rate (not today's).
   await expect(buyerPage.getByTestId('stamped-amount')).toHaveText(/^≈ ₹[\d,]+\.\d{2} at the order's rate of \d{1,2} \w{3} 2\d{3}$/)
+  const rupees = /≈ ₹[\d,]+\.\d{2}/.exec((await buyerPage.getByTestId('stamped-amount').textContent()) ?? '')![0]
+  // My orders shows the same rupee figure beside the total, its rate on focus.
+  await buyerPage.goto('/orders?lng=en')
+  const listed = buyerPage.getByTestId('order-table').getByRole('row').filter({ hasText: orderPath.slice(8, 16) }).getByTestId('stamped-amount')
+  await expect(listed).toHaveText(rupees)
+  await listed.focus()
+  await expect(listed).toHaveAccessibleDescription(/^At the RUB → INR rate recorded with the order: \d{1,2} \w{3} 2\d{3} \(/)
 
   // The seller reads the very same stamped rates on the order.
   await sellerPage.goto(`${orderPath}?lng=en`)
   await expect(sellerPage.getByTestId('order-rates')).toHaveText(buyerSaw!)
   // The seller reads roubles: the total is in them already, nothing converted beside it.
-  await expect(sellerPage.getByTestId('order-terms')).toContainText('RUB 1,231,250.00')
+  await expect(sellerPage.getByTestId('order-terms')).toContainText('₽1,231,250.00')
   await expect(sellerPage.getByTestId('stamped-amount')).toHaveCount(0)
 })
 

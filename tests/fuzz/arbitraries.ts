@@ -113,7 +113,9 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     companyName: ['Rao Spices Pvt Ltd', ''],
     phoneNumber: ['+91 98765 43210', '+7 (495) 123-45-67', '123'],
     userType: ['Buyer', 'Seller', 'Admin'],
-    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline', 'status', 'cancel', 'reject', 'open', 'read-all', 'send', 'read', 'report', 'block', 'unblock', 'approve', 'answer', 'message', 'decide'],
+    intent: [...PROFILE_INTENTS, 'deleteAccount', 'close', 'quote', 'withdraw', 'counter', 'accept', 'decline', 'status', 'cancel', 'reject', 'open', 'read-all', 'send', 'read', 'report', 'block', 'unblock', 'approve', 'answer', 'message', 'decide', 'proof', 'confirm', 'not_arrived'],
+    // A payment milestone's proof and the seller's note (issue 29)
+    bankReference: ['UTR0042', 'SBININBB 2026112900042', ''],
     revokeOtherSessions: ['on', 'true'],
     // /admin/audit filters (and /admin/login's email, above)
     action: [...AUDIT_ACTIONS, 'LOGIN', 'drop'],

@@ -235,6 +235,21 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
         .tuple(segment([f.disputedOrderId, '00000000-0000-4000-8000-000000000000']), segment([f.tradeDocumentId, '00000000-0000-4000-8000-000000000000', 'x']))
         .map(([o, d]) => `/orders/${o}/documents/${d}`),
   },
+  'routes/trade/order-milestone': {
+    path: (f) =>
+      fc
+        .tuple(segment([f.milestoneOrderId, f.orderId, '00000000-0000-4000-8000-000000000000']), segment([f.upcomingMilestoneId, f.paidMilestoneId, '00000000-0000-4000-8000-000000000000', 'x']))
+        .map(([o, m]) => `/orders/${o}/milestones/${m}`),
+    form: ['intent', 'bankReference', 'note', 'proof'],
+    files: ['proof'],
+    action: true,
+  },
+  'routes/trade/milestone-proof': {
+    path: (f) =>
+      fc
+        .tuple(segment([f.milestoneOrderId, '00000000-0000-4000-8000-000000000000']), segment([f.paidMilestoneId, f.upcomingMilestoneId, '00000000-0000-4000-8000-000000000000', 'x']))
+        .map(([o, m]) => `/orders/${o}/milestones/${m}/proof`),
+  },
   'routes/messages/inbox': { path: at('/messages'), query: ['q', 'page'] },
   'routes/messages/start': { path: at('/messages/start'), form: START_FIELDS, action: true },
   'routes/messages/thread': {

@@ -7,7 +7,8 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import { orders, tradeDocumentCounters, tradeDocuments } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { getStorage } from '~/lib/storage.server'
-import { tradeDocumentNumber, UUID_PATTERN, type TradeDocumentKind } from '~/domain'
+import { startMilestones } from '~/modules/payments/index.server'
+import { tradeDocumentNumber, utcDay, UUID_PATTERN, type TradeDocumentKind } from '~/domain'
 import { contentFingerprint, loadDocumentContent } from './data.server'
 import { documentLanguages, renderTradeDocument } from './render.server'
 
@@ -68,6 +69,8 @@ export async function issueDocument(orderId: string, kind: TradeDocumentKind, op
       .insert(tradeDocuments)
       .values({ orderId, sellerId, kind, number, version, languages: languages.join('+'), sha256, sourceSha256: fingerprint, storageKey, sizeBytes: bytes.byteLength, createdAt: now })
       .returning({ id: tradeDocuments.id })
+    // The proforma is issued: the milestones due on it fall due from today (issue 29; a later version changes nothing).
+    if (kind === 'proforma') await startMilestones(tx, orderId, 'proforma_issued', utcDay(now))
     return { id: row!.id, number, version, sha256, created: true }
   })
 }

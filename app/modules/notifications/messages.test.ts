@@ -44,3 +44,12 @@ describe('a notice names the unit of its quantity (issue 28)', () => {
     )
   })
 })
+
+describe('a payment milestone notice (issue 29)', () => {
+  it('names the milestone, its amount and its due day in the reader’s language', async () => {
+    const params = { order: 'ab12cd34', milestone: '1', amount: '1500.00', currency: 'USD', due: '2026-12-02' }
+    expect(await textIn('en', 'milestone_due_soon', params)).toBe('Milestone 1 ($1,500.00) is due on 2 Dec 2026. Pay it and upload the proof on the order page.')
+    expect(await textIn('ru', 'milestone_overdue', params)).toContain('2 дек. 2026')
+    expect(await textIn('hi', 'milestone_proof_submitted', params)).toContain('चरण 1')
+  })
+})

@@ -1,8 +1,9 @@
 // How a notice reads, built from its kind and params in the reader's language. Shared by the in-app
 // list (browser and server) and the email job, so both say the same thing. No Drizzle here.
 import type { TFunction } from 'i18next'
+import { formatDate } from '~/lib/format'
 import { formatCount, formatMoney, type Reader } from '~/lib/i18n'
-import { isQuantityUnit, MONEY_PATTERN, ORDER_STATUSES, unitText } from '~/domain'
+import { isCalendarDay, isQuantityUnit, MONEY_PATTERN, ORDER_STATUSES, unitText } from '~/domain'
 
 const CURRENCY = /^[A-Z]{3}$/
 
@@ -16,6 +17,8 @@ export function messageValues(t: TFunction, reader: Reader, params: Record<strin
       values.amount = `${params.amount} ${params.currency}`
     }
   }
+  // A payment milestone's due date (issue 29), as a day in the reader's language.
+  if (isCalendarDay(params.due)) values.due = formatDate(params.due, reader)
   // An order status the notice names is translated from notifications:statuses.*.
   if (params.status && (ORDER_STATUSES as readonly string[]).includes(params.status)) values.status = t(`notifications:statuses.${params.status}`)
   // A quantity with its unit ("12 t", "3 containers"), and what a price is per; notices written before

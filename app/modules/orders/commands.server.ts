@@ -1,19 +1,22 @@
 // Order status changes (issue 8 item 9): the seller moves the order along, the buyer may cancel while
 // Pending. Every change writes its order_events row in the same transaction as the update.
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
-import { disputes, orderEvents, orders, products, profiles } from '../../../db/schema'
+import { disputes, orders, products, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { queueOrderDocuments } from '~/modules/documents/index.server'
 import { notify } from '~/modules/notifications/index.server'
 import { type OrderStatus, tradePartyOf, UNIT_RULES, UUID_PATTERN } from '~/domain'
-import { cancelOrder, createOrder } from './lifecycle.server'
+import { cancelOrder, createOrder, moveOrder } from './lifecycle.server'
 import { isFinalOrderStatus, orderTransitionVerdict, type OrderRole } from './policy'
 import { orderQuantityError, shippingIndexError, type PlaceOrderInput } from './schemas'
 
-export type OrderRefusal = { ok: false; status: 403 | 404 | 409; error: string }
+/** `values`: what the message names (the unconfirmed payment milestones of a refused shipment). */
+export type OrderRefusal = { ok: false; status: 403 | 404 | 409; error: string; values?: Record<string, string | number> }
 export type ChangeOrderResult = { ok: true; status: OrderStatus; role: OrderRole } | OrderRefusal
 
 const refuse = (status: OrderRefusal['status'], key: string): OrderRefusal => ({ ok: false, status, error: `rfqs:orders.errors.${key}` })
+/** Shipped refused while payment milestones due before shipment are not confirmed (issue 29): the message names them. */
+const shipBlocked = (positions: number[]): OrderRefusal => ({ ok: false, status: 409, error: 'payments:milestones.errors.shipBlocked', values: { count: positions.length, milestones: positions.join(', ') } })
 
 /**
  * Moves the order to `target` for one of its parties. Refusals write nothing: 404 for anyone else (or
@@ -42,13 +45,8 @@ export async function changeOrderStatus(actorProfileId: string, orderId: string,
     if (target === 'Cancelled') {
       if (!(await cancelOrder(tx, { orderId, from: order.status, note, actorId: actorProfileId, where: party, now }))) return refuse(409, 'changedMeanwhile')
     } else {
-      const [updated] = await tx
-        .update(orders)
-        .set({ status: target, updatedAt: now })
-        .where(and(eq(orders.id, orderId), party, eq(orders.status, order.status)))
-        .returning({ id: orders.id })
-      if (!updated) return refuse(409, 'changedMeanwhile')
-      await tx.insert(orderEvents).values({ orderId, status: target, note, actorId: actorProfileId, createdAt: now })
+      const moved = await moveOrder(tx, { orderId, from: order.status, to: target, note, actorId: actorProfileId, where: party, now })
+      if (!moved.moved) return moved.reason === 'unpaid' ? shipBlocked(moved.positions) : refuse(409, 'changedMeanwhile')
     }
     await notify(tx, {
       recipientId: role === 'seller' ? order.buyerId : order.sellerId,

@@ -1,12 +1,13 @@
-// The one place an order is made and the one place it is cancelled (issue 27 item 4). Both run inside
+// The one place an order is made, moved along and cancelled (issue 27 item 4, issue 29 item 2). Both run inside
 // the caller's transaction, so the flow that starts them (a product order, an accepted quote, a
 // dispute's decision, a party's status change) writes everything or nothing.
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { orderEvents, orders, products } from '../../../db/schema'
 import type { Db } from '~/lib/db.server'
 import type { NotifyInput } from '~/modules/notifications/index.server'
+import { orderShipmentBlockers, startMilestones } from '~/modules/payments/index.server'
 import { ratesInForce } from '~/modules/rates/index.server'
-import type { OrderStatus, QuantityUnit } from '~/domain'
+import { utcDay, type MilestoneEvent, type OrderStatus, type QuantityUnit } from '~/domain'
 import { restocksOnCancel } from './policy'
 
 /** A transaction handle (or the database itself, for a single statement). */
@@ -98,4 +99,50 @@ export async function cancelOrder(tx: OrderWriter, input: CancelOrder): Promise<
   }
   await tx.insert(orderEvents).values({ orderId, status: 'Cancelled', note, actorId, createdAt: now })
   return true
+}
+
+/** The payment milestone event each forward status is (issue 29): its milestones fall due with it. */
+const MILESTONE_EVENT_OF: Partial<Record<OrderStatus, MilestoneEvent>> = { Accepted: 'order_accepted', Shipped: 'shipped', Delivered: 'delivered' }
+
+export type MoveOrder = {
+  orderId: string
+  /** The status just read: the update applies only while the order is still in it. */
+  from: OrderStatus
+  /** A forward status (Accepted, Shipped, Delivered); Cancelled goes through cancelOrder. */
+  to: Exclude<OrderStatus, 'Cancelled'>
+  note: string | null
+  actorId: string
+  /** Narrows the update to one party's order (a party's own change). */
+  where?: SQL
+  now: Date
+}
+
+/**
+ * Why a move was not made: the order changed in between, or (to Shipped) payment milestones due before
+ * shipment are not confirmed yet (their positions, for the message that names them).
+ */
+export type MoveOrderRefusal = { moved: false; reason: 'changed' } | { moved: false; reason: 'unpaid'; positions: number[] }
+
+/**
+ * Moves the order forward in the caller's transaction: the ship gate (Shipped is refused while a
+ * milestone due before shipment is not confirmed: shipmentBlockers, ADR 033), the conditional update
+ * from `from`, the order_events row, and the milestones on the status's event falling due from today.
+ * Nothing is written on a refusal.
+ */
+export async function moveOrder(tx: OrderWriter, input: MoveOrder): Promise<{ moved: true } | MoveOrderRefusal> {
+  const { orderId, from, to, note, actorId, now } = input
+  if (to === 'Shipped') {
+    const blockers = await orderShipmentBlockers(tx, orderId)
+    if (blockers.length > 0) return { moved: false, reason: 'unpaid', positions: blockers.map((b) => b.position) }
+  }
+  const [updated] = await tx
+    .update(orders)
+    .set({ status: to, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, from), input.where))
+    .returning({ id: orders.id })
+  if (!updated) return { moved: false, reason: 'changed' }
+  await tx.insert(orderEvents).values({ orderId, status: to, note, actorId, createdAt: now })
+  const event = MILESTONE_EVENT_OF[to]
+  if (event) await startMilestones(tx, orderId, event, utcDay(now))
+  return { moved: true }
 }

@@ -46,6 +46,8 @@ export type OrderListItemDto = {
   status: OrderStatus
   /** An open dispute stands on the order (it shows Disputed; status changes wait for the decision). */
   disputed: boolean
+  /** The exchange rates stamped when the order was made (ADR 028): the list shows the total in the reader's currency at them; null: not recorded. */
+  rates: RateStamp | null
   createdAt: string
 }
 
@@ -76,6 +78,7 @@ export async function listOrders(profileId: string, side: 'buyer' | 'seller', pa
       currency: orders.currency,
       status: orders.status,
       disputed: openDispute,
+      rateStamp: orders.rateStamp,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -85,7 +88,7 @@ export async function listOrders(profileId: string, side: 'buyer' | 'seller', pa
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDER_PAGE_SIZE)
     .offset(pageOffset(page, ORDER_PAGE_SIZE))
-  const items = rows.map((r) => ({ ...r, disputed: Boolean(r.disputed), counterpartyCountry: r.counterpartyCountry!, createdAt: r.createdAt.toISOString() }))
+  const items = rows.map(({ rateStamp, ...r }) => ({ ...r, disputed: Boolean(r.disputed), counterpartyCountry: r.counterpartyCountry!, rates: readRateStamp(rateStamp), createdAt: r.createdAt.toISOString() }))
   return pageOf(items, n, page, ORDER_PAGE_SIZE)
 }
 

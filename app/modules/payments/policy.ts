@@ -9,6 +9,7 @@ import {
   type MilestoneAction,
   type MilestoneActor,
   type MilestoneStatus,
+  type OrderStatus,
 } from '~/domain'
 
 /**
@@ -75,3 +76,8 @@ export function isPastDue(dueOn: string | null, today: string): boolean {
 
 /** Statuses no move leaves (the reminder job and the pages skip them). */
 export const FINAL_MILESTONE_STATUSES = MILESTONE_STATUSES.filter((s) => !MILESTONE_MOVES.some((m) => m.from === s))
+
+/** Whether an order's milestones still move: a cancelled order's payments are settled outside Setu (or in its dispute). */
+export function orderMilestonesOpen(orderStatus: OrderStatus): boolean {
+  return orderStatus !== 'Cancelled'
+}

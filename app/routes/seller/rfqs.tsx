@@ -3,6 +3,7 @@ import { parseSubmission } from '~/lib/form'
 import { useTranslation } from 'react-i18next'
 import { data, Form, Link, useFetcher, useLocation } from 'react-router'
 import type { Route } from './+types/rfqs'
+import { ConvertedAmount } from '~/components/reader-amount'
 import { Detail, DetailList } from '~/components/detail-list'
 import { SelectField } from '~/components/form-fields'
 import { PagedList } from '~/components/paged-list'
@@ -153,6 +154,7 @@ function BoardRfqCard({ rfq, canQuote, action }: { rfq: BoardRfqDto; canQuote: b
           <>
             <p className="text-sm" data-testid="own-quote">
               {t('board.yourQuote', { price: `${format.money(rfq.ownQuote.unitPrice, rfq.ownQuote.currency)} / ${t(`units:short.${rfq.unit}`)}` })}{' '}
+              <ConvertedAmount amount={rfq.ownQuote.unitPrice} currency={rfq.ownQuote.currency} className="text-xs" />{' '}
               <Badge variant={rfq.ownQuote.status === 'Quoted' ? 'success' : 'secondary'}>{t(`quoteStatuses.${rfq.ownQuote.status}`)}</Badge>
             </p>
             <div className="flex flex-wrap gap-2">

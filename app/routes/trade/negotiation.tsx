@@ -20,7 +20,7 @@ import { useFormat } from '~/lib/use-format'
 import { requireUser } from '~/modules/accounts/index.server'
 import { COUNTER_FORM, type CounterFieldErrors, CounterOfferSchema, NegotiationActions, NegotiationIntentSchema } from '~/modules/rfqs'
 import { actOnQuote, getNegotiation, type OfferTerms } from '~/modules/rfqs/index.server'
-import { RateStampNote } from '~/modules/rates'
+import { RateStampNote, StampedAmount } from '~/modules/rates'
 import { type QuantityUnit, unitText } from '~/domain'
 
 // The negotiation on one quote (issue 8 items 6 and 7): the buyer of the RFQ and the quoting seller
@@ -164,6 +164,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
                 <Terms terms={r.terms} currency={quote.currency} unit={rfq.unit} />
               </div>
             ) : null}
+            {r.terms ? <StampedAmount amount={r.terms.unitPrice} stamp={r.rates} of="offer" per={t(`units:per.${rfq.unit}`)} className="mt-1 block text-sm text-muted-foreground" /> : null}
             {r.rates ? <RateStampNote stamp={r.rates} label={t('rateStamp.roundLabel')} compact className="mt-1" testId="round-rates" /> : null}
             {r.note ? <p className="mt-1 text-sm text-muted-foreground">{t(`negotiation.notes.${r.note}`)}</p> : null}
             {r.message ? <p className="mt-1 text-sm break-words whitespace-pre-line">{r.message}</p> : null}

@@ -26,6 +26,8 @@ import { RateStampNote, sameStampedRates, StampedAmount } from '~/modules/rates'
 import { TRADE_DOCUMENT_LANGUAGE, unitText } from '~/domain'
 import { OrderDocuments } from '~/modules/documents'
 import { listOrderDocuments } from '~/modules/documents/index.server'
+import { MilestonesPanel, MilestoneTimelineEntry } from '~/modules/payments'
+import { getOrderPayments } from '~/modules/payments/index.server'
 
 // One order (issue 8 item 9): its parties, the agreed terms, the status and the timeline of every
 // change. Only the buyer and the seller see it; anyone else, a forged or a malformed id: the 404 page.
@@ -34,8 +36,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language
   const order = user.profile ? await getOrder(user.profile.id, params.id, locale) : null
   if (!order) throw data(null, { status: 404 })
-  const [i18n, disputeState, documents] = await Promise.all([getI18n(request, context), getOrderDisputeState(user.profile!.id, order.id), listOrderDocuments(user.profile!.id, order.id)])
-  return { order, disputeState, documents, locale, origin: publicOrigin(request), title: i18n.t('rfqs:orders.page.title', { id: order.id.slice(0, 8) }) }
+  const [i18n, disputeState, documents, payments] = await Promise.all([
+    getI18n(request, context),
+    getOrderDisputeState(user.profile!.id, order.id),
+    listOrderDocuments(user.profile!.id, order.id),
+    getOrderPayments(user.profile!.id, order.id),
+  ])
+  return { order, disputeState, documents, payments, locale, origin: publicOrigin(request), title: i18n.t('rfqs:orders.page.title', { id: order.id.slice(0, 8) }) }
 }
 
 export const meta: Route.MetaFunction = noindexMeta()
@@ -53,7 +60,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await changeOrderStatus(user.profile.id, order.id, parsed.value.status, parsed.value.note)
   if (!result.ok) {
     if (result.status === 404) throw data(null, { status: 404 })
-    return data({ formError: result.error }, { status: result.status })
+    // A refused shipment names the payment milestones not confirmed yet (formErrorValues).
+    return data({ formError: result.error, formErrorValues: result.values }, { status: result.status })
   }
   return redirectWithToast(request, `/orders/${order.id}`, { type: 'success', key: result.role === 'buyer' ? 'rfqs:orders.cancelled' : 'rfqs:orders.updated' })
 }
@@ -65,6 +73,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   // While a dispute is open the order stands still: no status dialog (the action refuses it too).
   const next = order.disputed ? [] : nextOrderStatuses(order.status, order.viewerRole)
   const formError = actionData && 'formError' in actionData ? actionData.formError : undefined
+  const formErrorValues = (actionData && 'formErrorValues' in actionData ? actionData.formErrorValues : undefined) as Record<string, string | number> | undefined
+  const { payments } = loaderData
+  // The order's timeline: its status changes and its payment milestones' moves, oldest first.
+  const timeline = [
+    ...order.events.map((e) => ({ kind: 'status' as const, ...e })),
+    ...(payments?.events ?? []).map((e) => ({ kind: 'milestone' as const, ...e })),
+  ].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
   const term = (label: string, value: React.ReactNode) => (
     <Detail label={label} valueClassName="break-words">
       {value}
@@ -79,6 +94,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           <Badge variant="secondary" data-testid="order-status">
             {t(`orderStatuses.${order.status}`)}
           </Badge>
+          {payments?.paid ? (
+            <Badge variant="success" data-testid="order-paid">
+              {t('payments:milestones.paid')}
+            </Badge>
+          ) : null}
           {order.disputed ? (
             <Badge variant="destructive" data-testid="order-disputed">
               {t('disputes:badge')}
@@ -115,7 +135,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : null}
       </header>
-      <ActionError message={formError && t(formError)} />
+      <ActionError message={formError && t(formError, formErrorValues)} />
       <div className="flex flex-wrap gap-2">
         <MessageButton
           subjectType="order"
@@ -187,9 +207,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           </div>
         </CardContent>
       </Card>
+      {payments ? <MilestonesPanel orderId={order.id} payments={payments} viewerRole={order.viewerRole} /> : null}
       <OrderDocuments documents={loaderData.documents} basePath={`/orders/${order.id}`} secondLanguage={TRADE_DOCUMENT_LANGUAGE[order.buyer.country]} />
-      <Timeline id="timeline-heading" title={t('orders.page.timeline')} testId="order-timeline" items={order.events} itemKey={(_, i) => i}>
-        {(e) => (
+      <Timeline id="timeline-heading" title={t('orders.page.timeline')} testId="order-timeline" items={timeline} itemKey={(_, i) => i}>
+        {(e) =>
+          e.kind === 'milestone' ? (
+            <MilestoneTimelineEntry entry={e} />
+          ) : (
           <>
             <p className="text-sm">
               <span className="font-medium">{t(`orderStatuses.${e.status}`)}</span> —{' '}
@@ -198,7 +222,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </p>
             {e.note ? <p className="mt-1 text-sm break-words whitespace-pre-line">{e.note}</p> : null}
           </>
-        )}
+          )
+        }
       </Timeline>
     </div>
   )

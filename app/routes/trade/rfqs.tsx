@@ -7,6 +7,7 @@ import { Detail, DetailList } from '~/components/detail-list'
 import { MessageButton } from '~/components/message-button'
 import { PageHeader } from '~/components/page-header'
 import { PagedList } from '~/components/paged-list'
+import { RatesFootnote } from '~/components/reader-amount'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import type { Language } from '~/lib/i18n'
@@ -200,6 +201,8 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
           ))}
         </ul>
       </PagedList>
+      {/* The rates the quotes' "≈" figures used (the quote tables convert at today's rates). */}
+      <RatesFootnote currencies={Object.values(quotes).flatMap((qs) => qs.map((q) => q.currency))} />
     </div>
   )
 }

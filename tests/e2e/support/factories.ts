@@ -38,6 +38,8 @@ export const createPendingSeller = (options: Omit<Parameters<Factories['seller']
 export const createReportedConversation = (options: Parameters<Factories['reportedConversation']>[0]) => call('reportedConversation', options)
 /** A Delivered order between a new buyer and seller, with an open dispute from the buyer. */
 export const createDisputedOrder = (options: Parameters<Factories['dispute']>[0] = {}) => call('dispute', options)
+/** A Pending order between a new buyer and seller with 30/70 payment milestones (on acceptance, 14 days after shipment). */
+export const createMilestoneOrder = () => call('milestoneOrder', undefined)
 /** An admin panel account with `role` (default admin). */
 export const createAdmin = (options: Parameters<Factories['admin']>[0] = {}) => call('admin', options)
 

@@ -14,6 +14,7 @@ import { createAdmin } from '../../factories/admin-account'
 import { createProduct } from '../../factories/catalog'
 import { createDispute } from '../../factories/disputes'
 import { createConversation, createMessage } from '../../factories/messaging'
+import { createOrderWithMilestones } from '../../factories/milestones'
 import { createOrder } from '../../factories/orders'
 import { createUser } from '../../factories/users'
 
@@ -140,6 +141,17 @@ export const factories = {
     const order = await createOrder(buyer.profileId, seller.profileId, 'Delivered')
     const dispute = await createDispute(order.id, { openedById: buyer.profileId, party: 'buyer', reason: 'not_received', description: opts.description })
     return { buyer, seller, orderId: order.id, shortOrderId: order.id.slice(0, 8), disputeId: dispute.id }
+  },
+
+  /**
+   * A Pending order of 5,000.00 USD between a new buyer (India) and a new seller (Russia) with payment terms
+   * of 30 % on acceptance and 70 % fourteen days after shipment (issue 29): its milestones upcoming.
+   */
+  async milestoneOrder() {
+    const buyer = await user({ role: 'buyer', userType: 'Buyer' })
+    const seller = await factories.seller({ country: 'Russia' })
+    const order = await createOrderWithMilestones(buyer.profileId, seller.profileId)
+    return { buyer, seller, orderId: order.id, shortOrderId: order.id.slice(0, 8) }
   },
 
   /** An active admin panel account with `role` (default admin). */

@@ -2,6 +2,7 @@ import { Bell, ClipboardList, FileText, MessageSquare, Plus, ShoppingCart } from
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { ConvertedAmount } from '~/components/reader-amount'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { useFormat } from '~/lib/use-format'
@@ -89,7 +90,8 @@ export function BuyerOverview({ overview }: { overview: BuyerOverviewDto }) {
                   <p className="text-sm break-words">
                     {t('account:buying.quoteFrom', { seller: q.sellerCompany })}
                     {' · '}
-                    {t('account:buying.quotePrice', { price: format.money(q.unitPrice, q.currency), per: t(`units:per.${q.unit}`), quantity: format.count(q.quantity), unit: t(...unitText(q.unit, q.quantity)) })}
+                    {t('account:buying.quotePrice', { price: format.money(q.unitPrice, q.currency), per: t(`units:per.${q.unit}`), quantity: format.count(q.quantity), unit: t(...unitText(q.unit, q.quantity)) })}{' '}
+                    <ConvertedAmount amount={q.unitPrice} currency={q.currency} className="text-xs" />
                   </p>
                   <p className="text-xs text-muted-foreground">{t('account:buying.validUntil', { date: format.date(q.expiresAt) })}</p>
                   <Link to={`/rfqs/${q.rfqId}/quotes/${q.id}`} className={linkClass}>

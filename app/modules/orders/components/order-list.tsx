@@ -9,6 +9,7 @@ import { OrderStatusDialog } from './order-status-dialog'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
 import { unitText } from '~/domain'
+import { StampedAmount } from '~/modules/rates'
 
 /**
  * A table of orders for either party: id (first 8 characters, a link to the order page), the other
@@ -65,7 +66,11 @@ export function OrderTable({ items, side }: { items: OrderListItemDto[]; side: '
           <TableCell className="whitespace-nowrap">
             {format.count(o.quantity)} {o.unit ? t(...unitText(o.unit, o.quantity)) : ''}
           </TableCell>
-          <TableCell className="whitespace-nowrap">{format.money(o.total, o.currency)}</TableCell>
+          <TableCell className="whitespace-nowrap">
+            {format.money(o.total, o.currency)}
+            {/* In the reader's currency at the rate stamped on the order, as the order page shows it. */}
+            <StampedAmount amount={o.total} stamp={o.rates} compact className="block text-xs" />
+          </TableCell>
           <TableCell>
             <span className="flex flex-wrap gap-1">
               <Badge variant="secondary">{t(`orderStatuses.${o.status}`)}</Badge>

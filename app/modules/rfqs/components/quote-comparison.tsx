@@ -3,6 +3,7 @@ import { BadgeCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Badge } from '~/components/ui/badge'
+import { ConvertedAmount } from '~/components/reader-amount'
 import { useFormat } from '~/lib/use-format'
 import { type QuantityUnit, type QuoteStatus, unitText } from '~/domain'
 import type { BuyerQuoteDto } from '../quotes.server'
@@ -77,6 +78,8 @@ export function QuoteComparison({
           </TableHead>
           <TableCell className="whitespace-nowrap">
             {format.money(q.unitPrice, q.currency)} <span className="text-xs text-muted-foreground">/ {t(`units:short.${unit}`)}</span>
+            {/* Quotes in several currencies compare in the reader's, at today's rate. */}
+            <ConvertedAmount amount={q.unitPrice} currency={q.currency} className="block text-xs" />
           </TableCell>
           <TableCell className="whitespace-nowrap">
             {format.count(q.minOrderQuantity)} {t(...unitText(unit, q.minOrderQuantity))}

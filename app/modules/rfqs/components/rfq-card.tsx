@@ -1,7 +1,11 @@
 import type * as React from 'react'
 import { useTranslation } from 'react-i18next'
+import { ApproximateFigure } from '~/components/converted-amount'
 import { Detail } from '~/components/detail-list'
 import { Card, CardContent, CardHeader } from '~/components/ui/card'
+import { convertForReader } from '~/lib/conversion'
+import { formatMoney } from '~/lib/i18n'
+import { useReaderRates } from '~/lib/reader'
 import { useFormat } from '~/lib/use-format'
 
 /** What an RFQ card shows of an RFQ, on the buyer's list and on the sellers' board alike. */
@@ -59,7 +63,24 @@ export function RfqCard({
   )
 }
 
-/** An RFQ's own terms as DetailList rows: the budget, the deadline and the Incoterm. */
+/**
+ * The budget in the reader's currency at today's rate ("≈ ₹4,22,437.50 to ₹6,75,900.00"), the rate on
+ * hover and focus as every live conversion; nothing when it is in the reader's currency or no fresh rate is known.
+ */
+function ConvertedBudget({ rfq }: { rfq: RfqCardFields }) {
+  const { t } = useTranslation(['rfqs', 'common'])
+  const format = useFormat()
+  const rates = useReaderRates()
+  const [min, max] = [rfq.budgetMin, rfq.budgetMax].map((v) => (v ? convertForReader(v, rfq.currency, rates) : null))
+  const used = min ?? max
+  if (!used) return null
+  const fmt = (v: typeof used) => formatMoney(v.amount, v.currency, format.reader)
+  const text = min && max ? t('list.budgetRange', { min: fmt(min), max: fmt(max) }) : min ? t('list.budgetFrom', { min: fmt(min) }) : t('list.budgetUpTo', { max: fmt(used) })
+  const note = t('common:currency.rateOf', { from: rfq.currency, to: used.currency, date: used.rate.dateText, source: used.rate.source })
+  return <ApproximateFigure text={`≈ ${text}`} note={note} className="block text-xs" testId="converted-budget" />
+}
+
+/** An RFQ's own terms as DetailList rows: the budget (and its figure in the reader's currency), the deadline and the Incoterm. */
 export function RfqTermDetails({ rfq }: { rfq: RfqCardFields }) {
   const { t } = useTranslation('rfqs')
   const format = useFormat()
@@ -74,7 +95,10 @@ export function RfqTermDetails({ rfq }: { rfq: RfqCardFields }) {
           : t('list.budgetOpen')
   return (
     <>
-      <Detail label={t('list.budget')}>{budget}</Detail>
+      <Detail label={t('list.budget')}>
+        {budget}
+        <ConvertedBudget rfq={rfq} />
+      </Detail>
       <Detail label={t('list.deadline')}>{rfq.deadline ? format.date(`${rfq.deadline}T00:00:00Z`) : t('list.noDeadline')}</Detail>
       <Detail label={t('list.incoterm')}>{rfq.incoterm ? `${rfq.incoterm} ${rfq.incotermPlace ?? ''}`.trim() : t('list.noIncoterm')}</Detail>
     </>
