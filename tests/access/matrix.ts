@@ -4,6 +4,7 @@
 import { ACTORS, type Actor } from './actors'
 import type { Fixtures } from './fixtures'
 import { makeFile, pngBytes } from '../factories/files'
+import { termsForm } from '../support/payment-terms'
 
 /** What a request must answer: a status, or a status with the redirect target or a text on the page. */
 export type Expected =
@@ -84,7 +85,7 @@ const JSON_HEADERS = { 'Content-Type': 'application/json' }
 
 /** The RFQ board's quote action: only a KYC-approved seller quotes, once (the buyer's RFQ prefers "Both"). */
 const quoteBody = (rfqId: string) =>
-  new URLSearchParams({ intent: 'quote', rfqId, unitPrice: '120.50', currency: 'USD', minOrderQuantity: '1', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '30', validityDays: '30' })
+  new URLSearchParams({ intent: 'quote', rfqId, unitPrice: '120.50', currency: 'USD', minOrderQuantity: '1', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '30', validityDays: '30', ...termsForm() })
 const QUOTE_CASES: RouteRules['POST'] = [
   {
     label: "/dashboard/rfqs quote on the buyer's RFQ",
@@ -822,19 +823,19 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
       {
         label: '/orders/new below the minimum order',
         path: '/orders/new',
-        body: (f) => new URLSearchParams({ productId: f.productId, quantity: '1', shipping: '0', submissionKey: crypto.randomUUID() }),
+        body: (f) => new URLSearchParams({ productId: f.productId, quantity: '1', shipping: '0', submissionKey: crypto.randomUUID(), ...termsForm() }),
         expect: { anonymous: { status: 302 }, incomplete: 403, buyer: 400, sellers: 400 },
       },
       {
         label: '/orders/new own product, above the stock',
         path: '/orders/new',
-        body: (f) => new URLSearchParams({ productId: f.ownProductId, quantity: '100000', shipping: '0', submissionKey: crypto.randomUUID() }),
+        body: (f) => new URLSearchParams({ productId: f.ownProductId, quantity: '100000', shipping: '0', submissionKey: crypto.randomUUID(), ...termsForm() }),
         expect: { anonymous: { status: 302 }, incomplete: 403, buyer: 409, pendingSeller: 409, approvedSeller: 403 },
       },
       {
         label: '/orders/new unknown product',
         path: '/orders/new',
-        body: () => new URLSearchParams({ productId: '00000000-0000-4000-8000-000000000000', quantity: '10', shipping: '0', submissionKey: crypto.randomUUID() }),
+        body: () => new URLSearchParams({ productId: '00000000-0000-4000-8000-000000000000', quantity: '10', shipping: '0', submissionKey: crypto.randomUUID(), ...termsForm() }),
         expect: { anonymous: toLogin('/products/00000000-0000-4000-8000-000000000000'), incomplete: 403, buyer: 404, sellers: 404 },
       },
     ],

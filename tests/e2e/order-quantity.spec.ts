@@ -42,8 +42,13 @@ test('2,976 typed with 2,975 in stock is refused with a message and orders nothi
 
   // The server refuses the same quantity on its own (a form sent without the page's check).
   const token = await page.locator('input[name="submissionKey"]').inputValue()
+  // With the payment terms the form holds (30 % on the proforma, 70 % on shipment): only the quantity is wrong.
+  const terms = await page.locator('[name^="terms."]').evaluateAll((els) =>
+    Object.fromEntries(els.filter((el) => !(el instanceof HTMLInputElement && el.type === 'checkbox' && !el.checked)).map((el) => [(el as HTMLInputElement).name, (el as HTMLInputElement).value])),
+  )
+  expect(terms['terms.method']).toBe('bank_transfer')
   const direct = await page.request.post('/orders/new', {
-    form: { productId: productPath.split('/').pop()!, quantity: '2976', submissionKey: token },
+    form: { productId: productPath.split('/').pop()!, quantity: '2976', submissionKey: token, ...terms },
     headers: { Origin: baseURL! },
     maxRedirects: 0,
   })

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createPendingSeller } from './support/factories'
 import { logIn } from './support/sign-in'
-import { createRfq, createTradeParties } from './support/trade-flow'
+import { createRfq, createTradeParties, fillShares } from './support/trade-flow'
 
 // Quotes on RFQs (issue 8 items 4 and 5): a buyer's RFQ reaches the approved seller's board, the
 // seller quotes through the dialog, the buyer compares it. The buyer and the sellers are each test's own.
@@ -40,11 +40,17 @@ test('a buyer asks, the approved seller quotes from the board, the buyer compare
   await dialog.getByLabel('Lead time (days)').fill('500')
   await dialog.getByLabel('Incoterms® 2020 rule').selectOption('CIF')
   await dialog.getByLabel('Named place').fill('Novorossiysk')
-  await dialog.getByLabel('Payment terms (optional)').fill('30% advance, 70% against documents')
+  // Payment terms start at 30 % on the proforma and 70 % on shipment; a share that leaves a gap is shown at once and refused.
+  await expect(dialog.getByLabel('Payment method')).toHaveValue('bank_transfer')
+  await expect(dialog.getByText('Adds up to 100 %.')).toBeVisible()
+  await fillShares(dialog, ['30', '60'])
+  await expect(dialog.getByText('Adds up to 90 %: 10 % still to place.')).toBeVisible()
   await submit.click()
   await expect(dialog.getByText('Lead time must be a whole number of days from 1 to 365')).toBeVisible()
+  await expect(dialog.getByText('The shares must add up to exactly 100 %.')).toBeVisible()
   await expect(dialog.getByLabel('Lead time (days)')).toBeFocused()
   await dialog.getByLabel('Lead time (days)').fill('35')
+  await fillShares(dialog, ['30', '70'])
   await submit.click()
   await expect(page.getByText('Quote submitted successfully')).toBeVisible()
   await expect(dialog).toBeHidden()
@@ -64,6 +70,8 @@ test('a buyer asks, the approved seller quotes from the board, the buyer compare
   await expect(row).toContainText('$1,480.50')
   await expect(row).toContainText('CIF Novorossiysk')
   await expect(row).toContainText('35 days')
+  await expect(row.getByTestId('quote-payment')).toContainText('Bank transfer (T/T)')
+  await expect(row.getByTestId('quote-payment').getByRole('listitem')).toHaveText(['30 % on proforma issued', '70 % on shipped'])
   await expect(row).toContainText('Quoted')
 })
 

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { SUPPORTED_LANGUAGES } from '~/lib/i18n'
 import { PROFILE_INTENTS } from '~/modules/accounts/profile-schemas'
 import { AUDIT_ACTIONS } from '~/modules/admin/roles'
-import { ACCOUNT_STATUSES, CATALOG_CURRENCIES, KYC_STATUSES, LOCATION_PREFERENCES, ORDER_STATUSES, TRADING_COUNTRIES } from '~/domain'
+import { ACCOUNT_STATUSES, CATALOG_CURRENCIES, KYC_STATUSES, LOCATION_PREFERENCES, MILESTONE_EVENTS, ORDER_STATUSES, PAYMENT_METHODS, TRADING_COUNTRIES } from '~/domain'
 import { MARKETPLACE_SORTS } from '~/modules/catalog/schemas'
 import { TRADE_TABS } from '~/modules/content/trade/tabs'
 import { KYC_DOCUMENT } from '~/domain/uploads'
@@ -160,7 +160,14 @@ export function plausibleValues(name: string, f: Fixtures): string[] {
     minOrderQuantity: ['1', '500', '0'],
     leadTimeDays: ['1', '30', '365', '366'],
     validityDays: ['', '30', '180', '181'],
-    paymentTerms: ['30% advance, 70% against documents', ''],
+    // The payment terms (quote, counter-offer, direct order): PaymentTermsFields' names
+    'terms.method': [...PAYMENT_METHODS, 'barter'],
+    'terms.methodDays': ['', '90', '366'],
+    'terms.milestones.0.share': ['30', '100', '0', '33.34'],
+    'terms.milestones.0.event': [...MILESTONE_EVENTS],
+    'terms.milestones.0.offsetDays': ['0', '30', '366'],
+    'terms.milestones.1.share': ['70', '33.33', ''],
+    'terms.milestones.1.event': [...MILESTONE_EVENTS],
     message: ['Certified organic, SGS at loading.', ''],
     quoteId: ['00000000-0000-4000-8000-000000000000', 'x'],
     // The order status dialog and the buyer's cancel (the fixture order may move along or be cancelled)

@@ -6,6 +6,7 @@ import { segment } from './arbitraries'
 import { ADMIN_DISPUTE_FIELDS, DISPUTE_FIELDS } from '~/modules/disputes/enums'
 import { START_FIELDS, THREAD_FIELDS } from '~/modules/messaging/enums'
 import { ORDER_STATUS_FIELDS, PLACE_ORDER_FIELDS } from '~/modules/orders/schemas'
+import { PAYMENT_TERMS_FIELDS } from '~/modules/payments/schemas'
 import { RFQ_FIELDS } from '~/modules/rfqs/schemas/create-rfq'
 import { COUNTER_FIELDS } from '~/modules/rfqs/schemas/negotiation'
 import { PRODUCT_REQUEST_FIELDS } from '~/modules/rfqs/schemas/product-request'
@@ -206,7 +207,7 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
     action: true,
   },
   'routes/trade/orders': { path: at('/orders'), query: ['page'] },
-  'routes/trade/order-new': { path: at('/orders/new'), form: PLACE_ORDER_FIELDS, action: true },
+  'routes/trade/order-new': { path: at('/orders/new'), form: [...PLACE_ORDER_FIELDS, ...PAYMENT_TERMS_FIELDS], action: true },
   'routes/trade/product-request': {
     path: (f) => segment([f.productId, f.ownProductId, '00000000-0000-4000-8000-000000000000']).map((s) => `/products/${s}/request-quote`),
     form: PRODUCT_REQUEST_FIELDS,

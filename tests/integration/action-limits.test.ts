@@ -30,6 +30,7 @@ import { callRoute, form, type RouteOutcome } from './account-support'
 import en from '../../public/locales/en/common.json'
 import hi from '../../public/locales/hi/common.json'
 import ru from '../../public/locales/ru/common.json'
+import { LC_AT_SIGHT, termsForm } from '../support/payment-terms'
 
 let temp: ReturnType<typeof useTempStorage>
 let tables: string[]
@@ -195,7 +196,7 @@ describe("a seller's quotes (/dashboard/rfqs)", () => {
     const quote = (who: Person, rfqId: string) =>
       callRoute(boardAction, '/dashboard/rfqs', {
         cookie: who.cookie,
-        body: form({ intent: 'quote', rfqId, unitPrice: '240.00', currency: 'INR', minOrderQuantity: '10', incoterm: 'FOB', incotermPlace: 'Chennai', leadTimeDays: '21', validityDays: '30', message: '' }),
+        body: form({ intent: 'quote', rfqId, unitPrice: '240.00', currency: 'INR', minOrderQuantity: '10', incoterm: 'FOB', incotermPlace: 'Chennai', leadTimeDays: '21', validityDays: '30', message: '', ...termsForm() }),
       })
     await spend('quoteSubmit', s.profileId, (max) => max - 1)
     expect((await quote(s, first!.id)).status).toBe(302)
@@ -212,7 +213,7 @@ describe('counter-offers (/rfqs/:rfqId/quotes/:quoteId)', () => {
       callRoute(negotiationAction, `/rfqs/${rfqId}/quotes/${quoteId}`, {
         cookie: who.cookie,
         params: { rfqId, quoteId },
-        body: form({ intent: 'counter', unitPrice: '1234.56', quantity: '7', incoterm: 'CIF', incotermPlace: 'Nhava Sheva', leadTimeDays: '45', paymentTerms: 'LC at sight', validityDays: '10', message: 'Our best offer' }),
+        body: form({ intent: 'counter', unitPrice: '1234.56', quantity: '7', incoterm: 'CIF', incotermPlace: 'Nhava Sheva', leadTimeDays: '45', ...termsForm(LC_AT_SIGHT), validityDays: '10', message: 'Our best offer' }),
       })
     const rfqA = await createRfq(b.profileId, { quantity: 3 })
     const quoteA = await createQuote(rfqA.id, s.profileId, { currency: 'USD', unitPrice: '1500.00' })

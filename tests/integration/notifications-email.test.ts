@@ -17,6 +17,8 @@ import { createProduct } from '../factories/catalog'
 import { createRfq } from '../factories/trade'
 import { createUser } from '../factories/users'
 import { smtpSink } from '../support/smtp-sink'
+import { termsForm } from '../support/payment-terms'
+import { DEFAULT_PAYMENT_TERMS } from '~/modules/payments/schemas'
 
 async function recipient(opts: { lng?: 'en' | 'ru' | 'hi'; verified?: boolean; name?: string } = {}) {
   const u = await createUser({ verified: opts.verified, name: opts.name, profile: { userType: 'Buyer', country: 'India' } })
@@ -51,7 +53,7 @@ describe('notice emails name the unit (issue 28)', () => {
     const sellerUser = await createUser({ profile: { userType: 'Seller', country: 'Russia', kycStatus: 'Approved', companyName: 'Volga Grain' } })
     await getDb().update(profiles).set({ preferredLanguage: 'ru' }).where(eq(profiles.id, sellerUser.profileId!))
     const rfq = await createRfq(buyerUser.profileId, { title: 'Durum wheat', quantity: 500, unit: 'tonnes', locationPreference: 'Both' })
-    const input = SubmitQuoteSchema.parse({ rfqId: rfq.id, unitPrice: '245.00', currency: 'USD', minOrderQuantity: '100', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '20', paymentTerms: '', validityDays: '15', message: '' })
+    const input = SubmitQuoteSchema.parse({ rfqId: rfq.id, unitPrice: '245.00', currency: 'USD', minOrderQuantity: '100', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '20', ...termsForm(), validityDays: '15', message: '' })
     const seller = { id: sellerUser.profileId!, country: 'Russia' as const, kycStatus: 'Approved' as const, accountStatus: 'active' as const }
     expect((await submitQuote(seller, input)).ok).toBe(true)
     expect(await deliverNotificationEmail(await noticeFor(buyerUser.profileId, 'quote_received'))).toBe('sent')
@@ -59,7 +61,7 @@ describe('notice emails name the unit (issue 28)', () => {
     expect(quoteMail!.text).toContain('A seller offers $245.00 per tonne.')
 
     const wheat = await createProduct({ sellerId: sellerUser.profileId!, price: '245.00', currency: 'USD', unit: 'tonnes', stockQuantity: 50, minimumOrderQuantity: 10, shippingOptions: [] })
-    expect((await placeProductOrder(buyerUser.profileId, { productId: wheat.id, quantity: 12, shipping: null, submissionKey: randomUUID() })).ok).toBe(true)
+    expect((await placeProductOrder(buyerUser.profileId, { productId: wheat.id, quantity: 12, shipping: null, submissionKey: randomUUID(), terms: DEFAULT_PAYMENT_TERMS })).ok).toBe(true)
     expect(await deliverNotificationEmail(await noticeFor(sellerUser.profileId!, 'order_placed'))).toBe('sent')
     const [orderMail] = await outboxTo(sellerUser.email)
     // Russian for the Russian seller: the quantity by the unit's symbol, the total grouped Russian style.

@@ -15,6 +15,8 @@ import { createOrder } from '../factories/orders'
 import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
 import { createUser } from '../factories/users'
+import { termsForm } from '../support/payment-terms'
+import { DEFAULT_PAYMENT_TERMS } from '~/modules/payments/schemas'
 
 const buyer = async () => (await createUser({ profile: { userType: 'Buyer', country: 'India', companyName: `Buyer ${randomUUID().slice(0, 4)}` } })).profileId!
 const seller = async () => (await createUser({ profile: { userType: 'Seller', country: 'Russia', kycStatus: 'Approved', companyName: `Seller ${randomUUID().slice(0, 4)}` } })).profileId!
@@ -30,13 +32,13 @@ async function noticesOf(...profileIds: string[]) {
 }
 
 const counter = (unitPrice: string, quantity = '7') =>
-  CounterOfferSchema.parse({ unitPrice, quantity, incoterm: 'CIF', incotermPlace: 'Nhava Sheva', leadTimeDays: '30', paymentTerms: '', validityDays: '10', message: '' })
+  CounterOfferSchema.parse({ unitPrice, quantity, incoterm: 'CIF', incotermPlace: 'Nhava Sheva', leadTimeDays: '30', ...termsForm(), validityDays: '10', message: '' })
 
 describe('notices for the quote flow', () => {
   it('a new quote tells the buyer (quote_received, pending email, unread) and not the seller', async () => {
     const [b, s] = [await buyer(), await seller()]
     const rfq = await createRfq(b, { title: 'Basmati rice 1121, 40 t', locationPreference: 'Both' })
-    const input = SubmitQuoteSchema.parse({ rfqId: rfq.id, unitPrice: '1250.50', currency: 'USD', minOrderQuantity: '1', incoterm: 'FOB', incotermPlace: 'Mundra', leadTimeDays: '20', paymentTerms: '', validityDays: '15', message: '' })
+    const input = SubmitQuoteSchema.parse({ rfqId: rfq.id, unitPrice: '1250.50', currency: 'USD', minOrderQuantity: '1', incoterm: 'FOB', incotermPlace: 'Mundra', leadTimeDays: '20', ...termsForm(), validityDays: '15', message: '' })
     const res = await submitQuote(actor(s), input)
     expect(res.ok).toBe(true)
     const quoteId = (res as { id: string }).id
@@ -57,7 +59,7 @@ describe('notices for the quote flow', () => {
   it('a refused quote writes no notice', async () => {
     const b = await buyer()
     const rfq = await createRfq(b, { status: 'closed', closedAt: new Date() })
-    const input = SubmitQuoteSchema.parse({ rfqId: rfq.id, unitPrice: '10', currency: 'USD', minOrderQuantity: '1', incoterm: 'FOB', incotermPlace: 'Mundra', leadTimeDays: '20', paymentTerms: '', validityDays: '15', message: '' })
+    const input = SubmitQuoteSchema.parse({ rfqId: rfq.id, unitPrice: '10', currency: 'USD', minOrderQuantity: '1', incoterm: 'FOB', incotermPlace: 'Mundra', leadTimeDays: '20', ...termsForm(), validityDays: '15', message: '' })
     const s = await seller()
     expect((await submitQuote(actor(s), input)).ok).toBe(false)
     expect(await noticesOf(b, s)).toEqual([])
@@ -146,7 +148,7 @@ describe('notices for orders', () => {
   it('a product order tells the seller', async () => {
     const b = await buyer()
     const p = await createProduct({ price: '100.00', stockQuantity: 50, minimumOrderQuantity: 5, shippingOptions: [] })
-    const res = await placeProductOrder(b, { productId: p.id, quantity: 6, shipping: null, submissionKey: randomUUID() })
+    const res = await placeProductOrder(b, { productId: p.id, quantity: 6, shipping: null, submissionKey: randomUUID(), terms: DEFAULT_PAYMENT_TERMS })
     expect(res.ok).toBe(true)
     const orderId = (res as { orderId: string }).orderId
     expect((await noticesOf(b, p.sellerId)).map((n) => [n.recipientId, n.actorId, n.kind, n.link, n.params])).toEqual([

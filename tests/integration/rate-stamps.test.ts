@@ -20,6 +20,7 @@ import { createProduct } from '../factories/catalog'
 import { createRfq } from '../factories/trade'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { callRoute, form } from './account-support'
+import { LC_AT_SIGHT, termsForm } from '../support/payment-terms'
 
 async function signedIn(profile: CreateUserOptions['profile']) {
   const u = await createUser({ profile })
@@ -58,8 +59,8 @@ const usdStamp = (inr = '84.4875000000') => ({
 })
 
 const quoteForm = (rfqId: string, currency: Currency = 'USD') =>
-  form({ intent: 'quote', rfqId, unitPrice: '1250.50', currency, minOrderQuantity: '5', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '30', paymentTerms: '', validityDays: '', message: '' })
-const COUNTER = { unitPrice: '1234.56', quantity: '7', incoterm: 'CIF', incotermPlace: 'Nhava Sheva', leadTimeDays: '45', paymentTerms: 'LC at sight', validityDays: '10', message: 'Our best offer' }
+  form({ intent: 'quote', rfqId, unitPrice: '1250.50', currency, minOrderQuantity: '5', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '30', ...termsForm(), validityDays: '', message: '' })
+const COUNTER = { unitPrice: '1234.56', quantity: '7', incoterm: 'CIF', incotermPlace: 'Nhava Sheva', leadTimeDays: '45', ...termsForm(LC_AT_SIGHT), validityDays: '10', message: 'Our best offer' }
 
 describe('rates stamped on quotes, counter-offers and orders', () => {
   let buyer: Person
@@ -159,7 +160,7 @@ describe('rates stamped on quotes, counter-offers and orders', () => {
   it('stamps a direct order from the product page, from its currency, leaving out the stale pair', async () => {
     await enterRates(['INR', 'RUB', '1.1873', today(), CBR], ['USD', 'RUB', '100.3105', daysAgo(3), CBR], ['EUR', 'RUB', '106.0410', daysAgo(10), CBR])
     const p = await createProduct({ price: '86500.00', currency: 'RUB', stockQuantity: 50, minimumOrderQuantity: 1 })
-    const out = await callRoute(newOrderAction, '/orders/new', { cookie: buyer.cookie, body: form({ productId: p.id, quantity: '2', shipping: '0', submissionKey: randomUUID() }) })
+    const out = await callRoute(newOrderAction, '/orders/new', { cookie: buyer.cookie, body: form({ productId: p.id, quantity: '2', shipping: '0', submissionKey: randomUUID(), ...termsForm() }) })
     expect(out.status).toBe(302)
     const order = await orderPage(buyer, out.location!.replace('/orders/', ''))
     expect(order.rates).toMatchObject({

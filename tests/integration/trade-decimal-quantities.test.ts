@@ -20,6 +20,7 @@ import { rfqFormFields } from '../factories/trade'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { callRoute, form } from './account-support'
 import units from '../../public/locales/en/units.json'
+import { termsForm } from '../support/payment-terms'
 
 async function signedIn(profile: CreateUserOptions['profile']) {
   const u = await createUser({ profile })
@@ -40,7 +41,7 @@ async function fingerprint() {
 }
 
 const place = (cookie: string, productId: string, quantity: string) =>
-  callRoute(newOrderAction, '/orders/new', { cookie, body: form({ productId, quantity, shipping: '', submissionKey: randomUUID() }) })
+  callRoute(newOrderAction, '/orders/new', { cookie, body: form({ productId, quantity, shipping: '', submissionKey: randomUUID(), ...termsForm() }) })
 const stockOf = async (id: string) => (await getDb().select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]!.s
 
 describe('ordering a decimal quantity from the product page', () => {
@@ -129,7 +130,7 @@ describe('an RFQ of 0.75 carats, quoted and countered in decimals', () => {
     const quote = (minOrderQuantity: string) =>
       callRoute(boardAction, '/dashboard/rfqs', {
         cookie: seller.cookie,
-        body: form({ intent: 'quote', rfqId: rfq!.id, unitPrice: '1850.00', currency: 'USD', minOrderQuantity, incoterm: 'FCA', incotermPlace: 'Moscow', leadTimeDays: '14', paymentTerms: '', validityDays: '', message: '' }),
+        body: form({ intent: 'quote', rfqId: rfq!.id, unitPrice: '1850.00', currency: 'USD', minOrderQuantity, incoterm: 'FCA', incotermPlace: 'Moscow', leadTimeDays: '14', ...termsForm(), validityDays: '', message: '' }),
       })
     const before = await fingerprint()
     const refusedQuote = await quote('0.255')
@@ -145,7 +146,7 @@ describe('an RFQ of 0.75 carats, quoted and countered in decimals', () => {
       callRoute(negotiationAction, `/rfqs/${rfq!.id}/quotes/${q!.id}`, {
         cookie: buyer.cookie,
         params: { rfqId: rfq!.id, quoteId: q!.id },
-        body: form({ intent: 'counter', unitPrice: '1790.00', quantity, incoterm: 'FCA', incotermPlace: 'Moscow', leadTimeDays: '14', paymentTerms: '', validityDays: '7', message: '' }),
+        body: form({ intent: 'counter', unitPrice: '1790.00', quantity, incoterm: 'FCA', incotermPlace: 'Moscow', leadTimeDays: '14', ...termsForm(), validityDays: '7', message: '' }),
       })
     const beforeCounter = await fingerprint()
     const refusedCounter = await counter('0.755')

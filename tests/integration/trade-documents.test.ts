@@ -11,6 +11,7 @@ import { auditLog, orders, profiles, tradeDocuments } from '../../db/schema'
 import { ADMIN_CLIENT, signedInAdmin } from '../factories/admins'
 import { callRoute } from './account-support'
 import { createOrder } from '../factories/orders'
+import { createOrderWithMilestones } from '../factories/milestones'
 import { createUser, signInCookie } from '../factories/users'
 import { getDb } from '~/lib/db.server'
 import { getStorage, LocalDiskStorage, setStorage } from '~/lib/storage.server'
@@ -53,6 +54,15 @@ async function parties(buyerCountry: 'Russia' | 'India' = 'Russia') {
 const year = new Date().getUTCFullYear()
 
 describe('trade document PDFs', () => {
+  it('prints the structured payment terms in both languages with each milestone\'s exact amount', async () => {
+    const { sellerId, buyerId } = await parties('Russia')
+    const order = await createOrderWithMilestones(buyerId, sellerId, { status: 'Accepted' })
+    const issued = await issueDocument(order.id, 'proforma')
+    const [row] = await getDb().select().from(tradeDocuments).where(eq(tradeDocuments.id, issued!.id))
+    const text = await pdfText((await getStorage().get(row!.storageKey))!.bytes)
+    for (const printed of ['Bank transfer (T/T)', 'Банковский перевод (T/T)', '30 % on order accepted', '30 % при принятии заказа', '$1,500.00', '$3,500.00']) expect(text).toContain(printed)
+  })
+
   it("prints both parties' registered addresses and the seller's bank account (BIK and correspondent account for a Russian bank)", async () => {
     const { sellerId, buyerId } = await parties('Russia')
     await getDb()

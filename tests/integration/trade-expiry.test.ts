@@ -13,6 +13,7 @@ import { CounterOfferSchema } from '~/modules/rfqs/schemas/negotiation'
 import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
 import { createUser } from '../factories/users'
+import { termsForm } from '../support/payment-terms'
 
 const buyer = async () => (await createUser({ profile: { userType: 'Buyer', country: 'India' } })).profileId!
 const seller = async () => (await createUser({ profile: { userType: 'Seller', country: 'Russia', kycStatus: 'Approved', companyName: `S ${randomUUID().slice(0, 4)}` } })).profileId!
@@ -60,7 +61,7 @@ describe('the expiry job', () => {
     const [b, s] = [await buyer(), await seller()]
     const rfq = await createRfq(b)
     const q = await createQuote(rfq.id, s, { status: 'Expired', expiresAt: past() })
-    const counterInput = CounterOfferSchema.parse({ unitPrice: '10', quantity: '5', incoterm: 'FOB', incotermPlace: 'Mundra', leadTimeDays: '10', paymentTerms: '', validityDays: '5', message: '' })
+    const counterInput = CounterOfferSchema.parse({ unitPrice: '10', quantity: '5', incoterm: 'FOB', incotermPlace: 'Mundra', leadTimeDays: '10', ...termsForm(), validityDays: '5', message: '' })
     for (const [who, act] of [[b, 'accept'], [b, 'decline'], [b, 'counter'], [s, 'counter'], [s, 'accept']] as const) {
       const res = await actOnQuote(who, rfq.id, q.id, act, act === 'counter' ? counterInput : undefined)
       expect(res, `${act} by ${who === b ? 'buyer' : 'seller'}`).toMatchObject({ ok: false })

@@ -11,6 +11,7 @@ import { createQuote } from '../factories/quotes'
 import { createRfq } from '../factories/trade'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { callRoute, form, toastOf } from './account-support'
+import { LC_AT_SIGHT, termsForm } from '../support/payment-terms'
 
 async function signedIn(profile: CreateUserOptions['profile']) {
   const u = await createUser({ profile })
@@ -19,7 +20,7 @@ async function signedIn(profile: CreateUserOptions['profile']) {
 const newBuyer = () => signedIn({ userType: 'Buyer', country: 'India', companyName: `Buyer Co ${randomUUID().slice(0, 4)}` })
 const newSeller = () => signedIn({ userType: 'Seller', country: 'Russia', kycStatus: 'Approved', companyName: `Seller Co ${randomUUID().slice(0, 4)}` })
 
-const COUNTER = { unitPrice: '1234.56', quantity: '7', incoterm: 'CIF', incotermPlace: 'Nhava Sheva', leadTimeDays: '45', paymentTerms: 'LC at sight', validityDays: '10', message: 'Our best offer' }
+const COUNTER = { unitPrice: '1234.56', quantity: '7', incoterm: 'CIF', incotermPlace: 'Nhava Sheva', leadTimeDays: '45', ...termsForm(LC_AT_SIGHT), validityDays: '10', message: 'Our best offer' }
 const body = (intent: string) => form(intent === 'counter' ? { intent, ...COUNTER } : { intent })
 const path = (rfqId: string, quoteId: string) => `/rfqs/${rfqId}/quotes/${quoteId}`
 const post = (rfqId: string, quoteId: string, intent: string, cookie: string | null) =>
@@ -158,7 +159,7 @@ describe('accept → order', () => {
     expect(await toastOf(accepted.response)).toMatchObject({ type: 'success', key: 'rfqs:negotiation.done.accept' })
     const rows = await getDb().select().from(orders).where(eq(orders.quoteId, q.id))
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ unitPrice: '1234.56', quantity: 7, total: '8641.92', currency: 'USD', incoterm: 'CIF', incotermPlace: 'Nhava Sheva', leadTimeDays: 45, paymentTerms: 'LC at sight', status: 'Pending', buyerId: buyer.profileId, sellerId: seller.profileId })
+    expect(rows[0]).toMatchObject({ unitPrice: '1234.56', quantity: 7, total: '8641.92', currency: 'USD', incoterm: 'CIF', incotermPlace: 'Nhava Sheva', leadTimeDays: 45, paymentSchedule: LC_AT_SIGHT, paymentTerms: null, status: 'Pending', buyerId: buyer.profileId, sellerId: seller.profileId })
     const events = await getDb().select().from(orderEvents).where(eq(orderEvents.orderId, rows[0]!.id))
     expect(events.map((e) => e.status)).toEqual(['Pending'])
     const [r] = await getDb().select({ status: rfqs.status }).from(rfqs).where(eq(rfqs.id, rfq.id))

@@ -11,6 +11,7 @@ import { loader as orderLoader } from '~/routes/trade/order'
 import { createProduct, createSeller } from '../factories/catalog'
 import { createUser, signInCookie, type CreateUserOptions } from '../factories/users'
 import { callRoute, form, toastOf } from './account-support'
+import { termsForm } from '../support/payment-terms'
 
 async function signedIn(profile: CreateUserOptions['profile']) {
   const u = await createUser({ profile })
@@ -28,7 +29,7 @@ async function fingerprint() {
 const stockOf = async (id: string) => (await getDb().select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)))[0]!.s
 
 const place = (cookie: string | null, fields: Record<string, string>) => callRoute(newOrderAction, '/orders/new', { cookie, body: form(fields) })
-const fields = (productId: string, quantity: number | string, shipping: string = '0', submissionKey = randomUUID()) => ({ productId, quantity: String(quantity), shipping, submissionKey })
+const fields = (productId: string, quantity: number | string, shipping: string = '0', submissionKey = randomUUID()) => ({ productId, quantity: String(quantity), shipping, submissionKey, ...termsForm() })
 
 describe('placing an order from the product page (POST /orders/new)', () => {
   let buyer: Awaited<ReturnType<typeof newBuyer>>

@@ -15,6 +15,7 @@ import { createRfq } from '../factories/trade'
 import { createSignedInUser, createUser, signInCookie } from '../factories/users'
 import { callRoute, form, toastOf } from './account-support'
 import type { TradingCountry } from '~/domain'
+import { termsForm } from '../support/payment-terms'
 
 type Party = Awaited<ReturnType<typeof createSignedInUser>>
 const newBuyer = () => createSignedInUser({ userType: 'Buyer', country: 'India', companyName: `Buyer Co ${randomUUID().slice(0, 4)}` })
@@ -42,7 +43,7 @@ const request = (cookie: string | null, productId: string, fields: Record<string
   })
 
 const quoteFields = (rfqId: string) =>
-  form({ intent: 'quote', rfqId, unitPrice: '240.00', currency: 'INR', minOrderQuantity: '10', incoterm: 'FOB', incotermPlace: 'Chennai', leadTimeDays: '21', validityDays: '30', message: '' })
+  form({ intent: 'quote', rfqId, unitPrice: '240.00', currency: 'INR', minOrderQuantity: '10', incoterm: 'FOB', incotermPlace: 'Chennai', leadTimeDays: '21', validityDays: '30', message: '', ...termsForm() })
 const quoteOn = (cookie: string, rfqId: string) => callRoute(boardAction, '/dashboard/rfqs', { cookie, body: quoteFields(rfqId) })
 const reject = (cookie: string, rfqId: string, reason: string | null = 'Out of stock until October.') =>
   callRoute(boardAction, '/dashboard/rfqs', { cookie, body: form(reason === null ? { intent: 'reject', rfqId } : { intent: 'reject', rfqId, reason }) })

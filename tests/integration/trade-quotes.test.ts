@@ -14,6 +14,8 @@ import { createUser, signInCookie, type CreateUserOptions } from '../factories/u
 import { callRoute, form, toastOf } from './account-support'
 import en from '../../public/locales/en/rfqs.json'
 import type { TradingCountry } from '~/domain'
+import { termsForm } from '../support/payment-terms'
+import { DEFAULT_PAYMENT_TERMS } from '~/modules/payments/schemas'
 
 async function signedIn(profile: CreateUserOptions['profile']) {
   const u = await createUser({ profile })
@@ -33,7 +35,7 @@ const quote = (rfqId: string, extra: Record<string, string> = {}) =>
     incoterm: 'FOB',
     incotermPlace: 'Novorossiysk',
     leadTimeDays: '30',
-    paymentTerms: '30% advance',
+    ...termsForm(),
     validityDays: '',
     message: 'Certified organic, SGS at loading.',
     ...extra,
@@ -143,7 +145,7 @@ describe('submitting a quote', () => {
     expect(toast).toMatchObject({ type: 'success', key: 'rfqs:quote.submitted' })
     expect(text(toast!.key)).toBe('Quote submitted successfully')
     const [row] = await getDb().select().from(quotes).where(eq(quotes.rfqId, rfq.id))
-    expect(row).toMatchObject({ sellerId: s.profileId, unitPrice: '1250.50', currency: 'USD', minOrderQuantity: 5, incoterm: 'FOB', leadTimeDays: 30, validityDays: 30, status: 'Quoted', paymentTerms: '30% advance' })
+    expect(row).toMatchObject({ sellerId: s.profileId, unitPrice: '1250.50', currency: 'USD', minOrderQuantity: 5, incoterm: 'FOB', leadTimeDays: 30, validityDays: 30, status: 'Quoted', paymentSchedule: DEFAULT_PAYMENT_TERMS, paymentTerms: null })
     const days = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 86_400_000
     expect(days).toBeCloseTo(30, 5)
     const mine = (await board(s.cookie)).board.items.find((i) => i.id === rfq.id)
@@ -222,7 +224,6 @@ describe('submitting a quote', () => {
     [{ leadTimeDays: '0' }, 'leadTimeDays', 'leadTime'],
     [{ leadTimeDays: '366' }, 'leadTimeDays', 'leadTime'],
     [{ validityDays: '181' }, 'validityDays', 'validity'],
-    [{ paymentTerms: 'x'.repeat(501) }, 'paymentTerms', 'paymentTermsMax'],
     [{ message: 'x'.repeat(2001) }, 'message', 'messageMax'],
   ])('refuses %o with a translated field error and writes nothing', async (change, field, key) => {
     const rfq = await createRfq((await buyer()).profileId)

@@ -1,9 +1,10 @@
 // Reads what a trade document prints from the order, its parties and its RFQ or product. The
 // fingerprint of this content decides whether an issue makes a new version (ADR 032).
 import { createHash } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { orders, profiles, products, rfqs } from '../../../db/schema'
+import { orderMilestones, orders, profiles, products, rfqs } from '../../../db/schema'
+import { readPaymentTerms } from '~/modules/payments'
 import type { Db } from '~/lib/db.server'
 import type { TradingCountry } from '~/domain'
 import type { DocumentBankDetails, TradeDocumentContent } from './types'
@@ -37,6 +38,7 @@ export async function loadDocumentContent(tx: Pick<Db, 'select'>, orderId: strin
       incoterm: orders.incoterm,
       incotermPlace: orders.incotermPlace,
       paymentTerms: orders.paymentTerms,
+      paymentSchedule: orders.paymentSchedule,
       shippingMethod: orders.shippingMethod,
       rfqTitle: rfqs.title,
       rfqHsCode: rfqs.hsCode,
@@ -85,8 +87,12 @@ export async function loadDocumentContent(tx: Pick<Db, 'select'>, orderId: strin
     incoterm: row.incoterm,
     incotermPlace: row.incotermPlace,
     paymentTerms: row.paymentTerms,
-    // The payment milestones (issue 29 item 2) join here.
-    milestones: [],
+    paymentSchedule: readPaymentTerms(row.paymentSchedule),
+    milestones: await tx
+      .select({ position: orderMilestones.position, amount: orderMilestones.amount })
+      .from(orderMilestones)
+      .where(eq(orderMilestones.orderId, row.id))
+      .orderBy(asc(orderMilestones.position)),
     bank: bankOf(row.sellerDetails),
     shipment: row.shippingMethod ? { mode: row.shippingMethod, carrier: null, loading: null, discharge: null, waybill: null, containers: [] } : null,
   }

@@ -12,6 +12,7 @@ import { formatMoney, readerOf } from '~/lib/i18n'
 import { createFixedInstance } from '~/lib/i18next.server'
 import { TRADE_DOCUMENT_LANGUAGE, unitText, type LanguageCode, type TradingCountry } from '~/domain'
 import type { TradeDocumentData } from './types'
+import { describePaymentTerms } from '~/modules/payments'
 
 /** Where the fonts are: `assets/fonts` of the app (the process runs from the app's folder). */
 export const FONT_DIR = path.resolve(process.cwd(), 'assets/fonts')
@@ -220,14 +221,20 @@ export async function renderTradeDocument(data: TradeDocumentData): Promise<Uint
   y = heading(both('documents:pdf.terms'), room(y, 90))
   y = field(both('documents:pdf.incoterms'), data.incoterm ? `${data.incoterm} ${data.incotermPlace ?? ''}`.trim() : both('documents:pdf.notStated'), y)
   if (priced) {
-    y = field(both('documents:pdf.paymentTerms'), data.paymentTerms?.trim() || both('documents:pdf.notStated'), y)
-    if (data.milestones.length > 0) {
+    const terms = data.paymentSchedule
+    if (terms) {
+      // The wording of the terms in each language ("30 % on proforma issued / 30 % при выставлении проформы").
+      const [termsEn, termsOther] = [describePaymentTerms(terms, tEn), describePaymentTerms(terms, tOther)]
+      y = field(both('documents:pdf.paymentTerms'), `${termsEn.method} / ${termsOther.method}`, y)
       y = write(both('documents:pdf.milestones'), { x: PAGE.margin, y: room(y, 40), width: CONTENT_WIDTH, size: 7.5, color: GREY })
       for (const m of data.milestones) {
-        const due = m.due ? ` (${both('documents:pdf.milestoneDue')} ${m.due})` : ''
-        y = write(`${m.percent} % — ${m.label}: ${money(m.amount)}${due}`, { x: PAGE.margin + 8, y: room(y, 14), width: CONTENT_WIDTH - 8, size: 9.5 })
+        const i = m.position - 1
+        y = write(`${m.position}. ${termsEn.milestones[i] ?? ''} / ${termsOther.milestones[i] ?? ''}: ${money(m.amount)}`, { x: PAGE.margin + 8, y: room(y, 14), width: CONTENT_WIDTH - 8, size: 9.5 })
       }
+      if (termsEn.shipBeforePaid) y = write(`${termsEn.shipBeforePaid} / ${termsOther.shipBeforePaid}`, { x: PAGE.margin + 8, y: room(y, 14), width: CONTENT_WIDTH - 8, size: 9.5 })
       y += 4
+    } else {
+      y = field(both('documents:pdf.paymentTerms'), data.paymentTerms?.trim() || both('documents:pdf.notStated'), y)
     }
   }
   if (priced && data.bank) {

@@ -1,6 +1,6 @@
 // What a trade document prints (issue 29 item 4): a plain, typed object, read from the order by
 // data.server.ts and rendered to PDF by render.server.ts. Money is exact decimal strings throughout.
-import type { Currency, IncotermCode, QuantityUnit, ShippingMethod, TradeDocumentKind, TradingCountry } from '~/domain'
+import type { Currency, IncotermCode, PaymentTerms, QuantityUnit, ShippingMethod, TradeDocumentKind, TradingCountry } from '~/domain'
 
 export type DocumentParty = {
   /** The registered (company) name; the person's name when the profile has no company. */
@@ -22,7 +22,12 @@ export type DocumentLine = {
   total: string
 }
 
-export type DocumentMilestone = { label: string; percent: string; amount: string; due: string | null }
+/**
+ * A payment milestone as a document prints it: its place in the terms (the wording comes from the terms)
+ * and its exact amount. Due dates are not printed: they follow events after the document is issued, and
+ * the order page shows them.
+ */
+export type DocumentMilestone = { position: number; amount: string }
 
 export type DocumentBankDetails = {
   bankName: string
@@ -54,7 +59,10 @@ export type TradeDocumentContent = {
   total: string
   incoterm: IncotermCode | null
   incotermPlace: string | null
+  /** The free-text terms of an order made before structured terms (migration 0028); null on newer orders. */
   paymentTerms: string | null
+  /** The structured terms locked into the order (issue 29 item 1), null on older orders. */
+  paymentSchedule: PaymentTerms | null
   milestones: DocumentMilestone[]
   bank: DocumentBankDetails | null
   shipment: DocumentShipment | null

@@ -1,12 +1,13 @@
 // Order status changes (issue 8 item 9): the seller moves the order along, the buyer may cancel while
 // Pending. Every change writes its order_events row in the same transaction as the update.
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
-import { disputes, orders, products, profiles } from '../../../db/schema'
+import { disputes, orderEvents, orderMilestones, orders, products, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { queueOrderDocuments } from '~/modules/documents/index.server'
 import { notify } from '~/modules/notifications/index.server'
-import { type OrderStatus, tradePartyOf, UNIT_RULES, UUID_PATTERN } from '~/domain'
-import { cancelOrder, createOrder, moveOrder } from './lifecycle.server'
+import { type OrderStatus, type PaymentTerms, tradePartyOf, UNIT_RULES, UUID_PATTERN } from '~/domain'
+import { milestoneRows } from '~/modules/payments'
+import { cancelOrder, createOrder, moveOrder, type CreatedOrder, type NewOrder, type OrderWriter } from './lifecycle.server'
 import { isFinalOrderStatus, orderTransitionVerdict, type OrderRole } from './policy'
 import { orderQuantityError, shippingIndexError, type PlaceOrderInput } from './schemas'
 
@@ -62,6 +63,26 @@ export async function changeOrderStatus(actorProfileId: string, orderId: string,
   return result
 }
 
+/** An order to make and the payment terms its parties agreed (ADR 033), locked into it. */
+export type NewOrderWithTerms = Omit<NewOrder, 'paymentSchedule'> & {
+  /** The accepted terms; null only for a quote made before structured terms, whose free text (paymentTerms) the order keeps. */
+  paymentSchedule: PaymentTerms | null
+}
+
+/**
+ * The one way an order is made, from an accepted quote or a direct order (issue 29 item 1): the order
+ * (createOrder) with the accepted payment terms in orders.payment_schedule, and one order_milestones row
+ * per milestone (milestoneRows: amounts split exactly, adding up to the order's total in its currency;
+ * each upcoming, as nothing has happened to a Pending order yet), in the caller's transaction. Null, and
+ * nothing written, when createOrder makes nothing.
+ */
+export async function createOrderWithTerms(tx: OrderWriter, input: NewOrderWithTerms): Promise<CreatedOrder | null> {
+  const order = await createOrder(tx, input)
+  if (!order || !input.paymentSchedule) return order
+  const rows = milestoneRows(input.paymentSchedule, { total: order.total, currency: input.currency })
+  await tx.insert(orderMilestones).values(rows.map((row) => ({ ...row, orderId: order.id, createdAt: input.now, updatedAt: input.now })))
+  return order
+}
 
 export type PlaceOrderRefusal = { ok: false; status: 400 | 403 | 404 | 409; error: string; count?: number }
 export type PlaceOrderResult = { ok: true; orderId: string; created: boolean } | PlaceOrderRefusal
@@ -75,7 +96,8 @@ class DuplicateSubmission extends Error {}
 /**
  * A direct order from the product page (issue 8 item 8), in one transaction: the stock is reserved by a
  * conditional update (… AND stock_quantity >= q), so two buyers never take the same last units (the
- * loser gets 409), then the order and its first Pending event are written. The form's one-time token
+ * loser gets 409), then the order with the buyer's payment terms and their milestones
+ * (createOrderWithTerms) and its first Pending event are written. The form's one-time token
  * (unique per buyer) turns a double submit into the first order. Refusals write nothing.
  */
 export async function placeProductOrder(buyerProfileId: string, input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -132,7 +154,7 @@ export async function placeProductOrder(buyerProfileId: string, input: PlaceOrde
         const again = orderQuantityError(input.quantity, { ...now, unitDecimals: UNIT_RULES[now.unit].decimals })
         return again ? placeRefuse(409, again.key, again.count) : placeRefuse(409, catalogError('changed'))
       }
-      const order = await createOrder(tx, {
+      const order = await createOrderWithTerms(tx, {
         productId: input.productId,
         buyerId: buyerProfileId,
         sellerId: product.sellerId,
@@ -144,6 +166,8 @@ export async function placeProductOrder(buyerProfileId: string, input: PlaceOrde
         shippingPrice: shipping?.price ?? null,
         shippingCurrency: shipping?.currency ?? null,
         submissionKey: input.submissionKey,
+        // The terms the buyer proposed, with their milestones; the seller accepts the order or not.
+        paymentSchedule: input.terms,
         actorId: buyerProfileId,
         now: new Date(),
       })

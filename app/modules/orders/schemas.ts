@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { ORDER_STATUSES, UUID_PATTERN } from '~/domain'
 import type { FieldErrors } from '~/lib/form'
+import { withPaymentTerms } from '~/modules/payments'
 import { orderErrorKey as e, readOrderQuantity } from './limits'
 
 export * from './limits'
@@ -38,11 +39,12 @@ export type OrderFormErrors = FieldErrors<'status' | 'note' | 'orderId'>
 
 /**
  * Place order: the product, a whole quantity, the index of the chosen shipping option (empty when the
- * product has none) and the form's one-time token. Bounds that depend on the product (minimum order,
+ * product has none), the form's one-time token and the payment terms the buyer proposes (ADR 033,
+ * under `terms.`: PaymentTermsFields). Bounds that depend on the product (minimum order,
  * stock, number of shipping options) are checked by `orderQuantityError` / `shippingIndexError`,
  * in the form before submit and again in the command against the database.
  */
-export const PlaceOrderSchema = z.object({
+export const PlaceOrderSchema = withPaymentTerms(z.object({
   productId: z.string({ message: e('notFound') }).regex(UUID_PATTERN, { message: e('notFound') }).transform((v) => v.toLowerCase()),
   // Read by the same rule as the form (limits.ts): never rounded or clamped, refused when unreadable.
   quantity: z.string({ message: e('quantity') }).transform((v, ctx) => {
@@ -60,8 +62,8 @@ export const PlaceOrderSchema = z.object({
     .refine((s) => s === '' || /^\d{1,3}$/.test(s), { message: e('shipping') })
     .transform((s) => (s === '' ? null : Number(s))),
   submissionKey: z.string({ message: e('expired') }).trim().regex(UUID_PATTERN, { message: e('expired') }).transform((v) => v.toLowerCase()),
-})
-export type PlaceOrderInput = z.infer<typeof PlaceOrderSchema>
+}))
+export type PlaceOrderInput = z.output<typeof PlaceOrderSchema>
 
 // The product page checks the order form with this chunk, which it loads lazily (the public pages' JS
 // budget): the form helper travels with the schema.

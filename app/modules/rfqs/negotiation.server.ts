@@ -1,13 +1,15 @@
 // The negotiation on a quote in turns (issue 8 item 6) and accepting it into an order (item 7).
 // Quoted is the buyer's turn, Countered the seller's; every round is kept in quote_rounds. Accepting
-// makes the order in the same transaction, through the orders module's createOrder.
+// makes the order in the same transaction, through the orders module's createOrderWithTerms, which
+// locks the offer's payment terms into it and makes its milestone rows (ADR 033).
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { orders, profiles, quoteRounds, quotes, rfqs } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { notify } from '~/modules/notifications/index.server'
 import { type Currency, type IncotermCode, type OrderStatus, type QuantityUnit, type QuoteStatus, type RfqStatus, type RoundAction, type TradeParty, type TradingCountry, tradePartyOf, UUID_PATTERN } from '~/domain'
-import { createOrder } from '~/modules/orders/index.server'
+import { createOrderWithTerms } from '~/modules/orders/index.server'
+import { paymentTermsView, readPaymentTerms, type PaymentTermsView } from '~/modules/payments'
 import { ratesInForce } from '~/modules/rates/index.server'
 import { type RateStamp, readRateStamp } from '~/modules/rates'
 import type { NegotiationAction } from './enums'
@@ -26,7 +28,8 @@ export type OfferTerms = {
   incoterm: IncotermCode
   incotermPlace: string
   leadTimeDays: number
-  paymentTerms: string | null
+  /** The payment terms offered (ADR 033), or an older offer's free text. */
+  payment: PaymentTermsView
   expiresAt: string
 }
 
@@ -52,7 +55,8 @@ export type OrderSummaryDto = {
   incoterm: IncotermCode
   incotermPlace: string
   leadTimeDays: number
-  paymentTerms: string | null
+  /** The accepted payment terms, locked into the order, or an older order's free text. */
+  payment: PaymentTermsView
   status: OrderStatus
   /** The exchange rates in force when the order was made (ADR 028). */
   rates: RateStamp | null
@@ -97,6 +101,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
       incotermPlace: quotes.incotermPlace,
       leadTimeDays: quotes.leadTimeDays,
       paymentTerms: quotes.paymentTerms,
+      paymentSchedule: quotes.paymentSchedule,
       expiresAt: quotes.expiresAt,
       message: quotes.message,
       minOrderQuantity: quotes.minOrderQuantity,
@@ -121,6 +126,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
       incotermPlace: quoteRounds.incotermPlace,
       leadTimeDays: quoteRounds.leadTimeDays,
       paymentTerms: quoteRounds.paymentTerms,
+      paymentSchedule: quoteRounds.paymentSchedule,
       expiresAt: quoteRounds.expiresAt,
       message: quoteRounds.message,
       note: quoteRounds.note,
@@ -152,7 +158,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
         incoterm: row.incoterm,
         incotermPlace: row.incotermPlace,
         leadTimeDays: row.leadTimeDays,
-        paymentTerms: row.paymentTerms,
+        payment: paymentTermsView(row),
         expiresAt: row.expiresAt.toISOString(),
       },
     },
@@ -163,7 +169,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
       action: r.action,
       terms:
         r.unitPrice !== null && r.quantity !== null && r.incoterm !== null && r.expiresAt !== null
-          ? { unitPrice: r.unitPrice, quantity: r.quantity, incoterm: r.incoterm, incotermPlace: r.incotermPlace ?? '', leadTimeDays: r.leadTimeDays ?? 0, paymentTerms: r.paymentTerms, expiresAt: r.expiresAt.toISOString() }
+          ? { unitPrice: r.unitPrice, quantity: r.quantity, incoterm: r.incoterm, incotermPlace: r.incotermPlace ?? '', leadTimeDays: r.leadTimeDays ?? 0, payment: paymentTermsView(r), expiresAt: r.expiresAt.toISOString() }
           : null,
       rates: readRateStamp(r.rateStamp),
       message: r.message,
@@ -183,7 +189,7 @@ export async function getNegotiation(viewerProfileId: string, rfqId: string, quo
           incoterm: order.incoterm!,
           incotermPlace: order.incotermPlace!,
           leadTimeDays: order.leadTimeDays!,
-          paymentTerms: order.paymentTerms,
+          payment: paymentTermsView(order),
           status: order.status,
           rates: readRateStamp(order.rateStamp),
           createdAt: order.createdAt.toISOString(),
@@ -229,6 +235,7 @@ export async function actOnQuote(
         incotermPlace: quotes.incotermPlace,
         leadTimeDays: quotes.leadTimeDays,
         paymentTerms: quotes.paymentTerms,
+        paymentSchedule: quotes.paymentSchedule,
         minOrderQuantity: quotes.minOrderQuantity,
         nextRound: sql<number>`(select coalesce(max(r.round), 0) + 1 from quote_rounds r where r.quote_id = ${quoteId}::uuid)`,
       })
@@ -253,6 +260,8 @@ export async function actOnQuote(
       const refused = counterQuantityError(counter.quantity, quote.minOrderQuantity, rfq.unit)
       if (refused) return { ok: false as const, status: 400 as const, error: refused.key, count: refused.count }
       const expiresAt = new Date(now.getTime() + counter.validityDays * DAY_MS)
+      // Each round proposes a whole set of payment terms; the quote keeps the current one (and no older free text).
+      const { terms, ...offer } = counter
       await tx
         .update(quotes)
         .set({
@@ -262,13 +271,14 @@ export async function actOnQuote(
           incoterm: counter.incoterm,
           incotermPlace: counter.incotermPlace,
           leadTimeDays: counter.leadTimeDays,
-          paymentTerms: counter.paymentTerms,
+          paymentTerms: null,
+          paymentSchedule: terms,
           validityDays: counter.validityDays,
           expiresAt,
           updatedAt: now,
         })
         .where(eq(quotes.id, quoteId))
-      await tx.insert(quoteRounds).values({ ...base, action: 'counter', ...counter, expiresAt, rateStamp: await ratesInForce(tx, quote.currency, now) })
+      await tx.insert(quoteRounds).values({ ...base, action: 'counter', ...offer, paymentSchedule: terms, expiresAt, rateStamp: await ratesInForce(tx, quote.currency, now) })
       await notify(tx, {
         recipientId: otherParty,
         actorId: actorProfileId,
@@ -289,9 +299,10 @@ export async function actOnQuote(
       return { ok: true as const, action, orderId: null }
     }
 
-    // accept: the order takes the current offer's terms.
+    // accept: the order takes the current offer's terms, its payment terms locked in with their milestones.
     const quantity = quote.quantity ?? rfq.quantity
-    const order = await createOrder(tx, {
+    const paymentSchedule = readPaymentTerms(quote.paymentSchedule)
+    const order = await createOrderWithTerms(tx, {
       rfqId,
       quoteId,
       buyerId: party.buyerId,
@@ -303,7 +314,9 @@ export async function actOnQuote(
       incoterm: quote.incoterm,
       incotermPlace: quote.incotermPlace,
       leadTimeDays: quote.leadTimeDays,
-      paymentTerms: quote.paymentTerms,
+      // An offer made before structured terms keeps its free text and has no schedule (nor milestones).
+      paymentSchedule,
+      paymentTerms: paymentSchedule ? null : quote.paymentTerms,
       actorId: actorProfileId,
       title: rfq.title,
       now,

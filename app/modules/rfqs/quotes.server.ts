@@ -12,6 +12,7 @@ import { isRfqForSeller, quoteBlocker, type QuotingSeller } from './policy'
 import { utcToday } from './schemas/common'
 import { type SubmitQuoteInput } from './schemas/quote'
 import { partyName } from '~/lib/party-name.server'
+import { paymentTermsView, type PaymentTermsView } from '~/modules/payments'
 
 const DAY_MS = 86_400_000
 
@@ -80,7 +81,7 @@ export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): 
         incoterm: input.incoterm,
         incotermPlace: input.incotermPlace,
         leadTimeDays: input.leadTimeDays,
-        paymentTerms: input.paymentTerms,
+        paymentSchedule: input.terms,
         validityDays: input.validityDays,
         expiresAt: new Date(now.getTime() + input.validityDays * DAY_MS),
         message: input.message,
@@ -103,7 +104,7 @@ export async function submitQuote(seller: QuoteActor, input: SubmitQuoteInput): 
       incoterm: input.incoterm,
       incotermPlace: input.incotermPlace,
       leadTimeDays: input.leadTimeDays,
-      paymentTerms: input.paymentTerms,
+      paymentSchedule: input.terms,
       expiresAt: row.expiresAt,
       message: input.message,
       createdAt: now,
@@ -159,7 +160,8 @@ export type BuyerQuoteDto = {
   incoterm: IncotermCode
   incotermPlace: string
   leadTimeDays: number
-  paymentTerms: string | null
+  /** The seller's payment terms (ADR 033), or an older quote's free text. */
+  payment: PaymentTermsView
   validityDays: number
   expiresAt: string
   message: string | null
@@ -184,6 +186,7 @@ export async function listQuotesForBuyer(buyerId: string, rfqIds: string[]): Pro
       incotermPlace: quotes.incotermPlace,
       leadTimeDays: quotes.leadTimeDays,
       paymentTerms: quotes.paymentTerms,
+      paymentSchedule: quotes.paymentSchedule,
       validityDays: quotes.validityDays,
       expiresAt: quotes.expiresAt,
       message: quotes.message,
@@ -196,8 +199,8 @@ export async function listQuotesForBuyer(buyerId: string, rfqIds: string[]): Pro
     .where(and(eq(rfqs.buyerId, buyerId), inArray(quotes.rfqId, rfqIds)))
     .orderBy(asc(quotes.createdAt), asc(quotes.id))
   const out: Record<string, BuyerQuoteDto[]> = {}
-  for (const { rfqId, ...r } of rows) {
-    ;(out[rfqId] ??= []).push({ ...r, sellerVerified: Boolean(r.sellerVerified), expiresAt: r.expiresAt.toISOString(), createdAt: r.createdAt.toISOString() })
+  for (const { rfqId, paymentTerms, paymentSchedule, ...r } of rows) {
+    ;(out[rfqId] ??= []).push({ ...r, payment: paymentTermsView({ paymentSchedule, paymentTerms }), sellerVerified: Boolean(r.sellerVerified), expiresAt: r.expiresAt.toISOString(), createdAt: r.createdAt.toISOString() })
   }
   return out
 }

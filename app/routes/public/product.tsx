@@ -21,7 +21,7 @@ import { ProductRequestButton } from '~/modules/rfqs'
 import { isSeller } from '~/modules/accounts'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
-export const handle: I18nHandle = { i18n: ['catalog', 'units', 'rfqs', 'messages'] }
+export const handle: I18nHandle = { i18n: ['catalog', 'units', 'rfqs', 'messages', 'payments'] }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Language

@@ -21,6 +21,7 @@ import { requireUser } from '~/modules/accounts/index.server'
 import { COUNTER_FORM, type CounterFieldErrors, CounterOfferSchema, NegotiationActions, NegotiationIntentSchema } from '~/modules/rfqs'
 import { actOnQuote, getNegotiation, type OfferTerms } from '~/modules/rfqs/index.server'
 import { RateStampNote, StampedAmount } from '~/modules/rates'
+import { PaymentTermsSummary } from '~/modules/payments'
 import { type QuantityUnit, unitText } from '~/domain'
 
 // The negotiation on one quote (issue 8 items 6 and 7): the buyer of the RFQ and the quoting seller
@@ -78,9 +79,9 @@ function Terms({ terms, currency, unit }: { terms: Omit<OfferTerms, 'expiresAt'>
         {terms.incoterm} {terms.incotermPlace}
       </Detail>
       <Detail label={t('negotiation.terms.leadTime')}>{t('compare.days', { count: terms.leadTimeDays })}</Detail>
-      {terms.paymentTerms ? (
+      {terms.payment.kind !== 'none' ? (
         <Detail label={t('negotiation.terms.paymentTerms')} className="sm:col-span-2" valueClassName="break-words">
-          {terms.paymentTerms}
+          <PaymentTermsSummary view={terms.payment} />
         </Detail>
       ) : null}
       {terms.expiresAt ? <Detail label={t('negotiation.terms.validUntil')}>{format.dateTime(terms.expiresAt)}</Detail> : null}

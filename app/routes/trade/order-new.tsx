@@ -30,7 +30,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) {
     // The order form shows one message: the first refusal.
     const error = Object.values(parsed.fieldErrors)[0] ?? 'catalog:product.order.errors.quantity'
-    return data({ error, count: undefined }, { status: error.endsWith('notFound') ? 404 : 400 })
+    // The payment terms' refusals also go to their fields (PaymentTermsFields on the order form).
+    return data({ error, count: undefined, fieldErrors: parsed.fieldErrors }, { status: error.endsWith('notFound') ? 404 : 400 })
   }
   const result = await placeProductOrder(user.profile.id, parsed.value)
   if (!result.ok) return data({ error: result.error, count: result.count }, { status: result.status })

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 import { createBuyer, createSeller } from './factories'
 import { logIn, type Credentials } from './sign-in'
 
@@ -40,8 +40,18 @@ export async function createRfq(page: Page, buyer: Credentials, rfq: RfqFields) 
   await submitRfqForm(page, rfq)
 }
 
-/** The seller finds the RFQ on the board by its token and quotes through the dialog (USD, CIF Novorossiysk). */
-export async function quoteFromBoard(page: Page, seller: Credentials, rfq: { token: string; title: string }, quote: { unitPrice: string; leadTimeDays: number }) {
+/**
+ * In an open quote or counter-offer dialog, the payment milestones' shares (one per row the terms already
+ * have, as PaymentTermsFields shows them: 30 / 70 unless the offer said otherwise).
+ */
+export async function fillShares(dialog: Locator, shares: readonly string[]) {
+  const inputs = dialog.getByLabel('Share, %')
+  await expect(inputs).toHaveCount(shares.length)
+  for (const [i, share] of shares.entries()) await inputs.nth(i).fill(share)
+}
+
+/** The seller finds the RFQ on the board by its token and quotes through the dialog (USD, CIF Novorossiysk; payment 30/70 unless `shares`). */
+export async function quoteFromBoard(page: Page, seller: Credentials, rfq: { token: string; title: string }, quote: { unitPrice: string; leadTimeDays: number; shares?: readonly string[] }) {
   await logIn(page, seller)
   await page.goto(`/dashboard/rfqs?q=${rfq.token}`)
   const card = page.getByTestId('board-rfq').filter({ hasText: rfq.title })
@@ -54,6 +64,7 @@ export async function quoteFromBoard(page: Page, seller: Credentials, rfq: { tok
   await dialog.getByLabel('Lead time (days)').fill(String(quote.leadTimeDays))
   await dialog.getByLabel('Incoterms® 2020 rule').selectOption('CIF')
   await dialog.getByLabel('Named place').fill('Novorossiysk')
+  if (quote.shares) await fillShares(dialog, quote.shares)
   await dialog.getByRole('button', { name: 'Submit quote' }).click()
   await expect(page.getByText('Quote submitted successfully')).toBeVisible()
 }
@@ -77,12 +88,13 @@ export async function openNegotiationAsSeller(page: Page, seller: Credentials, r
 }
 
 /** On an open negotiation page, whoever's turn it is sends a counter-offer. */
-export async function sendCounter(page: Page, counter: { unitPrice: string; quantity?: number; message?: string }) {
+export async function sendCounter(page: Page, counter: { unitPrice: string; quantity?: number; message?: string; shares?: readonly string[] }) {
   await page.getByRole('button', { name: 'Counter-offer' }).click()
   const dialog = page.getByRole('dialog', { name: 'Counter-offer' })
   await dialog.getByLabel(/^Unit price/).fill(counter.unitPrice)
   if (counter.quantity !== undefined) await dialog.getByLabel('Quantity').fill(String(counter.quantity))
   if (counter.message) await dialog.getByLabel('Message (optional)').fill(counter.message)
+  if (counter.shares) await fillShares(dialog, counter.shares)
   await dialog.getByRole('button', { name: 'Send counter-offer' }).click()
   await expect(page.getByText('Counter-offer sent.')).toBeVisible()
 }

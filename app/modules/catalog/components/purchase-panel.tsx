@@ -1,47 +1,56 @@
 import { LogIn, FileText, ShoppingCart } from 'lucide-react'
-import { Suspense, use, useState, type ComponentProps } from 'react'
+import { Suspense, use, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useFetcher } from 'react-router'
 import type { ProductDetailDto } from '../types'
-import type * as CostSummaryModule from './cost-summary'
 import { Price } from './price'
 import { QuantityStepper } from './quantity-stepper'
 import { Button } from '~/components/ui/button'
 import { useDeferredModule } from '~/components/use-deferred-module'
 import { readOrderQuantity, shippingIndexError, typedOrderQuantityError } from '~/modules/orders'
+import type { FieldErrors } from '~/lib/form'
 
-const loadOrderSchemas = () => import('~/modules/orders/schemas')
 
-let costSummary: typeof CostSummaryModule | null = null
-let costSummaryLoad: Promise<typeof CostSummaryModule | null> | undefined
 /**
- * The cost summary (cost-summary.tsx, with its exact arithmetic, lib/decimal.ts) only shows figures, so it
- * is not needed to hydrate the page (issue #11: at most 150 kB of JavaScript per public page): the server
- * loads it at start and renders it, and while the page hydrates its boundary keeps the server's figures
- * until the code, loaded with import(), is there; from then on it follows the quantity as before.
+ * A part the page does not need to hydrate (issue #11: at most 150 kB of JavaScript per public page): the
+ * server loads its module at start and renders it, and while the page hydrates its boundary keeps the
+ * server's HTML until the code, loaded with import(), is there; from then on it renders as before.
  */
-function loadCostSummary() {
-  costSummaryLoad ??= import('./cost-summary').then(
-    (loaded) => (costSummary = loaded),
-    // Offline or a new deployment: nothing this time, and the next render tries again.
-    () => ((costSummaryLoad = undefined), null),
-  )
-  return costSummaryLoad
+function deferredPart<M, P extends object>(load: () => Promise<M>, pick: (loaded: M) => React.ComponentType<P>) {
+  let module: M | null = null
+  let loading: Promise<M | null> | undefined
+  const start = () =>
+    (loading ??= load().then(
+      (loaded) => (module = loaded),
+      // Offline or a new deployment: nothing this time, and the next render tries again.
+      () => ((loading = undefined), null),
+    ))
+  if (import.meta.env.SSR) void start()
+  function Part(props: P) {
+    const loaded = module ?? use(start())
+    const Loaded = loaded ? pick(loaded) : null
+    return Loaded ? <Loaded {...props} /> : null
+  }
+  return function Deferred(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    )
+  }
 }
-if (import.meta.env.SSR) void loadCostSummary()
 
-function CostSummaryPart(props: ComponentProps<typeof CostSummaryModule.CostSummary>) {
-  const loaded = costSummary ?? use(loadCostSummary())
-  return loaded ? <loaded.CostSummary {...props} /> : null
-}
+/** The order form's deferred parts and its schema come in one chunk (order-parts.tsx). */
+const loadOrderParts = () => import('./order-parts')
 
-function CostSummary(props: ComponentProps<typeof CostSummaryModule.CostSummary>) {
-  return (
-    <Suspense fallback={null}>
-      <CostSummaryPart {...props} />
-    </Suspense>
-  )
-}
+/** The cost summary (cost-summary.tsx, with its exact arithmetic, lib/decimal.ts) only shows figures; it follows the quantity once loaded. */
+const CostSummary = deferredPart(loadOrderParts, (m) => m.CostSummary)
+
+/**
+ * The payment terms the buyer proposes (the payments module's inputs in a disclosure): the server's
+ * inputs post the default terms until the code is there to edit them.
+ */
+const ProposedPaymentTerms = deferredPart(loadOrderParts, (m) => m.ProposedPaymentTerms)
 
 /** Stock covers at least the minimum order. */
 export function canOrder(product: Pick<ProductDetailDto, 'stockQuantity' | 'minimumOrderQuantity'>) {
@@ -83,7 +92,7 @@ export function LoginRequiredPanel({ productId }: { productId: string }) {
   )
 }
 
-type OrderError = { error: string; count?: number }
+type OrderError = { error: string; count?: number; fieldErrors?: FieldErrors }
 
 /** The id of the 'Place order' form: the quantity field and the shipping choice are posted with it. */
 export const PLACE_ORDER_FORM_ID = 'place-order-form'
@@ -105,12 +114,12 @@ function PlaceOrderForm({
   onQuantityRefused: () => void
   orderKey: string
 }) {
-  const { t } = useTranslation('catalog')
+  const { t } = useTranslation(['catalog', 'payments'])
   const [clientError, setClientError] = useState<OrderError | null>(null)
   const fetcher = useFetcher<OrderError>()
   const busy = fetcher.state !== 'idle'
   const shown = clientError ?? (fetcher.state === 'idle' ? fetcher.data : undefined) ?? null
-  const schemas = useDeferredModule(loadOrderSchemas)
+  const schemas = useDeferredModule(loadOrderParts)
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     setClientError(null)
     // The quantity as typed, against minimum order and stock: refused, never changed (issue 26 item 4).
@@ -125,7 +134,7 @@ function PlaceOrderForm({
     // Before the schema has loaded the action checks the rest (the same schema, the same errors).
     const parsed = schemas?.parseSubmission(schemas.PlaceOrderSchema, form)
     const refused = parsed && !parsed.ok ? Object.values(parsed.fieldErrors)[0] : undefined
-    const problem: OrderError | null = s ? { error: s } : refused ? { error: refused } : null
+    const problem: OrderError | null = s ? { error: s } : refused && parsed && !parsed.ok ? { error: refused, fieldErrors: parsed.fieldErrors } : null
     if (problem) {
       event.preventDefault()
       setClientError(problem)
@@ -135,13 +144,16 @@ function PlaceOrderForm({
     <fetcher.Form id={PLACE_ORDER_FORM_ID} method="post" action="/orders/new" onSubmit={onSubmit} className="contents" data-testid="place-order-form">
       <input type="hidden" name="productId" value={product.id} />
       <input type="hidden" name="submissionKey" value={orderKey} />
+      {/* The buyer's payment terms (ADR 033), 30 % on the proforma and 70 % on shipment unless changed; open when refused. */}
+      <ProposedPaymentTerms errors={shown?.fieldErrors} />
       <Button type="submit" disabled={busy}>
         <ShoppingCart aria-hidden />
         {busy ? t('product.order.placing') : t('product.order.place')}
       </Button>
       {shown ? (
         <p role="alert" className="order-last w-full text-sm text-destructive" data-testid="order-error">
-          {t(shown.error, { count: shown.count, unit: t(`units:short.${product.unit}`) })}
+          {/* A refusal of the payment terms is shown on its field; here, where to look. */}
+          {shown.error.startsWith('payments:') ? t('payments:terms.refused') : t(shown.error, { count: shown.count, unit: t(`units:short.${product.unit}`) })}
         </p>
       ) : null}
     </fetcher.Form>

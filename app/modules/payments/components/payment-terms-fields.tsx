@@ -9,7 +9,7 @@ import { Button } from '~/components/ui/button'
 import { MILESTONE_EVENTS, MILESTONES_MAX, OFFSET_DAYS_MAX, METHOD_DAYS_MAX, METHOD_DAYS_MIN, PAYMENT_METHODS, methodNeedsDays, type PaymentMethod } from '~/domain'
 import type { FieldErrors } from '~/lib/form'
 import { useFormat } from '~/lib/use-format'
-import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS_ERROR_VALUES, SCHEDULE_FIELD, paymentTermsDraft, termsField, type PaymentTermsDraft } from '../schemas'
+import { DEFAULT_PAYMENT_TERMS, PAYMENT_TERMS_ERROR_VALUES, SCHEDULE_FIELD, paymentTermsDraft, termsField, type PaymentTermsDraft } from '../terms-form'
 import { draftReducer, draftState, draftTotal, totalStatus } from './terms-draft'
 
 export type PaymentTermsFieldsProps = {

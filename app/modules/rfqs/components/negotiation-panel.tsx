@@ -11,7 +11,8 @@ import { INCOTERMS, type QuantityUnit, unitText } from '~/domain'
 import { useFormat } from '~/lib/use-format'
 import { PLACE_MAX } from '../schemas/common'
 import { counterQuantityError, CounterOfferSchema, COUNTER_FORM, type CounterField, type CounterFieldErrors } from '../schemas/negotiation'
-import { PAYMENT_TERMS_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT } from '../schemas/quote'
+import { QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT } from '../schemas/quote'
+import { paymentTermsDraft, PaymentTermsFields } from '~/modules/payments'
 
 /** Accept, decline or withdraw, each behind a confirmation dialog (Radix: focus trapped, Escape closes). */
 function ConfirmAction({ action }: { action: Exclude<NegotiationAction, 'counter'> }) {
@@ -65,7 +66,7 @@ function CounterDialog({
   useEffect(() => {
     if (serverErrors) setOpen(true)
   }, [serverErrors, setOpen])
-  const field = (name: CounterField) => ({ id: `counter-${name}`, name, error: errors[name], errorValues: count === undefined ? undefined : { count, unit: t(...unitText(unit, count)) } })
+  const field = (name: Exclude<CounterField, `terms.${string}`>) => ({ id: `counter-${name}`, name, error: errors[name], errorValues: count === undefined ? undefined : { count, unit: t(...unitText(unit, count)) } })
   return (
     <DialogForm
       state={dialog}
@@ -75,6 +76,7 @@ function CounterDialog({
       cancel={t('negotiation.confirm.cancel')}
       submit={t('negotiation.counter.send')}
       submitProps={{ name: 'intent', value: 'counter' }}
+      className="sm:max-w-2xl"
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField {...field('unitPrice')} label={t('negotiation.counter.unitPrice', { currency })} inputMode="decimal" defaultValue={offer.unitPrice} required />
@@ -91,7 +93,8 @@ function CounterDialog({
         <TextField {...field('leadTimeDays')} label={t('quote.leadTime')} inputMode="numeric" defaultValue={offer.leadTimeDays} required />
         <TextField {...field('validityDays')} label={t('quote.validity')} inputMode="numeric" defaultValue={VALIDITY_DEFAULT} />
       </div>
-      <TextField {...field('paymentTerms')} label={t('quote.paymentTerms')} maxLength={PAYMENT_TERMS_MAX} defaultValue={offer.paymentTerms ?? ''} />
+      {/* The counter starts from the offer's payment terms (an older offer's free text: from the default). */}
+      <PaymentTermsFields defaultValue={offer.payment.kind === 'terms' ? paymentTermsDraft(offer.payment.terms) : undefined} errors={errors} />
       <TextareaField {...field('message')} label={t('negotiation.counter.message')} maxLength={QUOTE_MESSAGE_MAX} rows={3} />
     </DialogForm>
   )

@@ -9,6 +9,7 @@ import { type QuantityUnit, type QuoteStatus, unitText } from '~/domain'
 import type { BuyerQuoteDto } from '../quotes.server'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableHead, TableRow } from '~/components/ui/table'
+import { PaymentTermsSummary } from '~/modules/payments'
 
 const STATUS_VARIANT: Record<QuoteStatus, 'success' | 'secondary' | 'default' | 'warning' | 'destructive'> = {
   Quoted: 'success',
@@ -73,7 +74,11 @@ export function QuoteComparison({
               ) : null}
             </span>
             <span className="block text-xs font-normal text-muted-foreground">{t(`locations.${q.sellerCountry}`)}</span>
-            {q.paymentTerms ? <span className="block text-xs font-normal text-muted-foreground break-words">{t('compare.paymentTerms', { terms: q.paymentTerms })}</span> : null}
+            {q.payment.kind !== 'none' ? (
+              <div className="mt-1 text-xs font-normal text-muted-foreground" data-testid="quote-payment">
+                <span className="font-medium">{t('compare.paymentTerms')}</span> <PaymentTermsSummary view={q.payment} />
+              </div>
+            ) : null}
             {q.message ? <span className="block max-w-xs text-xs font-normal break-words whitespace-pre-line">{q.message}</span> : null}
           </TableHead>
           <TableCell className="whitespace-nowrap">

@@ -7,7 +7,8 @@ import { useDialogForm } from '~/components/use-dialog-form'
 import { CURRENCIES, INCOTERMS, type QuantityUnit, unitQuantityError, unitText } from '~/domain'
 import { useFormat } from '~/lib/use-format'
 import { PLACE_MAX } from '../schemas/common'
-import { SubmitQuoteSchema, QUOTE_FORM, PAYMENT_TERMS_MAX, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, type QuoteFieldErrors } from '../schemas/quote'
+import { PaymentTermsFields } from '~/modules/payments'
+import { SubmitQuoteSchema, QUOTE_FORM, QUOTE_MESSAGE_MAX, VALIDITY_DEFAULT, type QuoteField, type QuoteFieldErrors } from '../schemas/quote'
 
 export type QuoteAnswer = { fieldErrors?: QuoteFieldErrors; formError?: string }
 
@@ -38,7 +39,7 @@ export function QuoteDialog({
   const { errors, formError } = dialog
   const [price, setPrice] = useState(prefill?.unitPrice ?? '')
   const quotable = (c: string | null | undefined): c is string => !!c && (CURRENCIES as readonly string[]).includes(c)
-  const field = (name: keyof QuoteFieldErrors & string) => ({ id: `quote-${rfq.id}-${name}`, name, error: errors[name] })
+  const field = (name: QuoteField) => ({ id: `quote-${rfq.id}-${name}`, name, error: errors[name] })
 
   return (
     <DialogForm
@@ -48,7 +49,7 @@ export function QuoteDialog({
       trigger={<TriggerButton size="sm" label={t('quote.open')} subject={rfq.title} />}
       title={t('quote.title')}
       description={t('quote.description', { title: rfq.title })}
-      className="sm:max-w-xl"
+      className="sm:max-w-2xl"
       error={formError && t(formError)}
       cancel={t('quote.cancel')}
       submit={t('quote.submit')}
@@ -75,8 +76,9 @@ export function QuoteDialog({
         <SelectField {...field('incoterm')} label={t('quote.incoterm')} options={INCOTERMS} optionLabel={(c) => `${c} — ${t(`incoterms.${c}`)}`} defaultValue={rfq.incoterm ?? 'FOB'} />
         <TextField {...field('incotermPlace')} label={t('quote.incotermPlace')} maxLength={PLACE_MAX} defaultValue={rfq.incotermPlace ?? ''} />
         <TextField {...field('validityDays')} label={t('quote.validity')} inputMode="numeric" defaultValue={String(VALIDITY_DEFAULT)} />
-        <TextField {...field('paymentTerms')} label={t('quote.paymentTerms')} maxLength={PAYMENT_TERMS_MAX} placeholder={t('quote.paymentTermsPlaceholder')} />
       </div>
+      {/* The seller's payment terms (ADR 033): 30 % on the proforma and 70 % on shipment unless changed. */}
+      <PaymentTermsFields errors={errors} />
       <TextareaField {...field('message')} label={t('quote.message')} rows={4} maxLength={QUOTE_MESSAGE_MAX} />
     </DialogForm>
   )

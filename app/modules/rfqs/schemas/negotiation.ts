@@ -3,30 +3,38 @@ import { z } from 'zod'
 import type { FieldErrors, SubmissionOptions } from '~/lib/form'
 import { unitQuantityError, type QuantityUnit } from '~/domain'
 import { quantityField } from '~/domain/quantity-field'
-import { SubmitQuoteSchema } from './quote'
+import { PAYMENT_TERMS_FIELDS, withPaymentTerms } from '~/modules/payments'
+import { QuoteTermsSchema, type TermsField } from './quote'
 
-/** Every field the counter-offer form posts; the fuzz targets and tests use the same list. */
-export const COUNTER_FIELDS = ['unitPrice', 'quantity', 'incoterm', 'incotermPlace', 'leadTimeDays', 'paymentTerms', 'validityDays', 'message'] as const
-export type CounterField = (typeof COUNTER_FIELDS)[number]
+/** The counter-offer's own fields (the payment terms' inputs come with PaymentTermsFields, under `terms.`). */
+const COUNTER_OWN_FIELDS = ['unitPrice', 'quantity', 'incoterm', 'incotermPlace', 'leadTimeDays', 'validityDays', 'message'] as const
+export type CounterField = (typeof COUNTER_OWN_FIELDS)[number] | TermsField
 export type CounterFieldErrors = FieldErrors<CounterField>
 
-/** A counter-offer: the quote's terms (same rules as the quote dialog) plus the quantity; the currency stays the quote's. */
-export const CounterOfferSchema = SubmitQuoteSchema.pick({
-  unitPrice: true,
-  incoterm: true,
-  incotermPlace: true,
-  leadTimeDays: true,
-  paymentTerms: true,
-  validityDays: true,
-  message: true,
-}).extend({
-  // In the RFQ's unit: its rule is counterQuantityError's, in the dialog and against the database.
-  quantity: quantityField({ format: 'rfqs:quote.errors.quantity', zero: 'rfqs:quote.errors.quantity', max: 'rfqs:quote.errors.quantity' }),
-})
-export type CounterOfferInput = z.infer<typeof CounterOfferSchema>
+/** Every field the counter-offer form posts, the payment terms' included; the fuzz targets and tests use the same list. */
+export const COUNTER_FIELDS: readonly string[] = [...COUNTER_OWN_FIELDS, ...PAYMENT_TERMS_FIELDS]
+
+/**
+ * A counter-offer: the quote's terms (same rules as the quote dialog) plus the quantity and a whole set
+ * of payment terms (ADR 033); the currency stays the quote's.
+ */
+export const CounterOfferSchema = withPaymentTerms(
+  QuoteTermsSchema.pick({
+    unitPrice: true,
+    incoterm: true,
+    incotermPlace: true,
+    leadTimeDays: true,
+    validityDays: true,
+    message: true,
+  }).extend({
+    // In the RFQ's unit: its rule is counterQuantityError's, in the dialog and against the database.
+    quantity: quantityField({ format: 'rfqs:quote.errors.quantity', zero: 'rfqs:quote.errors.quantity', max: 'rfqs:quote.errors.quantity' }),
+  }),
+)
+export type CounterOfferInput = z.output<typeof CounterOfferSchema>
 
 /** How `parseSubmission` reads the counter-offer form. */
-export const COUNTER_FORM = { fields: COUNTER_FIELDS } satisfies SubmissionOptions<CounterField>
+export const COUNTER_FORM = { fields: COUNTER_FIELDS } satisfies SubmissionOptions
 
 /**
  * A counter-offer's quantity against its unit (the RFQ's: no 2.5 containers) and the quote's minimum order
