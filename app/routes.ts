@@ -81,6 +81,7 @@ export default [
   route('admin/disputes', 'routes/admin/disputes.tsx'),
   route('admin/disputes/:id', 'routes/admin/dispute.tsx'),
   route('admin/disputes/:id/evidence/:evidenceId', 'routes/admin/dispute-evidence.ts'),
+  route('admin/disputes/:id/proofs/:milestoneId', 'routes/admin/dispute-proof.ts'),
   route('admin/orders/:id/documents/:documentId', 'routes/admin/order-document.ts'),
   // admin: analytics
   route('admin/analytics', 'routes/admin/analytics.tsx'),

@@ -23,6 +23,7 @@ import { demoProducts } from './products'
 import { demoSellers } from './sellers'
 import { demoBuyers, insertTradeData } from './trade'
 import { insertModerationData } from './moderation'
+import { insertPaymentData } from './payments'
 import { insertDemoViews } from './views'
 import { insertDemoRates } from './rates'
 
@@ -31,6 +32,7 @@ export { demoCategories, FEATURED_CATEGORY_IDS, TOP_LEVEL_CATEGORY_IDS } from '.
 export { demoProducts, NEW_LAUNCH_PRODUCT_IDS } from './products'
 export { demoSellers, SELLER_IDS } from './sellers'
 export { DEMO_RATE_DAYS_AGO, demoRates } from './rates'
+export { demoPaymentPlans, demoProofKey } from './payments'
 export { BUYER_IDS, DEMO_ORDER_IDS, DEMO_RFQ_IDS, demoBuyers, demoDirectOrders, demoRfqs } from './trade'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -203,6 +205,8 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
     await insertDemoRates(tx, now)
     // The market: buyers without logins, RFQs, quotes in several rounds, orders in every status.
     await insertTradeData(tx, now)
+    // Payment terms and milestones in every state on the demo buyer's orders with the demo seller (issue 29).
+    const proofs = await insertPaymentData(tx, now)
     // Two reported conversations for the admin panel's moderation queue.
     await insertModerationData(tx, now)
     // A few weeks of product views, for the analytics and the sellers' view counters.
@@ -216,6 +220,8 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean }> {
       const pdf = demoKycPdf(['Certificate of Registration (demo)', `Company: ${a.companyName}`, `Proprietor: ${a.name}`, `Country: ${a.country}`, 'Issued for the Setu demo; not a real document.'])
       await getStorage().put(kycDocumentKey(pending.userId, 'pdf'), pdf, { contentType: 'application/pdf' })
     }
+    // The demo proofs of payment, the same way.
+    for (const proof of proofs) await getStorage().put(proof.key, proof.bytes, { contentType: 'application/pdf' })
 
     return { created: true }
   })

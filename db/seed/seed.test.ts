@@ -7,14 +7,14 @@ import { getAuth } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { addMoney } from '~/modules/catalog/money'
 import { multiplyDecimal } from '~/lib/decimal'
-import { KYC_DOCUMENT } from '~/domain/uploads'
+import { KYC_DOCUMENT, PAYMENT_PROOF } from '~/domain/uploads'
 import { checkUpload } from '~/lib/uploads.server'
 import { readKycDocumentByKey } from '~/modules/kyc/queries.server'
 import { orderTransitionVerdict } from '~/modules/orders/policy'
 import { getOrder, listOrders } from '~/modules/orders/queries.server'
 import { countPendingOrders } from '~/modules/orders/stats.server'
 import { countOpenBoardRfqs, listBoardRfqs } from '~/modules/rfqs/board.server'
-import { CATALOG_CURRENCIES, CURRENCIES, LOCATION_PREFERENCES, ORDER_STATUSES, QUANTITY_UNITS, SHIPPING_METHODS, shiftDay, TRADING_COUNTRIES, utcDay } from '../../app/domain'
+import { CATALOG_CURRENCIES, CURRENCIES, LOCATION_PREFERENCES, MILESTONE_STATUSES, ORDER_STATUSES, QUANTITY_UNITS, SHIPPING_METHODS, shiftDay, TRADING_COUNTRIES, utcDay } from '../../app/domain'
 import { getNegotiation } from '~/modules/rfqs/negotiation.server'
 import { listOwnRfqs } from '~/modules/rfqs/queries.server'
 import { listQuotesForBuyer } from '~/modules/rfqs/quotes.server'
@@ -27,6 +27,7 @@ import {
   disputeMessages,
   disputes,
   orderEvents,
+  orderMilestones,
   orders,
   productTranslations,
   products,
@@ -38,8 +39,11 @@ import {
 } from '../schema'
 import { useTempStorage } from '../../tests/factories/files'
 import { listDisputeQueue } from '~/modules/disputes/queries.server'
+import { getDisputePayments, openProofLink } from '~/modules/payments/admin-dispute.server'
+import { readPaymentTerms } from '~/modules/payments/schemas'
+import { getStorage } from '~/lib/storage.server'
 import { DEMO_DISPUTE_IDS } from './trade'
-import { BUYER_IDS, DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_ORDER_IDS, DEMO_RFQ_IDS, demoBuyers, demoProducts, NEW_LAUNCH_PRODUCT_IDS, seedDemoData } from '.'
+import { BUYER_IDS, DEMO_ACCOUNTS, DEMO_ADMINS, DEMO_ORDER_IDS, demoPaymentPlans, DEMO_RFQ_IDS, demoBuyers, demoProducts, NEW_LAUNCH_PRODUCT_IDS, seedDemoData } from '.'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const DEVANAGARI = /[\u0900-\u097F]/
@@ -708,6 +712,59 @@ describe('the demo disputes', () => {
       const [order] = await getDb().select({ buyerId: orders.buyerId, sellerId: orders.sellerId }).from(orders).where(eq(orders.id, row.orderId))
       for (const viewer of [order.buyerId, order.sellerId]) expect((await getOrder(viewer, row.orderId))?.disputed).toBe(row.status === 'open')
     }
+  })
+})
+
+describe('the demo payments (issue 29 item 7)', () => {
+  const milestonesOf = (orderId: string) => getDb().select().from(orderMilestones).where(eq(orderMilestones.orderId, orderId)).orderBy(asc(orderMilestones.position))
+
+  it('give orders between the demo buyer and the demo seller stored payment terms and milestones in every state', async () => {
+    const seen = new Set<string>()
+    for (const plan of demoPaymentPlans) {
+      const [order] = await getDb().select().from(orders).where(eq(orders.id, plan.orderId))
+      expect(order).toMatchObject({ buyerId: BUYER, sellerId: SELLER })
+      expect(readPaymentTerms(order!.paymentSchedule)).toEqual(plan.terms)
+      const rows = await milestonesOf(plan.orderId)
+      expect(rows.map((r) => r.status)).toEqual(plan.milestones.map((m) => m.status))
+      expect(rows.map((r) => r.share)).toEqual(plan.terms.milestones.map((m) => Number(m.share).toFixed(2)))
+      for (const r of rows) {
+        seen.add(r.status)
+        expect(r.currency).toBe(order!.currency)
+        expect(r.dueOn === null).toBe(r.status === 'upcoming')
+        if (r.status === 'overdue') expect(r.dueOn! < utcDay(new Date())).toBe(true)
+        if (r.status === 'due') expect(r.dueOn! >= utcDay(new Date())).toBe(true)
+        expect(r.confirmedBy).toBe(r.status === 'confirmed' ? SELLER : null)
+      }
+    }
+    expect([...seen].sort()).toEqual([...MILESTONE_STATUSES].sort())
+  })
+
+  it("split each order's total exactly: the milestones add up to it, summed in SQL", async () => {
+    const sums = await getDb().execute(sql`select o.id, o.total::text as total, sum(m.amount)::text as paid from orders o join order_milestones m on m.order_id = o.id group by o.id, o.total`)
+    expect(sums.rows).toHaveLength(demoPaymentPlans.length)
+    for (const row of sums.rows as { total: string; paid: string }[]) expect(row.paid).toBe(row.total)
+  })
+
+  it('store each proof of payment as a PDF the upload rules accept, and none on a milestone without one', async () => {
+    const rows = await getDb().select().from(orderMilestones)
+    const withProof = rows.filter((r) => r.proofStorageKey)
+    expect(withProof.map((r) => r.status).sort()).toEqual(['disputed', 'proof_submitted'])
+    for (const r of withProof) {
+      expect(r).toMatchObject({ proofContentType: 'application/pdf', proofSubmittedBy: BUYER })
+      expect(r.bankReference).toBeTruthy()
+      const stored = await getStorage().get(r.proofStorageKey!)
+      expect(stored!.bytes.byteLength).toBe(r.proofSizeBytes)
+      expect(await checkUpload(PAYMENT_PROOF, new File([stored!.bytes as Uint8Array<ArrayBuffer>], r.proofFileName!))).toMatchObject({ ok: true, file: { ext: 'pdf' } })
+    }
+  })
+
+  it("show the moderators the disputed order's milestones, its proof opening through the signed link", async () => {
+    const payments = await getDisputePayments(DEMO_DISPUTE_IDS.ivanChaiLate, 'demo-session', { withDocuments: true })
+    expect(payments!.milestones.map((m) => m.status)).toEqual(['confirmed', 'disputed'])
+    const disputed = payments!.milestones[1]!
+    const url = new URL(disputed.proof!.url, 'http://x')
+    const opened = await openProofLink(DEMO_DISPUTE_IDS.ivanChaiLate, disputed.id, 'demo-session', url.searchParams.get('expires'), url.searchParams.get('sig'))
+    expect(opened).toMatchObject({ status: 'ok', file: { contentType: 'application/pdf', fileName: 'balance-payment-receipt.pdf' } })
   })
 })
 

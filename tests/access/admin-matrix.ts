@@ -145,6 +145,20 @@ export const ADMIN_ACCESS: Record<string, AdminRouteRules> = {
     ],
     POST: [{ label: '/admin/disputes/:id/evidence/:evidenceId', path: '/admin/disputes/00000000-0000-4000-8000-000000000000/evidence/00000000-0000-4000-8000-000000000000', expect: allActors(NO_ACTION) }],
   },
+  'routes/admin/dispute-proof': {
+    GET: [
+      // A proof of payment (issue 29 item 6): without a valid signature even a moderator is refused; the guard runs first.
+      {
+        label: '/admin/disputes/:id/proofs/:milestoneId (forged link)',
+        path: (f) => `/admin/disputes/${f.disputeId}/proofs/00000000-0000-4000-8000-000000000000?expires=99999999999&sig=forged`,
+        permission: 'dispute:resolve',
+        allowed: 403,
+        denied: 403,
+        outsider: { status: 302 },
+      },
+    ],
+    POST: [{ label: '/admin/disputes/:id/proofs/:milestoneId', path: '/admin/disputes/00000000-0000-4000-8000-000000000000/proofs/00000000-0000-4000-8000-000000000000', expect: allActors(NO_ACTION) }],
+  },
   'routes/admin/analytics': {
     GET: [page('/admin/analytics?from=2026-01-01&to=2026-03-31', 'analytics:read')],
     POST: [noAction('/admin/analytics')],

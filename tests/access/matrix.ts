@@ -379,6 +379,13 @@ export const ACCESS_MATRIX: Record<string, RouteRules> = {
     ],
     POST: [{ path: '/admin/disputes/00000000-0000-4000-8000-000000000000/evidence/00000000-0000-4000-8000-000000000000', expect: everyone(NO_ACTION) }],
   },
+  'routes/admin/dispute-proof': {
+    GET: [
+      // A proof of payment link needs an admin session as well as its signature.
+      { label: '/admin/disputes/:id/proofs/:milestoneId', path: (f) => `/admin/disputes/${f.disputeId}/proofs/00000000-0000-4000-8000-000000000000?expires=99999999999&sig=forged`, expect: everyone({ status: 302 }) },
+    ],
+    POST: [{ path: '/admin/disputes/00000000-0000-4000-8000-000000000000/proofs/00000000-0000-4000-8000-000000000000', expect: everyone(NO_ACTION) }],
+  },
   // Admin accounts (super_admin) and the admin's own two-factor settings: marketplace actors are admin
   // visitors, refused before the form is read. The second sign-in step without a challenge cookie: back to the password.
   'routes/admin/admins': {

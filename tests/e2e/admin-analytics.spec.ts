@@ -8,7 +8,7 @@ import { CURRENCIES } from '~/domain'
 // Issue 10 item 8: an admin (the test's own) opens Analytics, sees the charts drawn from the demo data, changes
 // the range, reads a chart's numbers as a table and downloads its CSV; the page is axe-clean and
 // translated in en, ru and hi; a moderator is refused.
-const CHARTS = ['signups', 'signups-breakdown', 'kyc-funnel', 'conversion', 'order-value', 'top-categories', 'top-products']
+const CHARTS = ['signups', 'signups-breakdown', 'kyc-funnel', 'conversion', 'order-value', 'paid-vs-due', 'top-categories', 'top-products']
 
 test('an admin reads the analytics, changes the range and downloads a CSV', async ({ page }) => {
   test.setTimeout(120_000)
@@ -39,6 +39,8 @@ test('an admin reads the analytics, changes the range and downloads a CSV', asyn
   await expect(page.getByTestId('drawing-kyc-funnel').locator('.recharts-bar-rectangle').first()).toBeVisible()
   await expect(page.getByTestId('drawing-conversion').locator('.recharts-wrapper')).toBeVisible()
   await expect(page.getByTestId('drawing-order-value').locator('.recharts-wrapper').first()).toBeVisible()
+  // The demo's payment milestones (issue 29): paid versus due, drawn per currency.
+  await expect(page.getByTestId('drawing-paid-vs-due').locator('.recharts-wrapper').first()).toBeVisible()
   await expect(page.getByTestId('drawing-top-categories').locator('.recharts-wrapper').first()).toBeVisible()
 
   // The numbers behind a chart, as a table on demand (screen readers always have it).

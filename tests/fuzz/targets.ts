@@ -153,6 +153,13 @@ export const FUZZ_TARGETS: Record<string, FuzzTarget> = {
         .map(([d, e]) => `/admin/disputes/${d}/evidence/${e}`),
     query: ['expires', 'sig'],
   },
+  'routes/admin/dispute-proof': {
+    path: (f) =>
+      fc
+        .tuple(segment([f.disputeId, '00000000-0000-4000-8000-000000000000']), segment(['00000000-0000-4000-8000-000000000000', 'x']))
+        .map(([d, m]) => `/admin/disputes/${d}/proofs/${m}`),
+    query: ['expires', 'sig'],
+  },
   'routes/admin/order-document': {
     path: (f) =>
       fc

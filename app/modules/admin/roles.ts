@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'rate_add',
   'rate_import',
   'trade_document_view',
+  'payment_proof_view',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

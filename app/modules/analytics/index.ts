@@ -4,7 +4,7 @@
 export { ChartCard, ChartTable } from './components/chart-card'
 export type { BarItem } from './components/charts'
 export { formatAmount, formatCount, formatDay, formatMonth, formatPercent } from './components/format'
-export { BarListChart, OrderValueChart, SignupsChart } from './components/lazy-charts'
+export { BarListChart, OrderValueChart, PaidVsDueChart, SignupsChart } from './components/lazy-charts'
 export { RangePicker } from './components/range-picker'
 export { csvFileName, toCsv } from './csv'
 export { isChartId, isoDay, parseDateRange, presetRange, RANGE_PRESETS, rangeQuery } from './schemas'

@@ -7,6 +7,7 @@ import { getDb } from '~/lib/db.server'
 import type { Language } from '~/lib/i18n'
 import { CURRENCIES, type Currency, type LanguageCode, type QuantityUnit, TRADING_COUNTRIES, type TradingCountry, USER_TYPES, type UserType } from '~/domain'
 import type { CsvCell } from './csv'
+import { getPaidVsDueByMonth, type PaidVsDueDto } from './paid-vs-due.server'
 import { TOP_LIMIT, type ChartId, type DateRange } from './schemas'
 
 export type SignupWeekDto = { /** Monday of the week (UTC), YYYY-MM-DD. */ week: string; total: number; buyers: number; sellers: number }
@@ -33,6 +34,7 @@ export type AnalyticsDto = {
   kycFunnel: StageDto<KycStage>[]
   conversion: ConversionDto
   orderValue: OrderValueDto[]
+  paidVsDue: PaidVsDueDto[]
   topCategories: TopDto
   topProducts: TopDto
 }
@@ -244,16 +246,17 @@ export async function getTopProducts(r: DateRange, locale: Language): Promise<To
 
 /** Everything the analytics page draws, for one range. */
 export async function getAnalytics(r: DateRange, locale: Language): Promise<AnalyticsDto> {
-  const [signups, breakdown, kycFunnel, conversion, orderValue, topCategories, topProducts] = await Promise.all([
+  const [signups, breakdown, kycFunnel, conversion, orderValue, paidVsDue, topCategories, topProducts] = await Promise.all([
     getSignupsByWeek(r),
     getSignupBreakdown(r),
     getKycFunnel(r),
     getConversion(r),
     getOrderValueByMonth(r),
+    getPaidVsDueByMonth(r),
     getTopCategories(r, locale),
     getTopProducts(r, locale),
   ])
-  return { signups, breakdown, kycFunnel, conversion, orderValue, topCategories, topProducts }
+  return { signups, breakdown, kycFunnel, conversion, orderValue, paidVsDue, topCategories, topProducts }
 }
 
 export type ChartTable = { header: string[]; rows: CsvCell[][] }
@@ -295,6 +298,11 @@ export async function getChartTable(chart: ChartId, r: DateRange, locale: Langua
     }
     case 'order-value':
       return { header: ['month_utc', 'currency', 'orders', 'order_value'], rows: (await getOrderValueByMonth(r)).map((m) => [m.month, m.currency, m.orders, m.total]) }
+    case 'paid-vs-due':
+      return {
+        header: ['due_month_utc', 'currency', 'paid', 'paid_milestones', 'due', 'due_milestones'],
+        rows: (await getPaidVsDueByMonth(r)).map((m) => [m.month, m.currency, m.paid, m.paidCount, m.due, m.dueCount]),
+      }
     case 'top-categories':
       return ranked(await getTopCategories(r, locale), 'category_id')
     case 'top-products':

@@ -2,15 +2,20 @@
 // Free of Drizzle so the browser can load it (the range picker reads the presets from here).
 import { z } from 'zod'
 import { parseSubmission } from '~/lib/form'
-import { isCalendarDay, shiftDay, utcDay } from '~/domain'
+import { isCalendarDay, shiftDay, utcDay, type MilestoneStatus } from '~/domain'
 
 /** Every chart the page draws; each one's data downloads as /admin/analytics/export?chart=<id>. */
-export const CHART_IDS = ['signups', 'signups-breakdown', 'kyc-funnel', 'conversion', 'order-value', 'top-categories', 'top-products'] as const
+export const CHART_IDS = ['signups', 'signups-breakdown', 'kyc-funnel', 'conversion', 'order-value', 'paid-vs-due', 'top-categories', 'top-products'] as const
 export type ChartId = (typeof CHART_IDS)[number]
 
 export function isChartId(value: unknown): value is ChartId {
   return typeof value === 'string' && (CHART_IDS as readonly string[]).includes(value)
 }
+
+/** "Paid versus due" (issue 29 item 6): a milestone counts as paid once the seller confirmed it... */
+export const PAID_MILESTONE_STATUSES = ['confirmed'] as const satisfies readonly MilestoneStatus[]
+/** ...and as due while it is payable and not confirmed (a proof waiting for the seller is still owed). Disputed and upcoming are in neither. */
+export const DUE_MILESTONE_STATUSES = ['due', 'overdue', 'proof_submitted'] as const satisfies readonly MilestoneStatus[]
 
 /** Range presets offered above the charts; the page opens on the default one. */
 export const RANGE_PRESETS = ['30d', '90d', '12m'] as const

@@ -6,7 +6,7 @@ import type { Language } from '~/lib/i18n'
 import { useReader } from '~/lib/reader'
 import { AdminErrorBoundary, AdminShell } from '~/modules/admin'
 import { adminHeader, requireAdmin } from '~/modules/admin/index.server'
-import { type BarItem, BarListChart, ChartCard, type ChartId, ChartTable, type DateRange, formatAmount, formatCount, formatDay, formatMonth, formatPercent, isoDay, OrderValueChart, parseDateRange, presetRange, RANGE_PRESETS, RangePicker, rangeQuery, SignupsChart } from '~/modules/analytics'
+import { type BarItem, BarListChart, ChartCard, type ChartId, ChartTable, type DateRange, formatAmount, formatCount, formatDay, formatMonth, formatPercent, isoDay, OrderValueChart, PaidVsDueChart, parseDateRange, presetRange, RANGE_PRESETS, RangePicker, rangeQuery, SignupsChart } from '~/modules/analytics'
 import { getAnalytics, type TopDto, type TopItemDto } from '~/modules/analytics/index.server'
 import { CURRENCIES, unitText } from '~/domain'
 
@@ -44,6 +44,7 @@ const CHART_KEYS = {
   'kyc-funnel': 'kycFunnel',
   conversion: 'conversion',
   'order-value': 'orderValue',
+  'paid-vs-due': 'paidVsDue',
   'top-categories': 'topCategories',
   'top-products': 'topProducts',
 } as const satisfies Record<ChartId, string>
@@ -51,7 +52,7 @@ const CHART_KEYS = {
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('adminAnalytics')
   const { admin, locale: lng, range, preset, presets, error, analytics } = loaderData
-  const { signups, breakdown, kycFunnel, conversion, orderValue, topCategories, topProducts } = analytics
+  const { signups, breakdown, kycFunnel, conversion, orderValue, paidVsDue, topCategories, topProducts } = analytics
   const reader = useReader()
   const count = (n: number) => formatCount(n, reader)
   const pct = (p: string | null) => formatPercent(p, reader)
@@ -66,6 +67,9 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const conversionBars: BarItem[] = conversion.stages.map((s) => ({ key: s.stage, label: t(`charts.conversion.stages.${s.stage}`), value: s.count, note: pct(s.percent) }))
   const moneyRows = orderValue.filter((m) => m.orders > 0)
   const currencies = CURRENCIES.filter((c) => moneyRows.some((m) => m.currency === c))
+  const paymentRows = paidVsDue.filter((m) => m.paidCount > 0 || m.dueCount > 0)
+  const paymentCurrencies = CURRENCIES.filter((c) => paymentRows.some((m) => m.currency === c))
+  const paymentLabels = { paid: t('charts.paidVsDue.paid'), due: t('charts.paidVsDue.due') }
 
   /** A quantity ordered with its unit ("120 t", "3 40-ft containers"); each is summed in one unit only. */
   const ordered = (i: TopItemDto) => (i.ordered ? `${count(Number(i.ordered.quantity))} ${t(...unitText(i.ordered.unit, Number(i.ordered.quantity)))}` : '')
@@ -207,6 +211,38 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
               caption={card('order-value').title}
               columns={[{ label: t('columns.month') }, { label: t('columns.currency') }, { label: t('columns.orders'), numeric: true }, { label: t('columns.orderValue'), numeric: true }]}
               rows={moneyRows.map((m) => ({ key: `${m.month}-${m.currency}`, cells: [formatMonth(m.month, reader), m.currency, count(m.orders), formatAmount(m.total, m.currency, reader)] }))}
+            />
+          }
+          className="lg:col-span-2"
+        />
+
+        <ChartCard
+          {...card('paid-vs-due')}
+          empty={paymentRows.length === 0}
+          chartClassName="grid gap-6 md:grid-cols-2 xl:grid-cols-3"
+          chart={paymentCurrencies.map((c) => (
+            <div key={c} className="flex min-w-0 flex-col gap-2">
+              <p className="text-sm font-medium">{c}</p>
+              <div className="h-56">
+                <PaidVsDueChart currency={c} reader={reader} labels={paymentLabels} data={paidVsDue.filter((m) => m.currency === c)} />
+              </div>
+            </div>
+          ))}
+          table={
+            <ChartTable
+              caption={card('paid-vs-due').title}
+              columns={[
+                { label: t('columns.dueMonth') },
+                { label: t('columns.currency') },
+                { label: paymentLabels.paid, numeric: true },
+                { label: t('columns.paidMilestones'), numeric: true },
+                { label: paymentLabels.due, numeric: true },
+                { label: t('columns.dueMilestones'), numeric: true },
+              ]}
+              rows={paymentRows.map((m) => ({
+                key: `${m.month}-${m.currency}`,
+                cells: [formatMonth(m.month, reader), m.currency, formatAmount(m.paid, m.currency, reader), count(m.paidCount), formatAmount(m.due, m.currency, reader), count(m.dueCount)],
+              }))}
             />
           }
           className="lg:col-span-2"

@@ -12,23 +12,30 @@ import { safeRedirect } from '~/lib/safe-redirect'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { unitText } from '~/domain'
-import { AdminErrorBoundary, AdminShell } from '~/modules/admin'
+import { AdminErrorBoundary, AdminShell, can, DisputePayments } from '~/modules/admin'
 import { adminHeader, requireAdmin } from '~/modules/admin/index.server'
+import { OrderDocuments } from '~/modules/documents'
+import { getDisputePayments } from '~/modules/payments/index.server'
 import { decideDispute, getAdminDispute, postModeratorMessage } from '~/modules/disputes/index.server'
 import { type AdminDisputeActionData, DecideDisputeDialog, DecideDisputeSchema, DECISION_FORM, DisputeThread, isUuid, MODERATOR_MESSAGE_FORM, ModeratorMessageForm, ModeratorMessageSchema } from '~/modules/disputes'
 
 // One dispute in the admin panel (issue 10 item 7): the order, the parties, the description, evidence
 // through short-lived links bound to the file and this admin session, the thread; a message to both
-// parties and the decision. An unknown or malformed id: the 404 page.
+// parties and the decision. An unknown or malformed id: the 404 page. Issue 29 item 6: the order's payment
+// milestones, each proof through a signed link (audited when opened), and its trade documents for an
+// admin with documents:read.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, 'dispute:resolve')
   const locale = getLocale(context) as Language
-  const dispute = await getAdminDispute(params.id, admin.sessionId, locale)
-  if (!dispute) throw data(null, { status: 404 })
+  const [dispute, payments] = await Promise.all([
+    getAdminDispute(params.id, admin.sessionId, locale),
+    getDisputePayments(params.id, admin.sessionId, { withDocuments: can(admin.role, 'documents:read') }),
+  ])
+  if (!dispute || !payments) throw data(null, { status: 404 })
   const i18n = await getI18n(request, context)
   // The page carries signed links: never keep it in a cache.
   return data(
-    { admin: adminHeader(admin), locale, title: i18n.t('adminDisputes:meta.dispute', { id: dispute.order.ref }), dispute },
+    { admin: adminHeader(admin), locale, title: i18n.t('adminDisputes:meta.dispute', { id: dispute.order.ref }), dispute, payments },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
 }
@@ -61,7 +68,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function AdminDispute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('adminDisputes')
-  const { admin, locale, dispute } = loaderData
+  const { admin, locale, dispute, payments } = loaderData
   const { order } = dispute
   const format = useFormat()
   const term = (label: string, value: React.ReactNode) => (
@@ -123,6 +130,8 @@ export default function AdminDispute({ loaderData, actionData }: Route.Component
             </Card>
           ))}
         </div>
+        <DisputePayments milestones={payments.milestones} linkTtlSeconds={payments.linkTtlSeconds} />
+        {payments.documents ? <OrderDocuments documents={payments.documents} basePath={`/admin/orders/${payments.orderId}`} secondLanguage={payments.documentLanguage} /> : null}
         <p className="text-xs text-muted-foreground">{t('detail.evidenceLinks', { minutes: Math.round(dispute.linkTtlSeconds / 60) })}</p>
         <DisputeThread dispute={dispute} evidenceInNewTab />
         {dispute.status === 'open' ? (

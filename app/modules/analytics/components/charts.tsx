@@ -58,12 +58,15 @@ export function BarListChart({ data, reader, valueName }: { data: BarItem[]; rea
   )
 }
 
+/** A bar series of monthly amounts: `key` names the exact decimal string in each month's row. */
+type MoneySeries = { key: string; name: string; fill: string }
+
 /**
- * Monthly order value in one currency. The exact decimal strings become numbers here only to size the
- * bars; every figure shown (axis aside) is formatted from the string.
+ * Monthly amounts in one currency, a bar per series. The exact decimal strings become numbers here only
+ * to size the bars; every figure shown (axis aside) is formatted from the string.
  */
-export function OrderValueChart({ data, currency, reader, valueName }: { data: { month: string; total: string }[]; currency: string; reader: Reader; valueName: string }) {
-  const drawn = data.map((d) => ({ month: d.month, total: d.total, value: Number(d.total) }))
+function MonthlyMoneyChart({ data, currency, reader, series }: { data: ({ month: string } & Record<string, string>)[]; currency: string; reader: Reader; series: MoneySeries[] }) {
+  const drawn = data.map((d) => ({ ...d, ...Object.fromEntries(series.map((s) => [`${s.key}:value`, Number(d[s.key])])) }))
   return (
     <ResponsiveContainer width="100%" height="100%" initialDimension={INITIAL}>
       <BarChart data={drawn} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -73,10 +76,36 @@ export function OrderValueChart({ data, currency, reader, valueName }: { data: {
         <Tooltip
           {...tooltipStyle}
           labelFormatter={(m) => formatMonth(String(m), reader)}
-          formatter={(_v, _n, item) => [formatAmount((item.payload as { total: string }).total, currency, reader), valueName]}
+          formatter={(_v, _n, item) => {
+            const s = series.find((x) => `${x.key}:value` === item.dataKey) ?? series[0]!
+            return [formatAmount((item.payload as Record<string, string>)[s.key]!, currency, reader), s.name]
+          }}
         />
-        <Bar dataKey="value" name={valueName} fill={CHART_COLORS.primary} isAnimationActive={false} />
+        {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
+        {series.map((s) => (
+          <Bar key={s.key} dataKey={`${s.key}:value`} name={s.name} fill={s.fill} isAnimationActive={false} />
+        ))}
       </BarChart>
     </ResponsiveContainer>
+  )
+}
+
+/** Monthly order value in one currency. */
+export function OrderValueChart({ data, currency, reader, valueName }: { data: { month: string; total: string }[]; currency: string; reader: Reader; valueName: string }) {
+  return <MonthlyMoneyChart data={data} currency={currency} reader={reader} series={[{ key: 'total', name: valueName, fill: CHART_COLORS.primary }]} />
+}
+
+/** "Paid versus due" in one currency: per month of the due date, the amount confirmed beside the amount still owed. */
+export function PaidVsDueChart({ data, currency, reader, labels }: { data: { month: string; paid: string; due: string }[]; currency: string; reader: Reader; labels: { paid: string; due: string } }) {
+  return (
+    <MonthlyMoneyChart
+      data={data}
+      currency={currency}
+      reader={reader}
+      series={[
+        { key: 'paid', name: labels.paid, fill: CHART_COLORS.primary },
+        { key: 'due', name: labels.due, fill: CHART_COLORS.secondary },
+      ]}
+    />
   )
 }
