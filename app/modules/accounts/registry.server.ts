@@ -125,3 +125,21 @@ export async function listRegistryBadges(profileIds: readonly string[], showNumb
   for (const r of rows) (out[r.profileId] ??= []).push({ kind: r.kind as RegistryBadge['kind'], value: showNumbers ? r.value : null })
   return out
 }
+
+/**
+ * The badge texts of listRegistryBadges, written on the server in the reader's language ("GSTIN verified",
+ * or "GSTIN verified: 27AAPFU0939F1ZV" for a signed-in viewer): the pages render them as text, adding no
+ * translations or code to their bundles.
+ */
+export async function registryBadgeTexts(profileIds: readonly string[], showNumbers: boolean, t: (key: string, values?: Record<string, string>) => string): Promise<Record<string, string[]>> {
+  const badges = await listRegistryBadges(profileIds, showNumbers)
+  return Object.fromEntries(
+    Object.entries(badges).map(([id, list]) => [
+      id,
+      list.map((b) => {
+        const badge = t(`catalog:registryBadge.${b.kind}`)
+        return b.value ? t('catalog:registryBadge.number', { badge, number: b.value }) : badge
+      }),
+    ]),
+  )
+}

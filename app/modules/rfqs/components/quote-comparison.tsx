@@ -28,6 +28,7 @@ export function QuoteComparison({
   unit,
   quotes,
   actions,
+  sellerBadges,
 }: {
   rfqId: string
   rfqTitle: string
@@ -35,6 +36,8 @@ export function QuoteComparison({
   unit: QuantityUnit
   quotes: BuyerQuoteDto[]
   actions?: (quote: BuyerQuoteDto) => React.ReactNode
+  /** More badges beside the seller's name (the page passes the verified registry identities: another module's). */
+  sellerBadges?: (quote: BuyerQuoteDto) => React.ReactNode
 }) {
   const { t } = useTranslation('rfqs')
   const format = useFormat()
@@ -70,6 +73,7 @@ export function QuoteComparison({
                   {t('compare.verified')}
                 </Badge>
               ) : null}
+              {sellerBadges?.(q)}
             </span>
             <span className="block text-xs font-normal text-muted-foreground">{t(`locations.${q.sellerCountry}`)}</span>
             {q.paymentTerms ? <span className="block text-xs font-normal text-muted-foreground break-words">{t('compare.paymentTerms', { terms: q.paymentTerms })}</span> : null}
