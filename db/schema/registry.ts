@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { REGISTRY_KINDS, REGISTRY_PATTERNS, UNIQUE_REGISTRY_KINDS, type RegistryKind } from '../../app/domain'
 import { profiles } from './accounts'
 import { adminUsers } from './admin'
@@ -21,7 +21,7 @@ export const profileIdentities = pgTable(
     value: text('value').notNull(),
     /** When the approval of the profile's KYC checked this number against the document; null until then. */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    verifiedBy: uuid('verified_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    verifiedBy: text('verified_by').references(() => adminUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

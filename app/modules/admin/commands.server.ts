@@ -134,8 +134,9 @@ export async function decideKyc(admin: CurrentAdmin, request: Request, input: Ky
   const result = await getDb().transaction(async (tx): Promise<KycDecisionResult> => {
     if (status === 'Approved') {
       // Locked: the seller cannot change the numbers between this check and the verified marks.
-      const [profile] = await tx.select({ id: profiles.id, country: profiles.country }).from(profiles).where(eq(profiles.id, input.profileId)).for('update')
-      const missing = profile ? await missingIdentities(tx, profile) : []
+      const [profile] = await tx.select({ id: profiles.id, country: profiles.country, kycStatus: profiles.kycStatus }).from(profiles).where(eq(profiles.id, input.profileId)).for('update')
+      // Only a decision still to make waits for them: a decided or unknown profile gets its own answer below.
+      const missing = profile?.kycStatus === 'Pending' ? await missingIdentities(tx, profile) : []
       if (missing.length > 0) return { ok: false as const, reason: 'identitiesMissing' as const, missing }
     }
     const [updated] = await tx
