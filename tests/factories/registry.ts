@@ -14,7 +14,7 @@ export const validPan = () => `${pick(LETTERS, 3)}C${pick(LETTERS, 1)}${digits(4
 export const validGstin = (pan = validPan(), state = '27') => `${state}${pan}1Z${gstinCheckCharacter(`${state}${pan}1Z`)}`
 /** A company's INN (10 digits) or an individual's (12). */
 export const validInn = (length: 10 | 12 = 10) => {
-  const leading = `77${digits(length - 3)}`
+  const leading = `77${digits(length === 10 ? 7 : 8)}`
   return leading + innControlDigits(leading)
 }
 /** An OGRN (13 digits) or an OGRNIP (15). */
