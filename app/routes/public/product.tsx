@@ -18,7 +18,7 @@ import { getCurrentUser, registryBadgeTexts, type CurrentUser } from '~/modules/
 import { canOrder, CountryLabel, isProductId, Price, ProductGallery, PurchasePanel } from '~/modules/catalog'
 import { getProduct, recordProductView } from '~/modules/catalog/index.server'
 import { ProductRequestButton } from '~/modules/rfqs'
-import { isSeller, RegistryBadges } from '~/modules/accounts'
+import { isSeller } from '~/modules/accounts'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
 export const handle: I18nHandle = { i18n: ['catalog', 'units', 'rfqs', 'messages'] }
@@ -225,7 +225,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     {t('product.seller.verified')}
                   </Badge>
                 ) : null}
-                <RegistryBadges texts={loaderData.registryBadges} />
+                {/* Verified registry identities (issue 30 item 1): texts from the loader, inline to keep this page in its budget. */}
+                {loaderData.registryBadges?.map((text) => (
+                  <Badge key={text} variant="success" data-testid="registry-badge">
+                    {text}
+                  </Badge>
+                ))}
               </p>
               {product.seller.companyName ? <p className="text-muted-foreground">{t('product.seller.contact', { name: product.seller.name })}</p> : null}
               <CountryLabel country={product.seller.country} className="text-muted-foreground" />
