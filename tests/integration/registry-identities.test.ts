@@ -131,6 +131,22 @@ describe('registry identities in the trade details form', () => {
   })
 })
 
+describe('the database', () => {
+  it('refuses a number in the wrong format for its kind, and a second account with the same number (but not the same KPP)', async () => {
+    const seller = await createSeller({ country: 'India' })
+    const insert = (kind: 'gstin' | 'inn' | 'kpp' | 'pan', value: string, profileId = seller.id) => getDb().insert(profileIdentities).values({ profileId, kind, value })
+    for (const [kind, value] of [['gstin', '27aapfu0939f1zv'], ['inn', '123'], ['pan', 'AAPFU0939'], ['kpp', '7736010011']] as const) {
+      await expect(insert(kind, value)).rejects.toMatchObject({ cause: { code: '23514' } })
+    }
+    const other = await createSeller({ country: 'Russia' })
+    const inn = validInn()
+    await insert('inn', inn)
+    await expect(insert('inn', inn, other.id)).rejects.toMatchObject({ cause: { code: '23505' } })
+    await insert('kpp', '773601001')
+    await insert('kpp', '773601001', other.id)
+  })
+})
+
 describe('registry badges', () => {
   it('shows "GSTIN verified" to everyone and the number only to signed-in viewers, on the product and seller pages', async () => {
     const seller = await createSeller({ country: 'India' })
