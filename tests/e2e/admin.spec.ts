@@ -4,6 +4,10 @@ import { tinyPdf } from './support/files'
 import { registerVerified } from './support/register'
 import { adminLogIn, logIn } from './support/sign-in'
 import { axeViolations } from './support/axe'
+import { gstinCheckCharacter } from '~/domain'
+
+/** Three capital letters from a base-36 stamp (a PAN unique to this run). */
+const stampLetters = (stamp: string) => [...stamp.slice(-3)].map((c) => String.fromCharCode(65 + (parseInt(c, 36) % 26))).join('')
 
 // Issue 10, first increment: an admin signs in to the separate admin panel, sees the overview
 // counted from the database and their own sign-in in the audit log, and signs out; a visitor who
@@ -126,6 +130,21 @@ test('an admin reviews KYC documents through signed links, approves a new seller
   await sp.getByRole('button', { name: 'Create Product' }).click()
   await expect(sp).toHaveURL(/\/products\/[0-9a-f-]{36}$/)
 
+  // Issue 30 item 1: the seller gives the registry numbers KYC approval waits for. A GSTIN with a wrong
+  // check character is refused with the reason; corrected, the numbers are saved.
+  const pan = `${stampLetters(stamp)}C${stampLetters(stamp).slice(0, 1)}${String(Date.now() % 10_000).padStart(4, '0')}K`
+  const gstin = `27${pan}1Z${gstinCheckCharacter(`27${pan}1Z`)}`
+  await sp.goto('/profile')
+  const trade = sp.getByRole('form', { name: 'Trade details' })
+  await trade.getByLabel('IEC (Importer-Exporter Code)').fill(pan)
+  await trade.getByLabel('PAN', { exact: true }).fill(pan)
+  await trade.getByLabel('GSTIN').fill(gstin.slice(0, 14) + (gstin[14] === 'A' ? 'B' : 'A'))
+  await trade.getByRole('button', { name: 'Save trade details' }).click()
+  await expect(trade.getByText('The last character of this GSTIN is not its check character: check each character for a typing mistake.')).toBeVisible()
+  await trade.getByLabel('GSTIN').fill(gstin)
+  await trade.getByRole('button', { name: 'Save trade details' }).click()
+  await expect(sp.getByTestId('toast')).toHaveText('Trade details saved. Documents issued from now on print them.')
+
   const visitor = await browser.newContext()
   const vp = await visitor.newPage()
   await vp.goto(`/marketplace?q=${encodeURIComponent(stamp)}&lng=en`)
@@ -172,6 +191,11 @@ test('an admin reviews KYC documents through signed links, approves a new seller
   // The product is now in the marketplace for everyone.
   await vp.goto(`/marketplace?q=${encodeURIComponent(stamp)}&lng=en`)
   await expect(vp.getByRole('link', { name: productName }).first()).toBeVisible()
+  // With its "GSTIN verified" badge: the number only for signed-in viewers (the seller here).
+  await vp.getByRole('link', { name: productName }).first().click()
+  await expect(vp.getByTestId('registry-badge')).toHaveText('GSTIN verified')
+  await sp.goto(vp.url())
+  await expect(sp.getByTestId('registry-badge')).toHaveText(`GSTIN verified: ${gstin}`)
 
   // And the act is in the audit log.
   const menu = page.getByRole('navigation', { name: 'Admin menu' })

@@ -135,7 +135,7 @@ describe('/profile', () => {
       profile: { name: u.name, email: u.email, country: 'India', userType: 'Seller', companyName: 'Jaipur Gems', kycStatus: 'Pending', hasKycDocument: true },
     })
     const { profile } = out.data as { profile: Record<string, unknown> }
-    expect(Object.keys(profile).sort()).toEqual(['companyName', 'country', 'email', 'hasKycDocument', 'kycStatus', 'memberSince', 'name', 'phoneNumber', 'preferredCurrency', 'tradeDetails', 'userType'])
+    expect(Object.keys(profile).sort()).toEqual(['companyName', 'country', 'email', 'hasKycDocument', 'identities', 'kycStatus', 'memberSince', 'name', 'phoneNumber', 'preferredCurrency', 'tradeDetails', 'userType'])
   })
 
   it('updates the profile (but not the account type or email)', async () => {

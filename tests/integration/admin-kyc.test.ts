@@ -4,7 +4,7 @@
 import type { AdminRole } from '~/domain'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { auditLog, emailOutbox, notifications, profiles } from '../../db/schema'
+import { auditLog, emailOutbox, notifications, profileIdentities, profiles } from '../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { deliverPendingEmails } from '~/lib/outgoing-email.server'
 import { signBoundLink } from '~/lib/storage.server'
@@ -21,6 +21,7 @@ import { ADMIN_CLIENT, auditRowsAbout, profileAudit, signedInAdmin } from '../fa
 import { createProduct } from '../factories/catalog'
 import { pdfBytes, pngBytes, SANDBOXED, servedFileHeaders, useTempStorage } from '../factories/files'
 import { createUser, signInCookie } from '../factories/users'
+import { giveIdentities } from '../factories/registry'
 import { callRoute, form } from './account-support'
 
 let temp: ReturnType<typeof useTempStorage>
@@ -33,13 +34,14 @@ type QueuePage = {
   queue: { items: { profileId: string; name: string; email: string; companyName: string | null; country: string; uploadedAt: string; viewUrl: string }[]; page: number; pageCount: number; total: number }
 }
 
-/** A seller with a login whose PDF (or PNG) is on file, KYC Pending. */
-async function pendingSeller(opts: { lng?: 'en' | 'ru' | 'hi'; bytes?: Uint8Array } = {}) {
+/** A seller with a login whose PDF (or PNG) is on file, KYC Pending, with their registry identities (unless `identities: false`). */
+async function pendingSeller(opts: { lng?: 'en' | 'ru' | 'hi'; bytes?: Uint8Array; identities?: false } = {}) {
   const u = await createUser({ profile: { userType: 'Seller', country: 'Russia', companyName: 'Volga Timber LLC' } })
   const png = opts.bytes === undefined ? false : opts.bytes[0] === 0x89
   await storeKycDocument(u.id, { ext: png ? 'png' : 'pdf', bytes: opts.bytes ?? pdfBytes(), mime: png ? 'image/png' : 'application/pdf' })
   if (opts.lng) await getDb().update(profiles).set({ preferredLanguage: opts.lng }).where(eq(profiles.id, u.profileId!))
-  return { ...u, profileId: u.profileId! }
+  const identities = opts.identities === false ? {} : await giveIdentities(u.profileId!, 'Russia')
+  return { ...u, profileId: u.profileId!, identities }
 }
 
 const reviewer = (role: AdminRole = 'admin') => signedInAdmin(role)
@@ -279,5 +281,64 @@ describe('Approve / Reject', () => {
     expect(await getDb().select().from(auditLog).where(and(eq(auditLog.targetId, race.profileId), eq(auditLog.action, 'kyc_status_change')))).toHaveLength(1)
     const unknown = await decide(first.cookie, { intent: 'approve', profileId: '00000000-0000-4000-8000-000000000000' })
     expect(unknown.status).toBe(404)
+  })
+})
+
+describe('registry identities at KYC review (issue 30 item 1)', () => {
+  const identitiesOf = (profileId: string) =>
+    getDb().select({ kind: profileIdentities.kind, value: profileIdentities.value, verifiedAt: profileIdentities.verifiedAt, verifiedBy: profileIdentities.verifiedBy }).from(profileIdentities).where(eq(profileIdentities.profileId, profileId))
+
+  it('shows each seller\'s numbers beside the document, and names the ones missing', async () => {
+    const a = await reviewer()
+    const given = await pendingSeller()
+    const missing = await pendingSeller({ identities: false })
+    const page = (await callRoute(kycLoader, '/admin/kyc', { cookie: a.cookie })).data as { queue: { items: { profileId: string; identities: { kind: string; value: string }[]; missing: string[] }[] } }
+    const row = (id: string) => page.queue.items.find((i) => i.profileId === id)!
+    expect(row(given.profileId).identities).toEqual(
+      expect.arrayContaining([
+        { kind: 'inn', value: given.identities.inn },
+        { kind: 'ogrn', value: given.identities.ogrn },
+        { kind: 'kpp', value: given.identities.kpp },
+      ]),
+    )
+    expect(row(given.profileId).missing).toEqual([])
+    expect(row(missing.profileId)).toMatchObject({ identities: [], missing: ['inn', 'ogrn', 'kpp'] })
+  })
+
+  it('refuses approval until the seller has given them (409, naming them, nothing written), then approves and marks each verified, audited', async () => {
+    const a = await reviewer()
+    const s = await pendingSeller({ identities: false })
+    const refused = await decide(a.cookie, { intent: 'approve', profileId: s.profileId })
+    expect(refused.status).toBe(409)
+    expect(refused.data).toEqual({ formError: 'admin:kyc.errors.identitiesMissing', missing: ['inn', 'ogrn', 'kpp'] })
+    expect(await statusOf(s.profileId)).toEqual({ s: 'Pending', r: null })
+    expect(await auditRowsAbout(s.profileId)).toEqual([])
+    expect(await noticesOf(s.profileId)).toEqual([])
+
+    // Part of them is not enough: a company's INN needs its KPP too.
+    await getDb().insert(profileIdentities).values([
+      { profileId: s.profileId, kind: 'inn', value: '7707083893' },
+      { profileId: s.profileId, kind: 'ogrn', value: '1027700132195' },
+    ])
+    expect((await decide(a.cookie, { intent: 'approve', profileId: s.profileId })).data).toEqual({ formError: 'admin:kyc.errors.identitiesMissing', missing: ['kpp'] })
+    await getDb().insert(profileIdentities).values({ profileId: s.profileId, kind: 'kpp', value: '773601001' })
+
+    const out = await decide(a.cookie, { intent: 'approve', profileId: s.profileId })
+    expect(out.location).toBe('/admin/kyc')
+    expect(await statusOf(s.profileId)).toEqual({ s: 'Approved', r: null })
+    const marked = await identitiesOf(s.profileId)
+    expect(marked).toHaveLength(3)
+    for (const i of marked) expect(i).toMatchObject({ verifiedAt: expect.any(Date), verifiedBy: a.id })
+    const [audit] = await auditRowsAbout(s.profileId)
+    expect(audit!.newValue).toMatchObject({ kyc_status: 'Approved', verified_identities: expect.arrayContaining([{ kind: 'inn', value: '7707083893' }, { kind: 'ogrn', value: '1027700132195' }, { kind: 'kpp', value: '773601001' }]) })
+  })
+
+  it('a rejection needs no identities and verifies nothing', async () => {
+    const a = await reviewer()
+    const s = await pendingSeller()
+    expect((await decide(a.cookie, { intent: 'reject', profileId: s.profileId, reason: 'Blurred' })).status).toBe(302)
+    for (const i of await identitiesOf(s.profileId)) expect(i.verifiedAt).toBeNull()
+    const bare = await pendingSeller({ identities: false })
+    expect((await decide(a.cookie, { intent: 'reject', profileId: bare.profileId, reason: 'Blurred' })).status).toBe(302)
   })
 })

@@ -18,6 +18,7 @@ import { ADMIN_CLIENT, createAdmin } from '../factories/admins'
 import { createCategory, createProduct, productFormInput } from '../factories/catalog'
 import { createUser } from '../factories/users'
 import { dispatch } from '../support/app'
+import { giveIdentities } from '../factories/registry'
 
 let sellerId = ''
 let admin: CurrentAdmin
@@ -100,6 +101,7 @@ describe('category counts follow every change at once', () => {
     const pending = await createUser({ profile: { userType: 'Seller', country: 'India', kycStatus: 'Pending', kycDocumentUrl: 'kyc/test/document.pdf', accountStatus: 'active' } })
     await createProduct({ sellerId: pending.profileId!, categoryId: 'counts-top' })
     await expectCounts({ top: 1, sub: 2, other: 2 })
+    await giveIdentities(pending.profileId!, 'India')
     expect(await decideKyc(admin, request(), { intent: 'approve', profileId: pending.profileId! })).toMatchObject({ ok: true })
     await expectCounts({ top: 2, sub: 2, other: 2 })
   })

@@ -18,6 +18,7 @@ import type { ProductInput } from '~/modules/products/schemas'
 import { ADMIN_CLIENT, createAdmin } from '../factories/admins'
 import { createCategory, createProduct, productFormInput } from '../factories/catalog'
 import { createUser } from '../factories/users'
+import { giveIdentities } from '../factories/registry'
 
 /** A word no other test file's products contain. */
 const WORD = 'zanzibarclove'
@@ -104,6 +105,7 @@ describe('search shows every change to a seller at once', () => {
     const pending = await createUser({ profile: { userType: 'Seller', country: 'India', kycStatus: 'Pending', kycDocumentUrl: 'kyc/test/document.pdf', accountStatus: 'active' } })
     const product = await createProduct({ sellerId: pending.profileId!, categoryId: 'copies-spices', translations: { en: { name: 'Zanzibarclove Pending' } } })
     expect(await ids()).not.toContain(product.id)
+    await giveIdentities(pending.profileId!, 'India')
     expect(await decideKyc(admin, request(), { intent: 'approve', profileId: pending.profileId! })).toMatchObject({ ok: true })
     expect(await ids()).toContain(product.id)
   })

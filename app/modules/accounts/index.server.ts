@@ -9,6 +9,7 @@ export { checkResetToken, requestPasswordReset, resetPassword } from './password
 export { changePassword, createProfile, revokeOtherSessions, setPreferredCurrency, updateProfile, updateTradeDetails } from './profile-commands.server'
 export { countOtherSessions, getOwnProfile, tradeDetailsColumns } from './profile-queries.server'
 export type { TradeDetails } from './profile-queries.server'
+export { listIdentities, missingIdentities, missingOf, registryBadgeTexts, verifyIdentities } from './registry.server'
 export { getCurrentUser, getUnverifiedEmail, requireAnonymous, requireUser, sessionRefreshMiddleware, throwSignInRequired } from './session.server'
 export type { CurrentUser } from './session.server'
 export { writeBurstMiddleware } from './write-burst.server'

@@ -10,6 +10,7 @@ import { invalidatePublicPages } from '~/lib/page-cache.server'
 import { ACCOUNT_LOCKED, PASSWORD_POLICY_CODES } from './auth-guards.server'
 import { checkPasswordPolicy } from './password-policy.server'
 import { countOtherSessions } from './profile-queries.server'
+import { identityTakenError, saveIdentities } from './registry.server'
 import type { ChangePasswordInput, CompleteProfileInput, FieldErrors, TradeDetailsInput, UpdateProfileInput } from './schemas'
 
 export type CommandResult = { ok: true } | { ok: false; fieldErrors: FieldErrors; formError?: string }
@@ -161,17 +162,29 @@ export async function setPreferredCurrency(userId: string, currency: Currency): 
  * Keeps the signed-in user's trade details (issue 29 item 4): the registered address, and for a seller
  * the bank account. A buyer's form has no bank fields; one posted anyway is refused, not dropped.
  * Documents issued before keep what they printed; the next version of a document prints the new details.
+ * The registry identities of the user's country (issue 30 item 1) are kept in the same transaction
+ * (saveIdentities); any refusal writes nothing.
  */
 export async function updateTradeDetails(userId: string, input: TradeDetailsInput): Promise<CommandResult> {
   const db = getDb()
-  return db.transaction(async (tx) => {
-    const [profile] = await tx.select({ id: profiles.id, userType: profiles.userType }).from(profiles).where(eq(profiles.userId, userId)).for('update')
-    if (!profile) return { ok: false, fieldErrors: {}, formError: 'account:errors.profileMissing' }
-    if (profile.userType !== 'Seller' && BANK_FIELDS.some((f) => input[f] !== null)) return { ok: false, fieldErrors: {}, formError: 'account:tradeDetails.errors.bankSellersOnly' }
-    await tx
-      .update(profiles)
-      .set({ ...input, updatedAt: new Date() })
-      .where(eq(profiles.id, profile.id))
-    return { ok: true }
-  })
+  const { iec, gstin, pan, inn, ogrn, kpp, ...columns } = input
+  try {
+    return await db.transaction(async (tx) => {
+      const [profile] = await tx.select({ id: profiles.id, userType: profiles.userType, country: profiles.country }).from(profiles).where(eq(profiles.userId, userId)).for('update')
+      if (!profile) return { ok: false, fieldErrors: {}, formError: 'account:errors.profileMissing' }
+      if (profile.userType !== 'Seller' && BANK_FIELDS.some((f) => columns[f] !== null)) return { ok: false, fieldErrors: {}, formError: 'account:tradeDetails.errors.bankSellersOnly' }
+      const refused = await saveIdentities(tx, profile, { iec, gstin, pan, inn, ogrn, kpp })
+      // saveIdentities refuses before it writes: nothing to undo.
+      if (refused) return { ok: false as const, fieldErrors: refused.fieldErrors ?? {}, formError: refused.formError }
+      await tx
+        .update(profiles)
+        .set({ ...columns, updatedAt: new Date() })
+        .where(eq(profiles.id, profile.id))
+      return { ok: true }
+    })
+  } catch (err) {
+    const taken = identityTakenError(err)
+    if (taken) return { ok: false, fieldErrors: taken }
+    throw err
+  }
 }

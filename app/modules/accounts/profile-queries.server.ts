@@ -3,7 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { products, profiles, sessions } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { getCurrentSession } from './session.server'
-import { BANK_FIELDS, type Currency, type TradingCountry } from '~/domain'
+import { BANK_FIELDS, type Currency, type RegistryField, type TradingCountry } from '~/domain'
+import { listIdentities } from './registry.server'
 
 /**
  * Whether another account already has this phone number, compared the way the database's unique
@@ -46,6 +47,8 @@ export type OwnProfile = {
   hasKycDocument: boolean
   /** The registered address and (sellers) bank account the trade documents print; null where not given. */
   tradeDetails: TradeDetails
+  /** The registry identities given (issue 30 item 1), by form field, and whether KYC approval verified each. */
+  identities: Partial<Record<RegistryField, { value: string; verified: boolean }>>
   /** ISO timestamp of profile creation. */
   memberSince: string
 }
@@ -54,6 +57,7 @@ export type OwnProfile = {
 export async function getOwnProfile(userId: string): Promise<OwnProfile | null> {
   const [row] = await getDb()
     .select({
+      id: profiles.id,
       name: profiles.name,
       email: profiles.email,
       country: profiles.country,
@@ -70,6 +74,7 @@ export async function getOwnProfile(userId: string): Promise<OwnProfile | null> 
     .where(eq(profiles.userId, userId))
     .limit(1)
   if (!row) return null
+  const identities = (await listIdentities([row.id])).get(row.id) ?? {}
   return {
     name: row.name,
     email: row.email,
@@ -81,6 +86,7 @@ export async function getOwnProfile(userId: string): Promise<OwnProfile | null> 
     kycStatus: row.kycStatus ?? null,
     hasKycDocument: Boolean(row.hasKycDocument),
     tradeDetails: row.tradeDetails,
+    identities: Object.fromEntries(Object.entries(identities).map(([field, i]) => [field, { value: i.value, verified: i.verifiedAt !== null }])),
     memberSince: row.createdAt.toISOString(),
   }
 }

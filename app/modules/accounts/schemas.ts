@@ -15,6 +15,10 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   REGISTERED_ADDRESS_MAX,
+  REGISTRY_CHECKS,
+  checkGstin,
+  isCompanyInn,
+  type RegistryField,
   SWIFT_PATTERN,
   TRADING_COUNTRIES,
   USER_TYPES,
@@ -192,6 +196,25 @@ const optionalCode = (pattern: RegExp, message: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null), z.string().regex(pattern, { error: message }).nullable())
 
 /**
+ * An optional registry identity (issue 30 item 1): blank is "not given"; otherwise checked as typed by
+ * its registry's algorithm (app/domain/registry.ts), each failure with its own message.
+ */
+const optionalIdentity = (field: RegistryField) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null),
+    z
+      .string()
+      .nullable()
+      .superRefine((v, ctx) => {
+        const problem = v === null ? null : REGISTRY_CHECKS[field](v)
+        if (problem) ctx.addIssue({ code: 'custom', message: `account:tradeDetails.errors.${field}.${problem}` })
+      }),
+  )
+
+/** The message key of a registry identity number another account already holds. */
+export const IDENTITY_TAKEN = 'account:tradeDetails.errors.identityTaken'
+
+/**
  * The trade details form (issue 29 item 4): the registered address the trade documents print, and for
  * sellers the bank account they are paid into. The bank's name, the holder and the number go together.
  */
@@ -205,6 +228,19 @@ export const TradeDetailsSchema = z
     bankIfsc: optionalCode(IFSC_PATTERN, 'account:tradeDetails.errors.ifsc'),
     bankBik: optionalCode(BIK_PATTERN, 'account:tradeDetails.errors.bik'),
     bankCorrespondentAccount: optionalCode(CORRESPONDENT_ACCOUNT_PATTERN, 'account:tradeDetails.errors.correspondentAccount'),
+    iec: optionalIdentity('iec'),
+    gstin: optionalIdentity('gstin'),
+    pan: optionalIdentity('pan'),
+    inn: optionalIdentity('inn'),
+    ogrn: optionalIdentity('ogrn'),
+    kpp: optionalIdentity('kpp'),
+  })
+  .superRefine((v, ctx) => {
+    // The identities that go together: the PAN inside the GSTIN is the PAN given; a company's INN (10
+    // digits) goes with an OGRN (13) and may have a KPP, a sole trader's (12) with an OGRNIP (15) and none.
+    if (v.gstin && checkGstin(v.gstin, v.pan) === 'panMismatch') ctx.addIssue({ code: 'custom', path: ['gstin'], message: 'account:tradeDetails.errors.gstin.panMismatch' })
+    if (v.inn && v.ogrn && isCompanyInn(v.inn) !== (v.ogrn.length === 13)) ctx.addIssue({ code: 'custom', path: ['ogrn'], message: 'account:tradeDetails.errors.ogrn.innMismatch' })
+    if (v.inn && v.kpp && !isCompanyInn(v.inn)) ctx.addIssue({ code: 'custom', path: ['kpp'], message: 'account:tradeDetails.errors.kpp.soleTrader' })
   })
   .superRefine((v, ctx) => {
     const account = [v.bankName, v.bankAccountName, v.bankAccountNumber]

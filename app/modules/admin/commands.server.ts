@@ -7,7 +7,9 @@ import { CLIENT_IP_HEADER } from '~/lib/auth.server'
 import { getDb } from '~/lib/db.server'
 import { baseUrl } from '~/lib/env.server'
 import { invalidatePublicPages } from '~/lib/page-cache.server'
+import { missingIdentities, verifyIdentities } from '~/modules/accounts/index.server'
 import { notify } from '~/modules/notifications/index.server'
+import type { RegistryField } from '~/domain'
 import { claimAdminSignInAttempt, clearAdminSignInAttempts, retryMinutes } from './sign-in-throttle.server'
 import { recordAdminAct, recordAudit } from './audit.server'
 import { findAdminByEmail } from './admin-create.server'
@@ -111,7 +113,11 @@ export async function signOutAdmin(request: Request, admin: CurrentAdmin): Promi
   return out
 }
 
-export type KycDecisionResult = { ok: true; status: 'Approved' | 'Rejected' } | { ok: false; reason: 'notFound' | 'alreadyDecided' }
+export type KycDecisionResult =
+  | { ok: true; status: 'Approved' | 'Rejected' }
+  | { ok: false; reason: 'notFound' | 'alreadyDecided' }
+  /** The seller has not given every registry identity of their country (issue 30 item 1): `missing` names them. */
+  | { ok: false; reason: 'identitiesMissing'; missing: RegistryField[] }
 
 /**
  * Approves or rejects a seller's pending KYC document (spec §7 kyc_status_change), in one
@@ -119,11 +125,20 @@ export type KycDecisionResult = { ok: true; status: 'Approved' | 'Rejected' } | 
  * and the seller's notice (in-app, and emailed in their language by the notice job). A profile that
  * is no longer Pending (another reviewer decided first) changes nothing and answers 'alreadyDecided'.
  * Approval needs no further step: the catalog shows an approved active seller's listings.
+ * Approval waits for the seller's registry identities (issue 30 item 1) and marks each one verified by
+ * this admin, in the same transaction and audit row.
  */
 export async function decideKyc(admin: CurrentAdmin, request: Request, input: KycDecisionInput): Promise<KycDecisionResult> {
   const status = input.intent === 'approve' ? ('Approved' as const) : ('Rejected' as const)
   const reason = input.intent === 'reject' ? input.reason : null
-  const result = await getDb().transaction(async (tx) => {
+  const result = await getDb().transaction(async (tx): Promise<KycDecisionResult> => {
+    if (status === 'Approved') {
+      // Locked: the seller cannot change the numbers between this check and the verified marks.
+      const [profile] = await tx.select({ id: profiles.id, country: profiles.country, kycStatus: profiles.kycStatus }).from(profiles).where(eq(profiles.id, input.profileId)).for('update')
+      // Only a decision still to make waits for them: a decided or unknown profile gets its own answer below.
+      const missing = profile?.kycStatus === 'Pending' ? await missingIdentities(tx, profile) : []
+      if (missing.length > 0) return { ok: false as const, reason: 'identitiesMissing' as const, missing }
+    }
     const [updated] = await tx
       .update(profiles)
       .set({ kycStatus: status, kycRejectionReason: reason, updatedAt: new Date() })
@@ -133,7 +148,18 @@ export async function decideKyc(admin: CurrentAdmin, request: Request, input: Ky
       const [exists] = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, input.profileId)).limit(1)
       return { ok: false as const, reason: exists ? ('alreadyDecided' as const) : ('notFound' as const) }
     }
-    await recordAdminAct(admin, request, { action: 'kyc_status_change', target: ['profile', updated.id], from: { kyc_status: 'Pending' }, to: { kyc_status: status, reason: 'Admin KYC review', ...(reason ? { rejection_reason: reason } : {}) } }, tx)
+    const verified = status === 'Approved' ? await verifyIdentities(tx, updated.id, admin.id) : []
+    await recordAdminAct(
+      admin,
+      request,
+      {
+        action: 'kyc_status_change',
+        target: ['profile', updated.id],
+        from: { kyc_status: 'Pending' },
+        to: { kyc_status: status, reason: 'Admin KYC review', ...(reason ? { rejection_reason: reason } : {}), ...(verified.length > 0 ? { verified_identities: verified } : {}) },
+      },
+      tx,
+    )
     await notify(tx, {
       recipientId: updated.id,
       kind: status === 'Approved' ? 'kyc_approved' : 'kyc_rejected',

@@ -1,4 +1,6 @@
 // Reads for the admin panel; explicit DTOs only.
+import { listIdentities, missingOf } from '~/modules/accounts/index.server'
+import type { RegistryField, RegistryKind } from '~/domain'
 import { and, asc, count, desc, eq, gte, isNotNull, lt, lte, type SQL } from 'drizzle-orm'
 import { adminUsers, auditLog, disputes, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
@@ -168,6 +170,9 @@ export type KycQueueItemDto = {
   documentType: KycExtension | null
   /** A signed link to this document that works for KYC_LINK_TTL_SECONDS. */
   viewUrl: string
+  /** The registry identities the seller gave (issue 30 item 1), to check against the document; `missing` blocks approval. */
+  identities: { kind: RegistryKind; value: string }[]
+  missing: RegistryField[]
 }
 
 export type KycQueuePageDto = { items: KycQueueItemDto[]; page: number; pageCount: number; total: number; linkTtlSeconds: number }
@@ -201,10 +206,13 @@ export async function listKycQueue(pageAsked: number): Promise<KycQueuePageDto> 
       .offset(offset),
   )
   const now = Date.now()
+  const identities = await listIdentities(list.items.map((r) => r.profileId))
   return {
     ...list,
     items: list.items.map(({ key, updatedAt, ...r }) => ({
       ...r,
+      identities: Object.values(identities.get(r.profileId) ?? {}).map(({ kind, value }) => ({ kind, value })),
+      missing: missingOf(r.country, identities.get(r.profileId)),
       uploadedAt: updatedAt.toISOString(),
       documentType: key ? (parseKycDocumentKey(key)?.ext ?? null) : null,
       viewUrl: kycDocumentLink(r.profileId, key!, now),

@@ -151,6 +151,8 @@ export async function withdrawQuote(sellerId: string, quoteId: string): Promise<
 /** A quote as the buyer compares it: the seller's company, country and verification, and the offer. */
 export type BuyerQuoteDto = {
   id: string
+  /** The seller's public profile id (their /sellers page): the page looks up the seller's registry badges by it. */
+  sellerId: string
   sellerCompany: string
   sellerCountry: TradingCountry
   sellerVerified: boolean
@@ -176,6 +178,7 @@ export async function listQuotesForBuyer(buyerId: string, rfqIds: string[]): Pro
     .select({
       rfqId: quotes.rfqId,
       id: quotes.id,
+      sellerId: quotes.sellerId,
       sellerCompany: partyName(profiles),
       sellerCountry: profiles.country,
       sellerVerified: sql<boolean>`${profiles.kycStatus} is not distinct from 'Approved'`,

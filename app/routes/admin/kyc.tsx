@@ -9,7 +9,8 @@ import type { Language } from '~/lib/i18n'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
 import { adminHeader, decideKyc, listKycQueue, requireAdmin, safeAdminRedirect } from '~/modules/admin/index.server'
-import { AdminErrorBoundary, AdminShell, ApproveKycButton, headCells, KYC_DECISION_FORM, type KycDecisionFieldErrors, KycDecisionSchema, listPager, parseKycQueuePage, RejectKycDialog, RowActions } from '~/modules/admin'
+import { AdminErrorBoundary, AdminShell, ApproveKycButton, headCells, KYC_DECISION_FORM, type KycDecisionFieldErrors, KycDecisionSchema, KycIdentities, listPager, parseKycQueuePage, RejectKycDialog, RowActions } from '~/modules/admin'
+import type { RegistryField } from '~/domain'
 import { DataTable } from '~/components/data-table'
 import { TableCell, TableRow } from '~/components/ui/table'
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   )
 }
 
-type ActionData = { fieldErrors?: KycDecisionFieldErrors; formError?: string }
+type ActionData = { fieldErrors?: KycDecisionFieldErrors; formError?: string; missing?: RegistryField[] }
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request, 'kyc:review')
@@ -32,6 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors }, { status: 400 })
   const result = await decideKyc(admin, request, parsed.value)
   if (!result.ok) {
+    if (result.reason === 'identitiesMissing') return data<ActionData>({ formError: 'admin:kyc.errors.identitiesMissing', missing: result.missing }, { status: 409 })
     return result.reason === 'alreadyDecided'
       ? data<ActionData>({ formError: 'admin:kyc.errors.alreadyDecided' }, { status: 409 })
       : data<ActionData>({ formError: 'admin:kyc.errors.notFound' }, { status: 404 })
@@ -60,7 +62,7 @@ export default function AdminKyc({ loaderData }: Route.ComponentProps) {
         testId="kyc-queue"
         emptyTestId="kyc-queue-empty"
         pager={listPager(queue, pageHref, t('kyc.pagination'), t)}
-        head={headCells([t('kyc.name'), t('kyc.company'), t('kyc.country'), t('kyc.email'), t('kyc.uploaded'), t('kyc.actions')])}
+        head={headCells([t('kyc.name'), t('kyc.company'), t('kyc.country'), t('kyc.email'), t('kyc.uploaded'), t('kyc.identities'), t('kyc.actions')])}
       >
         {(item) => (
           <TableRow key={item.profileId} className="align-top" data-testid="kyc-queue-row">
@@ -70,6 +72,9 @@ export default function AdminKyc({ loaderData }: Route.ComponentProps) {
             <TableCell className="break-all">{item.email}</TableCell>
             <TableCell className="whitespace-nowrap">
               <time dateTime={item.uploadedAt}>{format.dateTime(item.uploadedAt)}</time>
+            </TableCell>
+            <TableCell>
+              <KycIdentities identities={item.identities} missing={item.missing} />
             </TableCell>
             <RowActions>
               {/* A document link, not a client route: a plain anchor that opens the file in a new tab. */}

@@ -14,7 +14,7 @@ import type { Language, I18nHandle } from '~/lib/i18n'
 import { getI18n, getLocale } from '~/lib/i18next.server'
 import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
-import { getCurrentUser, type CurrentUser } from '~/modules/accounts/index.server'
+import { getCurrentUser, registryBadgeTexts, type CurrentUser } from '~/modules/accounts/index.server'
 import { canOrder, CountryLabel, isProductId, Price, ProductGallery, PurchasePanel } from '~/modules/catalog'
 import { getProduct, recordProductView } from '~/modules/catalog/index.server'
 import { ProductRequestButton } from '~/modules/rfqs'
@@ -47,8 +47,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The "Request a quote" dialog's own one-time token (issue 8 item 2), on the same terms as ordering.
   // Also who sees "Contact seller": a viewer with a profile, not the seller, on a public product.
   const requestKey = orderKey && product.visibility === 'public' ? randomUUID() : null
+  // Verified registry identities (issue 30 item 1): the numbers only for a signed-in viewer with a profile.
+  const registryBadges = (await registryBadgeTexts([product.seller.id], Boolean(viewer?.profile), (await getI18n(request, context)).t))[product.seller.id]
   return data(
-    { product, locale, origin: publicOrigin(request), description, orderKey, requestKey },
+    { product, locale, origin: publicOrigin(request), description, orderKey, requestKey, registryBadges },
     view?.setCookie ? { headers: { 'Set-Cookie': view.setCookie } } : undefined,
   )
 }
@@ -223,6 +225,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                     {t('product.seller.verified')}
                   </Badge>
                 ) : null}
+                {/* Verified registry identities (issue 30 item 1): texts from the loader, inline to keep this page in its budget. */}
+                {loaderData.registryBadges?.map((text) => (
+                  <Badge key={text} variant="success" data-testid="registry-badge">
+                    {text}
+                  </Badge>
+                ))}
               </p>
               {product.seller.companyName ? <p className="text-muted-foreground">{t('product.seller.contact', { name: product.seller.name })}</p> : null}
               <CountryLabel country={product.seller.country} className="text-muted-foreground" />

@@ -12,6 +12,8 @@ import { publicOrigin } from '~/lib/origin.server'
 import { seoMeta } from '~/lib/seo'
 import { CountryLabel, PageSchema, Pagination, ProductGrid } from '~/modules/catalog'
 import { getSeller, listSellerProducts } from '~/modules/catalog/index.server'
+import { RegistryBadges } from '~/modules/accounts'
+import { getCurrentUser, registryBadgeTexts } from '~/modules/accounts/index.server'
 
 /** The translations this page renders with, loaded before it hydrates (app/entry.client.tsx). */
 export const handle: I18nHandle = { i18n: ['catalog', 'units'] }
@@ -25,7 +27,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const url = new URL(request.url)
   const page = PageSchema.catch(1).parse(url.searchParams.get('page') ?? '')
-  const result = await listSellerProducts(seller.id, page, locale)
+  const [result, viewer] = await Promise.all([listSellerProducts(seller.id, page, locale), getCurrentUser(request)])
+  // Verified registry identities (issue 30 item 1): the numbers only for a signed-in viewer with a profile.
+  const registryBadges = (await registryBadgeTexts([seller.id], Boolean(viewer?.profile), i18n.t))[seller.id]
   const who = { name: seller.displayName, country: i18n.t(`catalog:countries.${seller.country}`) }
   // A capped count (ADR 017) reads "1,000+", not "1000".
   const description = result.totalCapped
@@ -36,6 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Written here, not while the page hydrates: a browser's first Intl date formatter costs tens of ms.
     memberSince: formatDate(seller.memberSince, readerOf(locale), 'long'),
     result,
+    registryBadges,
     locale,
     origin: publicOrigin(request),
     description,
@@ -57,7 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 }
 
 export default function SellerPage({ loaderData }: Route.ComponentProps) {
-  const { seller, result, memberSince } = loaderData
+  const { seller, result, memberSince, registryBadges } = loaderData
   const { t } = useTranslation('catalog')
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8">
@@ -71,6 +76,7 @@ export default function SellerPage({ loaderData }: Route.ComponentProps) {
               {t('product.seller.verified')}
             </Badge>
           ) : null}
+          <RegistryBadges texts={registryBadges} />
         </div>
         <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
           {seller.contactName ? (

@@ -17,7 +17,8 @@ import { publicOrigin } from '~/lib/origin.server'
 import { noindexMeta } from '~/lib/noindex-meta'
 import { redirectWithToast } from '~/lib/toast.server'
 import { useFormat } from '~/lib/use-format'
-import { requireUser } from '~/modules/accounts/index.server'
+import { registryBadgeTexts, requireUser } from '~/modules/accounts/index.server'
+import { RegistryBadges } from '~/modules/accounts'
 import { Pagination } from '~/modules/catalog'
 import { closeRfq, getBuyerQuoteCounts, listOwnRfqs, listQuotesForBuyer, type RfqListItemDto } from '~/modules/rfqs/index.server'
 import { CloseRfqSchema, parseRfqListPage, type ProductRequestStatus, QuoteComparison, RfqCard, RfqTermDetails } from '~/modules/rfqs'
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = parseRfqListPage(new URL(request.url).searchParams)
   const seo = { locale, origin: publicOrigin(request), title: i18n.t('rfqs:list.title'), description: i18n.t('rfqs:list.description') }
   // Without a profile the layout shows the profile form in place of this page.
-  if (!user.profile) return { ...seo, list: null, quotes: {}, awaitingQuotes: 0 }
+  if (!user.profile) return { ...seo, list: null, quotes: {}, awaitingQuotes: 0, registryBadges: {} }
   const list = await listOwnRfqs(user.profile.id, page, locale)
   // Quotes waiting for the buyer's answer, over all their open RFQs (issue 8 item 11).
   const { awaitingQuotes } = await getBuyerQuoteCounts(user.profile.id)
@@ -41,7 +42,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user.profile.id,
     list.items.map((r) => r.id),
   )
-  return { ...seo, list, quotes, awaitingQuotes }
+  // The quoting sellers' verified registry identities, numbers included: the buyer is their counterparty.
+  const registryBadges = await registryBadgeTexts(Object.values(quotes).flatMap((qs) => qs.map((q) => q.sellerId)), true, i18n.t)
+  return { ...seo, list, quotes, awaitingQuotes, registryBadges }
 }
 
 export const meta: Route.MetaFunction = noindexMeta('/rfqs')
@@ -111,7 +114,7 @@ function CloseButton({ rfq }: { rfq: RfqListItemDto }) {
 export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('rfqs')
   const format = useFormat()
-  const { list, quotes, awaitingQuotes } = loaderData
+  const { list, quotes, awaitingQuotes, registryBadges } = loaderData
   if (!list) return null
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-10">
@@ -188,6 +191,7 @@ export default function MyRfqs({ loaderData, actionData }: Route.ComponentProps)
                     unit={rfq.unit}
                     quotes={quotes[rfq.id]!}
                     actions={(q) => <MessageButton subjectType="quote" subjectId={q.id} label="start.messageSeller" context={q.sellerCompany} />}
+                    sellerBadges={(q) => <RegistryBadges texts={registryBadges[q.sellerId]} />}
                   />
                 ) : null}
                 <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-3">

@@ -5,7 +5,9 @@ import { FormAlert } from '~/components/form-alert'
 import { SubmitButton } from '~/components/submit-button'
 import { Card, CardContent, CardDescription, CardHeader } from '~/components/ui/card'
 import { TextareaField, TextField } from '~/components/form-fields'
-import { BANK_NAME_MAX, NATIONAL_BANK_FIELDS, REGISTERED_ADDRESS_MAX, type BankField } from '~/domain'
+import { BANK_NAME_MAX, NATIONAL_BANK_FIELDS, REGISTERED_ADDRESS_MAX, REGISTRY_FIELDS, REGISTRY_INPUT_MAX, type BankField } from '~/domain'
+import { useCheckedForm } from '~/components/use-checked-form'
+import { useAccountSchemas } from './use-account-schemas'
 import type { FieldErrors } from '../schemas'
 import type { OwnProfile } from '../profile-queries.server'
 import { PreferredCurrencyField, ProfileFields } from './profile-form-field'
@@ -29,7 +31,18 @@ const PROFILE_FORMS = {
  * One of the /profile page's forms, in its own card: posts `intent` to the page's action, shows the
  * action's message for the whole form above the fields, and a submit button that spins while it is sent.
  */
-export function ProfileFormCard({ intent, result, children }: { intent: keyof typeof PROFILE_FORMS; result?: ProfileFormResult; children: React.ReactNode }) {
+export function ProfileFormCard({
+  intent,
+  result,
+  children,
+  checked,
+}: {
+  intent: keyof typeof PROFILE_FORMS
+  result?: ProfileFormResult
+  children: React.ReactNode
+  /** A check run before the form is sent (useCheckedForm), the action checking it again. */
+  checked?: { formRef: React.RefObject<HTMLFormElement | null>; onSubmit: React.FormEventHandler<HTMLFormElement> }
+}) {
   const { t } = useTranslation('account')
   const location = useLocation()
   const submitting = useIntentSubmitting(intent)
@@ -41,7 +54,7 @@ export function ProfileFormCard({ intent, result, children }: { intent: keyof ty
         <CardDescription>{t(texts.description)}</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form key={location.key} method="post" className="flex flex-col gap-5" noValidate aria-label={t(texts.title)}>
+        <Form key={location.key} ref={checked?.formRef} onSubmit={checked?.onSubmit} method="post" className="flex flex-col gap-5" noValidate aria-label={t(texts.title)}>
           <input type="hidden" name="intent" value={intent} />
           <FormAlert error={result?.formError} />
           {children}
@@ -83,11 +96,13 @@ const BANK_INPUT_MAX: Record<BankField, number> = { bankName: BANK_NAME_MAX, ban
  */
 export function ProfileTradeDetailsForm({ profile, result }: { profile: OwnProfile; result?: ProfileFormResult }) {
   const { t } = useTranslation('account')
-  const errors = result?.fieldErrors ?? {}
+  const schemas = useAccountSchemas()
+  const checked = useCheckedForm(schemas && ((data) => schemas.parseSubmission(schemas.TradeDetailsSchema, data)), result?.fieldErrors)
+  const errors: Record<string, string | undefined> = checked.errors
   const value = (name: keyof OwnProfile['tradeDetails']) => result?.values?.[name] ?? profile.tradeDetails[name] ?? ''
   const bankFields: readonly BankField[] = profile.userType === 'Seller' ? [...COMMON_BANK_FIELDS, ...NATIONAL_BANK_FIELDS[profile.country]] : []
   return (
-    <ProfileFormCard intent="updateTradeDetails" result={result}>
+    <ProfileFormCard intent="updateTradeDetails" result={result} checked={checked}>
       <TextareaField
         id="trade-address"
         name="registeredAddress"
@@ -119,6 +134,40 @@ export function ProfileTradeDetailsForm({ profile, result }: { profile: OwnProfi
           ))}
         </fieldset>
       ) : null}
+      <RegistryIdentityFields profile={profile} values={result?.values} errors={errors} />
     </ProfileFormCard>
+  )
+}
+
+/**
+ * The registry identities of the user's country (issue 30 item 1): India IEC, GSTIN, PAN; Russia INN,
+ * OGRN or OGRNIP, KPP. Sellers need them before KYC approval; a number KYC approval verified is shown
+ * read-only (changing it would need a new review).
+ */
+function RegistryIdentityFields({ profile, values, errors }: { profile: OwnProfile; values?: Record<string, string>; errors: Record<string, string | undefined> }) {
+  const { t } = useTranslation('account')
+  return (
+    <fieldset className="flex flex-col gap-4" data-testid="registry-identities">
+      <legend className="mb-2 text-base font-semibold">{t('tradeDetails.registryTitle')}</legend>
+      <p className="text-sm text-muted-foreground">{t(profile.userType === 'Seller' ? 'tradeDetails.registrySellerDescription' : 'tradeDetails.registryBuyerDescription')}</p>
+      {REGISTRY_FIELDS[profile.country].map((name) => {
+        const own = profile.identities[name]
+        return (
+          <TextField
+            key={name}
+            id={`trade-${name}`}
+            name={name}
+            label={t(`tradeDetails.registry.${name}`)}
+            hint={own?.verified ? t('tradeDetails.registryVerified') : t(`tradeDetails.registryHint.${name}`)}
+            maxLength={REGISTRY_INPUT_MAX[name]}
+            autoCapitalize="characters"
+            spellCheck={false}
+            readOnly={own?.verified}
+            defaultValue={values?.[name] ?? own?.value ?? ''}
+            error={errors[name]}
+          />
+        )
+      })}
+    </fieldset>
   )
 }

@@ -7,12 +7,14 @@ import { Button } from '~/components/ui/button'
 import { Spinner } from '~/components/ui/spinner'
 import { KYC_REJECTION_REASON_MAX } from '~/modules/kyc'
 import { parseSubmission } from '~/lib/form'
+import type { RegistryField, RegistryKind } from '~/domain'
 import { KYC_DECISION_FORM, KycDecisionSchema, type KycDecisionFieldErrors } from '../schemas'
 
 type Seller = { profileId: string; name: string }
 /** Where the panel goes after the decision (a path in the panel; /admin/kyc when left out). */
 type ReturnTo = { returnTo?: string }
-type Answer = { fieldErrors?: KycDecisionFieldErrors; formError?: string }
+/** `missing`: the registry identity fields an approval still waits for (issue 30 item 1). */
+type Answer = { fieldErrors?: KycDecisionFieldErrors; formError?: string; missing?: RegistryField[] }
 
 /** Approve: one click, no dialog (the document was reviewed through View KYC). */
 export function ApproveKycButton({ seller, returnTo }: { seller: Seller } & ReturnTo) {
@@ -32,7 +34,7 @@ export function ApproveKycButton({ seller, returnTo }: { seller: Seller } & Retu
       </Button>
       {error ? (
         <p role="alert" className="text-sm text-destructive">
-          {t('kyc.errors.failed', { message: t(error) })}
+          {t('kyc.errors.failed', { message: t(error, { fields: fetcher.data?.missing?.map((f) => t(`kyc.registry.${f}`)).join(', ') }) })}
         </p>
       ) : null}
     </fetcher.Form>
@@ -70,5 +72,28 @@ export function RejectKycDialog({ seller, returnTo }: { seller: Seller } & Retur
         placeholder={t('kyc.reasonPlaceholder')}
       />
     </DialogForm>
+  )
+}
+
+/**
+ * The registry identities a seller gave (issue 30 item 1), beside the document they are checked
+ * against; the fields still missing are named (approval waits for them).
+ */
+export function KycIdentities({ identities, missing }: { identities: { kind: RegistryKind; value: string }[]; missing: RegistryField[] }) {
+  const { t } = useTranslation('admin')
+  return (
+    <div className="flex flex-col gap-1 text-sm" data-testid="kyc-identities">
+      {identities.length > 0 ? (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+          {identities.map((i) => (
+            <div key={i.kind} className="contents">
+              <dt className="text-muted-foreground">{t(`kyc.registry.${i.kind}`)}</dt>
+              <dd className="font-mono">{i.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {missing.length > 0 ? <p className="text-destructive">{t('kyc.identitiesMissing', { fields: missing.map((f) => t(`kyc.registry.${f}`)).join(', ') })}</p> : null}
+    </div>
   )
 }

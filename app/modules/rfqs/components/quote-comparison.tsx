@@ -30,6 +30,7 @@ export function QuoteComparison({
   unit,
   quotes,
   actions,
+  sellerBadges,
 }: {
   rfqId: string
   rfqTitle: string
@@ -37,6 +38,8 @@ export function QuoteComparison({
   unit: QuantityUnit
   quotes: BuyerQuoteDto[]
   actions?: (quote: BuyerQuoteDto) => React.ReactNode
+  /** More badges beside the seller's name (the page passes the verified registry identities: another module's). */
+  sellerBadges?: (quote: BuyerQuoteDto) => React.ReactNode
 }) {
   const { t } = useTranslation('rfqs')
   const format = useFormat()
@@ -72,6 +75,7 @@ export function QuoteComparison({
                   {t('compare.verified')}
                 </Badge>
               ) : null}
+              {sellerBadges?.(q)}
             </span>
             <span className="block text-xs font-normal text-muted-foreground">{t(`locations.${q.sellerCountry}`)}</span>
             {q.payment.kind !== 'none' ? (
