@@ -129,6 +129,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
           <CardContent className="flex flex-col gap-3">
             <Terms terms={order} currency={order.currency} unit={rfq.unit} />
             <p className="text-base font-semibold">{t('negotiation.order.total', { total: format.money(order.total, order.currency) })}</p>
+            <StampedAmount amount={order.total} stamp={order.rates} className="text-sm text-muted-foreground" />
             {order.rates ? <RateStampNote stamp={order.rates} label={t('rateStamp.orderLabel')} compact /> : null}
             <p className="text-sm text-muted-foreground">{t('negotiation.order.next')}</p>
             <Link to={`/orders/${order.id}`} className="text-sm font-medium underline underline-offset-4">
@@ -146,6 +147,7 @@ export default function Negotiation({ loaderData, actionData }: Route.ComponentP
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <Terms terms={quote.offer} currency={quote.currency} unit={rfq.unit} />
+          <StampedAmount amount={quote.offer.unitPrice} stamp={quote.offerRates} of="offer" per={t(`units:per.${rfq.unit}`)} className="text-sm text-muted-foreground" />
           {quote.offerRates ? <RateStampNote stamp={quote.offerRates} label={t('rateStamp.currentOfferLabel')} testId="offer-rates" /> : null}
           <p className="text-sm" data-testid="turn">
             {t(`negotiation.turn.${quote.status}.${view.viewerRole}`)}
