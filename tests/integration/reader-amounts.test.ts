@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { orders, quotes } from '../../db/schema'
 import { shiftDay, utcDay, type Currency } from '~/domain'
 import { getDb } from '~/lib/db.server'
+import { termsForm } from '../support/payment-terms'
 import { formatDate } from '~/lib/format'
 import { readerOf, type Language, type Reader } from '~/lib/i18n'
 import { importRates, readerRates } from '~/modules/rates/rates.server'
@@ -57,7 +58,7 @@ describe("amounts in the reader's currency after the catalog", () => {
     expect(written.ok).toBe(true)
     // The seller quotes $1,250.50 a tonne on the buyer's 10 t through the RFQ board (the offer is stamped).
     const rfq = await createRfq(buyer.profileId, { quantity: 10, unit: 'tonnes' })
-    const body = form({ intent: 'quote', rfqId: rfq.id, unitPrice: '1250.50', currency: 'USD', minOrderQuantity: '5', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '30', paymentTerms: '', validityDays: '', message: '' })
+    const body = form({ intent: 'quote', rfqId: rfq.id, unitPrice: '1250.50', currency: 'USD', minOrderQuantity: '5', incoterm: 'FOB', incotermPlace: 'Novorossiysk', leadTimeDays: '30', ...termsForm(), validityDays: '', message: '' })
     expect((await callRoute(boardAction, '/dashboard/rfqs', { cookie: seller.cookie, body })).status).toBe(302)
     const [q] = await getDb().select({ id: quotes.id }).from(quotes).where(eq(quotes.rfqId, rfq.id))
     ids = { rfqId: rfq.id, quoteId: q!.id }
