@@ -10,7 +10,8 @@ import { cn } from '~/lib/utils'
 
 /**
  * "≈ ₹20,020.00" as a figure whose rate is told on hover and on keyboard focus: a button only to be
- * reachable by keyboard, described by a tooltip that CSS shows (read by screen readers too). The live
+ * reachable by keyboard, described by a tooltip that CSS shows (read by screen readers too; display:
+ * none until then, so a narrow screen never scrolls sideways for it). The live
  * conversion below and a stamped one (rates module's StampedAmount, compact) look alike.
  */
 export function ApproximateFigure({ text, note, className, testId }: { text: string; note: string; className?: string; testId: string }) {
@@ -20,7 +21,7 @@ export function ApproximateFigure({ text, note, className, testId }: { text: str
       <button type="button" aria-describedby={id} data-testid={testId} className="cursor-help underline decoration-dotted underline-offset-2 focus-visible:outline-2 focus-visible:outline-ring">
         {text}
       </button>
-      <span role="tooltip" id={id} className="invisible absolute bottom-full left-0 z-20 mb-1 w-max max-w-72 whitespace-normal rounded-md border bg-popover px-2 py-1 text-xs text-popover-foreground shadow-md group-focus-within:visible group-hover:visible">
+      <span role="tooltip" id={id} className="absolute bottom-full left-0 z-20 mb-1 hidden w-max max-w-72 whitespace-normal rounded-md border bg-popover px-2 py-1 text-xs text-popover-foreground shadow-md group-focus-within:block group-hover:block">
         {note}
       </span>
     </span>

@@ -15,7 +15,7 @@ async function axeClean(page: Page) {
 
 test('a delivered order is disputed, answered, moderated and decided; both parties read the decision', async ({ page }) => {
   test.setTimeout(180_000)
-  const { orderId, title, buyer, seller } = await placeOrderThroughRfq(page, 'dispute')
+  const { orderId, title, buyer, seller } = await placeOrderThroughRfq(page, 'dispute', undefined, { shipBeforePaid: true })
   const moderator = await createAdmin({ role: 'moderator' })
 
   // The seller accepts, ships and delivers it.

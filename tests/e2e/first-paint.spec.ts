@@ -88,7 +88,7 @@ test('public pages hydrate with only the translation files their routes name', a
     ['/marketplace', [...root, 'catalog', 'units']],
     ['/marketplace/new', [...root, 'catalog', 'units']],
     ['/categories/agriculture', [...root, 'catalog', 'units']],
-    [product, [...root, 'catalog', 'units', 'rfqs', 'messages']],
+    [product, [...root, 'catalog', 'units', 'rfqs', 'messages', 'payments']],
     [seller, [...root, 'catalog', 'units']],
   ]
   const errors: string[] = []

@@ -9,7 +9,7 @@ import { expectOrderTimeline, openOrderFromList, placeOrderThroughRfq as placeOr
 test('the seller moves an order Accepted → Shipped (with a note) → Delivered; the buyer sees the timeline', async ({ page }) => {
   // Five sign-ins and a dozen forms: on a busy two-core machine this takes over the default minute.
   test.setTimeout(120_000)
-  const { orderId, title, buyer, seller } = await placeOrder(page, 'flow')
+  const { orderId, title, buyer, seller } = await placeOrder(page, 'flow', undefined, { shipBeforePaid: true })
 
   // From the Orders tab, with the keyboard: Pending → Accepted.
   await logIn(page, seller)

@@ -19,7 +19,7 @@ test('a buyer orders from the product page; the order is Pending and the seller 
 
   // 21 units (one above the minimum) by air: 1120.00 × 21 + 450.00 = 23,970.00.
   await page.getByRole('button', { name: 'Increase quantity' }).click()
-  await expect(page.getByTestId('cost-quantity')).toHaveText('21')
+  await expect(page.getByTestId('cost-quantity')).toHaveText('21\u00a0pcs')
   await page.getByRole('radio').nth(1).check()
   await expect(page.getByTestId('cost-total')).toContainText('23,970.00')
 

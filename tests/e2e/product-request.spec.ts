@@ -41,7 +41,7 @@ async function requestQuote(page: Page, { buyer, wheat }: Parties, message: stri
   // Below the minimum order: refused in the dialog with the reason, focus on the field.
   await qty.fill('20')
   await dialog.getByRole('button', { name: 'Send request' }).click()
-  await expect(dialog.getByText('The minimum order is 500 units')).toBeVisible()
+  await expect(dialog.getByText('The minimum order is 500 t')).toBeVisible()
   await expect(qty).toBeFocused()
   await qty.fill(quantity)
   await dialog.getByLabel('Message to the seller (optional)').fill(message)

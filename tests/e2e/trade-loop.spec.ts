@@ -24,7 +24,7 @@ test('RFQ → quote → counter → counter → accept → order shipped and del
   const title = `Cold-pressed mustard oil ${token}`
   const { buyer, seller } = await createTradeParties()
   await createRfq(page, buyer, { title, description: 'Kachi ghani mustard oil, 15 L tins, FSSAI certified, pungency 0.35% minimum.', quantity: 40, unit: 'litres' })
-  await quoteFromBoard(page, seller, { token, title }, { unitPrice: '3.40', leadTimeDays: 25 })
+  await quoteFromBoard(page, seller, { token, title }, { unitPrice: '3.40', leadTimeDays: 25, shipBeforePaid: true })
 
   // Round 2: the buyer asks for a lower price on more litres.
   await openNegotiationAsBuyer(page, buyer, title)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { BadgeCheck, PackageCheck, PackageX, RotateCcw } from 'lucide-react'
+import { BadgeCheck, PackageCheck, PackageX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { data, isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/product'
@@ -339,10 +339,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <p className="text-muted-foreground">{t('product.shipping.none')}</p>
             )}
             <div className="rounded-lg border p-4">
-              <h2 className="flex items-center gap-2 font-semibold">
-                <RotateCcw className="size-4" aria-hidden />
-                {t('product.returns.title')}
-              </h2>
+              <h2 className="font-semibold">{t('product.returns.title')}</h2>
               <p className="mt-1 font-medium" data-testid="return-rule">
                 {t('product.returns.rule')}
               </p>

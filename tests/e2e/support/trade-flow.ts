@@ -41,6 +41,9 @@ export async function createRfq(page: Page, buyer: Credentials, rfq: RfqFields) 
   await submitRfqForm(page, rfq)
 }
 
+/** What a test's quote offers besides the fixed USD, CIF Novorossiysk terms. */
+type QuoteTerms = { unitPrice: string; leadTimeDays: number; shares?: readonly string[]; shipBeforePaid?: boolean }
+
 /**
  * In an open quote or counter-offer dialog, the payment milestones' shares (one per row the terms already
  * have, as PaymentTermsFields shows them: 30 / 70 unless the offer said otherwise).
@@ -51,8 +54,11 @@ export async function fillShares(dialog: Locator, shares: readonly string[]) {
   for (const [i, share] of shares.entries()) await inputs.nth(i).fill(share)
 }
 
-/** The seller finds the RFQ on the board by its token and quotes through the dialog (USD, CIF Novorossiysk; payment 30/70 unless `shares`). */
-export async function quoteFromBoard(page: Page, seller: Credentials, rfq: { token: string; title: string }, quote: { unitPrice: string; leadTimeDays: number; shares?: readonly string[] }) {
+/**
+ * The seller finds the RFQ on the board by its token and quotes through the dialog (USD, CIF Novorossiysk;
+ * payment 30/70 unless `shares`; `shipBeforePaid`: the seller may ship before the advance is confirmed).
+ */
+export async function quoteFromBoard(page: Page, seller: Credentials, rfq: { token: string; title: string }, quote: QuoteTerms) {
   await logIn(page, seller)
   await page.goto(`/dashboard/rfqs?q=${rfq.token}`)
   const card = page.getByTestId('board-rfq').filter({ hasText: rfq.title })
@@ -66,6 +72,7 @@ export async function quoteFromBoard(page: Page, seller: Credentials, rfq: { tok
   await dialog.getByLabel('Incoterms® 2020 rule').selectOption('CIF')
   await dialog.getByLabel('Named place').fill('Novorossiysk')
   if (quote.shares) await fillShares(dialog, quote.shares)
+  if (quote.shipBeforePaid) await dialog.getByLabel('The seller may ship before the payments due before shipment are confirmed').check()
   await dialog.getByRole('button', { name: 'Submit quote' }).click()
   await expect(page.getByText('Quote submitted successfully')).toBeVisible()
 }
@@ -111,13 +118,16 @@ export async function acceptOffer(page: Page) {
   return orderId
 }
 
-/** Buyer's RFQ → seller's quote → buyer accepts, between new parties unless given; returns the order's short id, the RFQ title and the parties. */
-export async function placeOrderThroughRfq(page: Page, label: string, parties?: TradeParties) {
+/**
+ * Buyer's RFQ → seller's quote → buyer accepts, between new parties unless given; returns the order's short
+ * id, the RFQ title and the parties. `terms.shipBeforePaid` for a flow that ships without recording payments.
+ */
+export async function placeOrderThroughRfq(page: Page, label: string, parties?: TradeParties, terms: Pick<QuoteTerms, 'shipBeforePaid'> = {}) {
   const { buyer, seller } = parties ?? (await createTradeParties())
   const token = uniqueToken('o')
   const title = `Darjeeling tea ${label} ${token}`
   await createRfq(page, buyer, { title, description: 'Darjeeling first flush, FTGFOP1 grade, vacuum-packed 10 kg bags, lab report per lot.', quantity: 3 })
-  await quoteFromBoard(page, seller, { token, title }, { unitPrice: '2100.25', leadTimeDays: 20 })
+  await quoteFromBoard(page, seller, { token, title }, { unitPrice: '2100.25', leadTimeDays: 20, ...terms })
   await openNegotiationAsBuyer(page, buyer, title)
   const orderId = await acceptOffer(page)
   return { orderId, title, buyer, seller }
