@@ -1,7 +1,7 @@
 // Order status changes (issue 8 item 9): the seller moves the order along, the buyer may cancel while
 // Pending. Every change writes its order_events row in the same transaction as the update.
 import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
-import { disputes, orderEvents, orderMilestones, orders, products, profiles } from '../../../db/schema'
+import { disputes, orderMilestones, orders, products, profiles } from '../../../db/schema'
 import { getDb } from '~/lib/db.server'
 import { queueOrderDocuments } from '~/modules/documents/index.server'
 import { notify } from '~/modules/notifications/index.server'
