@@ -203,7 +203,7 @@ describe('public pages for visitors without a session', () => {
     await invalidatePublicPages()
     const { id } = await sellerWithProduct() // ₹1,250.50
     const dollars = /≈ \$15\.01/ // 1250.50 × 0.012 = 15.006
-    const roubles = /≈ RUB.1,375\.55/ // 1250.50 × 1.1
+    const roubles = /≈ ₽1,375\.55/ // 1250.50 × 1.1, with the rouble sign
     const usd = await counting(() => get(`/products/${id}`, { Cookie: lngCookie('en') }))
     expect(usd).toMatchObject({ misses: 1, stores: 1 })
     expect(usd.result.body).toMatch(dollars)
