@@ -167,8 +167,11 @@ export async function exercise(target: FuzzTarget, r: FuzzRequest) {
   }
 
   if (isPost) {
-    // Refused: a 4xx, or sent to the login page.
-    const refused = response.status >= 400 || (response.headers.get('Location') ?? '').startsWith('/login')
+    // Refused: a 4xx, or sent to the login page (unless the form itself asked to go back there, as the
+    // currency menu's redirectTo may: then the action did its work and went where it was told).
+    const location = response.headers.get('Location') ?? ''
+    const askedFor = new URLSearchParams(r.body?.text ?? '').get('redirectTo')
+    const refused = response.status >= 400 || (location.startsWith('/login') && location !== askedFor)
     if (refused) {
       const after = await dbFingerprint(fingerprinted)
       if (after !== before) throw new Error(`${where} was refused (${response.status}) but wrote to the database:\nbefore ${before}\nafter  ${after}`)
