@@ -15,6 +15,7 @@ test('buyer counters the quote, seller accepts the counter, the order appears fo
   // The buyer opens the negotiation from the comparison table and counters.
   await logIn(page, buyer)
   await page.goto('/rfqs')
+  await page.waitForLoadState('networkidle')
   await page.getByTestId('rfq-card').filter({ hasText: title }).getByRole('link', { name: /Negotiate/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await expect(page.getByTestId('turn')).toHaveText("Your turn: accept, counter or decline the seller's offer.")

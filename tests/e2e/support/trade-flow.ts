@@ -81,6 +81,9 @@ export async function quoteFromBoard(page: Page, seller: Credentials, rfq: { tok
 export async function openNegotiationAsBuyer(page: Page, buyer: Credentials, title: string) {
   await logIn(page, buyer)
   await page.goto('/rfqs')
+  // The comparison's figures in the reader's currency load after the page: a click made inside a part
+  // still loading was once lost (see the session note of 29 November 2026), so the page settles first.
+  await page.waitForLoadState('networkidle')
   await page.getByTestId('rfq-card').filter({ hasText: title }).getByRole('link', { name: /Negotiate/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await page.waitForLoadState('networkidle')
