@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { logIn } from './support/sign-in'
-import { changeOrderStatus, confirmReceipt, expectOrderDocuments, openOrderFromList, placeOrderThroughRfq, uploadProof } from './support/trade-flow'
+import { changeOrderStatus, confirmReceipt, openOrderAs, expectOrderDocuments, openOrderFromList, placeOrderThroughRfq, uploadProof } from './support/trade-flow'
 
 // Issue 29 from the quote to the last payment: the quote carries the default terms (30 % on the proforma,
 // 70 % on shipment), the buyer accepts it, the seller accepts the order and its proforma invoice is
@@ -25,9 +25,7 @@ test('a quote with 30/70 terms becomes an order that is invoiced, paid in two st
   const orderPath = new URL(page.url()).pathname
 
   // The buyer downloads the proforma (a PDF) and proves the advance.
-  await logIn(page, buyer)
-  await page.goto(orderPath)
-  await page.waitForLoadState('networkidle')
+  await openOrderAs(page, buyer, orderPath)
   const proforma = page.getByTestId('order-document').filter({ hasText: 'Proforma invoice' })
   const [download] = await Promise.all([page.waitForEvent('download'), proforma.getByRole('link', { name: /Download Proforma invoice/ }).click()])
   expect(download.suggestedFilename()).toMatch(/\.pdf$/)
@@ -35,9 +33,7 @@ test('a quote with 30/70 terms becomes an order that is invoiced, paid in two st
   await uploadProof(page, 1, 'swift-advance.pdf', 'UTR SBIN426001234')
 
   // The seller confirms the advance and ships: the commercial invoice and the packing list appear.
-  await logIn(page, seller)
-  await page.goto(orderPath)
-  await page.waitForLoadState('networkidle')
+  await openOrderAs(page, seller, orderPath)
   await confirmReceipt(page, 1)
   await changeOrderStatus(page, orderId, 'Shipped')
   await expect(page.getByTestId('milestone-status-2')).toHaveText('Due')
@@ -46,13 +42,9 @@ test('a quote with 30/70 terms becomes an order that is invoiced, paid in two st
   await changeOrderStatus(page, orderId, 'Delivered')
 
   // The balance: proven by the buyer, confirmed by the seller; the order reads Paid for both.
-  await logIn(page, buyer)
-  await page.goto(orderPath)
-  await page.waitForLoadState('networkidle')
+  await openOrderAs(page, buyer, orderPath)
   await uploadProof(page, 2, 'swift-balance.pdf', 'UTR SBIN426005678')
-  await logIn(page, seller)
-  await page.goto(orderPath)
-  await page.waitForLoadState('networkidle')
+  await openOrderAs(page, seller, orderPath)
   await confirmReceipt(page, 2)
   await expect(page.getByTestId('order-paid')).toHaveText('Paid')
   await logIn(page, buyer)

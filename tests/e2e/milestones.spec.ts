@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { axeViolations } from './support/axe'
 import { createMilestoneOrder } from './support/factories'
 import { logIn } from './support/sign-in'
-import { changeOrderStatus, confirmReceipt, uploadProof } from './support/trade-flow'
+import { changeOrderStatus, confirmReceipt, openOrderAs, uploadProof } from './support/trade-flow'
 
 // Issue 29 items 2 and 3, as the two parties go: an order with 30 % due on acceptance and 70 % fourteen
 // days after shipment. The seller accepts and may not ship before the advance is confirmed; the buyer
@@ -30,17 +30,13 @@ test('an advance and a balance are proven by the buyer and confirmed by the sell
   await expect(page.getByTestId('order-status')).toHaveText('Accepted')
 
   // The buyer uploads the proof of the advance.
-  await logIn(page, buyer)
-  await page.goto(orderPath)
-  await page.waitForLoadState('networkidle')
+  await openOrderAs(page, buyer, orderPath)
   await expect(page.getByTestId('milestone-1')).toContainText('1,500.00')
   await uploadProof(page, 1, 'swift-advance.pdf', 'SBININBB 0042')
   expect(await axeViolations(page, page.url())).toEqual([])
 
   // The seller sees the proof, confirms the advance and ships: the balance falls due.
-  await logIn(page, seller)
-  await page.goto(orderPath)
-  await page.waitForLoadState('networkidle')
+  await openOrderAs(page, seller, orderPath)
   await expect(page.getByTestId('milestone-proof-link-1')).toHaveText('swift-advance.pdf')
   await expect(page.getByTestId('milestone-1')).toContainText('SBININBB 0042')
   await confirmReceipt(page, 1)
@@ -49,13 +45,9 @@ test('an advance and a balance are proven by the buyer and confirmed by the sell
   await changeOrderStatus(page, shortOrderId, 'Delivered')
 
   // The buyer proves the balance; the seller confirms it; the order reads Paid for both.
-  await logIn(page, buyer)
-  await page.goto(orderPath)
-  await page.waitForLoadState('networkidle')
+  await openOrderAs(page, buyer, orderPath)
   await uploadProof(page, 2, 'swift-balance.pdf', 'SBININBB 0043')
-  await logIn(page, seller)
-  await page.goto(orderPath)
-  await page.waitForLoadState('networkidle')
+  await openOrderAs(page, seller, orderPath)
   await confirmReceipt(page, 2)
   await expect(page.getByTestId('order-paid')).toHaveText('Paid')
   const timeline = page.getByTestId('order-timeline')

@@ -191,3 +191,10 @@ export async function expectOrderDocuments(page: Page, kinds: string[]) {
     for (const kind of kinds) await expect(rows.filter({ hasText: kind })).toHaveCount(1, { timeout: 1_000 })
   }).toPass({ timeout: 60_000 })
 }
+
+/** Signs in as `user` and opens the order page at `orderPath`, once it has settled. */
+export async function openOrderAs(page: Page, user: Credentials, orderPath: string) {
+  await logIn(page, user)
+  await page.goto(orderPath)
+  await page.waitForLoadState('networkidle')
+}
